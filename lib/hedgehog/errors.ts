@@ -1,0 +1,98 @@
+// Every error the wallet core throws. Each class has a stable `code` that survives extension
+// message boundaries through `toJSON()`; messages are for people, codes are for code.
+
+export type HedgehogErrorCode =
+  | 'ACCOUNT_NOT_FOUND'
+  | 'DECRYPTION_FAILED'
+  | 'WEAK_PASSWORD'
+  | 'INVALID_USERNAME'
+  | 'BACKEND_FAILURE'
+  | 'NOT_LOGGED_IN';
+
+export interface HedgehogErrorJSON {
+  name: string;
+  code: HedgehogErrorCode;
+  message: string;
+}
+
+export abstract class HedgehogError extends Error {
+  abstract readonly code: HedgehogErrorCode;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+
+  toJSON(): HedgehogErrorJSON {
+    return { name: this.name, code: this.code, message: this.message };
+  }
+}
+
+/** Unknown username or wrong password: indistinguishable by design. */
+export class AccountNotFoundError extends HedgehogError {
+  readonly code = 'ACCOUNT_NOT_FOUND' as const;
+  constructor(options?: { cause?: unknown }) {
+    super('No account matches this username and password.', options);
+  }
+}
+
+/** The key did not decrypt the cipherText (wrong password, or a corrupted record). */
+export class DecryptionFailedError extends HedgehogError {
+  readonly code = 'DECRYPTION_FAILED' as const;
+  constructor(options?: { cause?: unknown }) {
+    super('Unable to decrypt the wallet record with this password.', options);
+  }
+}
+
+export type WeakPasswordReason = 'too-short' | 'common';
+
+/** Sign-up or password change with a password the policy refuses. */
+export class WeakPasswordError extends HedgehogError {
+  readonly code = 'WEAK_PASSWORD' as const;
+  constructor(
+    readonly reason: WeakPasswordReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type InvalidUsernameReason = 'empty' | 'separator';
+
+/** Sign-up with a username that is empty after trimming or contains the `:::` separator. */
+export class InvalidUsernameError extends HedgehogError {
+  readonly code = 'INVALID_USERNAME' as const;
+  constructor(
+    readonly reason: InvalidUsernameReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The integrator's backend answered with something other than 200, or could not be reached. */
+export class BackendError extends HedgehogError {
+  readonly code = 'BACKEND_FAILURE' as const;
+  constructor(
+    /** HTTP status; 0 when the request never got an answer (network error, timeout). */
+    readonly status: number,
+    message: string,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
+    super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
+  }
+  readonly retryAfterSeconds: number | undefined;
+
+  override toJSON(): HedgehogErrorJSON & { status: number; retryAfterSeconds?: number } {
+    return { ...super.toJSON(), status: this.status, retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/** An operation that needs a wallet was called while logged out. */
+export class NotLoggedInError extends HedgehogError {
+  readonly code = 'NOT_LOGGED_IN' as const;
+  constructor() {
+    super('No wallet is logged in.');
+  }
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests drive the real built extension in Debian's Chromium (never a downloaded one).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: { trace: 'retain-on-failure' },
+});
