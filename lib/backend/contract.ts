@@ -1,0 +1,108 @@
+// The HTTP contract between the wallet core and the persistence backend. Both the server (to
+// validate what it receives) and the client (to check what it gets back) import these schemas, so
+// a change here is a change on both sides at once.
+import { z } from 'zod';
+
+/** Largest request body the server reads; longer bodies are answered 413. */
+export const MAX_BODY_BYTES = 4096;
+
+const HEX = /^[0-9a-fA-F]*$/;
+
+function requiredString(): z.ZodString {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string'),
+  });
+}
+
+function hexOfLength(length: number): z.ZodString {
+  return requiredString()
+    .regex(HEX, { error: 'must contain only hex characters (0-9, a-f)' })
+    .length(length, { error: `must be exactly ${length} hex characters` });
+}
+
+/** Hedgehog's lookupKey: hex of a 32-byte scrypt output. Stored and compared in lowercase. */
+export const LookupKeySchema = hexOfLength(64);
+/** AES-CBC initialisation vector: 16 bytes as hex. */
+export const IvSchema = hexOfLength(32);
+/** AES-CBC cipherText: whole 16-byte blocks as hex, at most 512 bytes. */
+export const CipherTextSchema = requiredString()
+  .regex(HEX, { error: 'must contain only hex characters (0-9, a-f)' })
+  .min(32, { error: 'must be at least 32 hex characters (one AES block)' })
+  .max(1024, { error: 'must be at most 1024 hex characters' })
+  .refine((value) => value.length % 32 === 0, {
+    error: 'must be a multiple of 32 hex characters (whole AES blocks)',
+  });
+
+export const AuthRecordSchema = z.strictObject(
+  { iv: IvSchema, cipherText: CipherTextSchema, lookupKey: LookupKeySchema },
+  { error: 'must be a JSON object' },
+);
+export type AuthRecord = z.infer<typeof AuthRecordSchema>;
+
+/** POST /authentication. `oldLookupKey` replaces that record in the same transaction. */
+export const SetAuthRequestSchema = z.strictObject(
+  {
+    iv: IvSchema,
+    cipherText: CipherTextSchema,
+    lookupKey: LookupKeySchema,
+    oldLookupKey: LookupKeySchema.optional(),
+  },
+  { error: 'must be a JSON object' },
+);
+export type SetAuthRequest = z.infer<typeof SetAuthRequestSchema>;
+
+/** GET /authentication?lookupKey=… */
+export const GetAuthQuerySchema = z.strictObject({ lookupKey: LookupKeySchema });
+export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
+
+/** Usernames are trimmed; 1–128 characters remain. */
+export const UsernameSchema = requiredString()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(128, { error: 'must be at most 128 characters after trimming' });
+
+export const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
+  error: 'must be 0x followed by 40 hex characters',
+});
+
+/** POST /users (and its alias POST /user). */
+export const SetUserRequestSchema = z.strictObject(
+  { username: UsernameSchema, walletAddress: WalletAddressSchema },
+  { error: 'must be a JSON object' },
+);
+export type SetUserRequest = z.infer<typeof SetUserRequestSchema>;
+
+export const OkResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponseSchema>;
+
+/** Every non-200 answer carries this body. */
+export const ErrorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const HealthResponseSchema = z.object({
+  ok: z.literal(true),
+  engine: z.enum(['sqlite', 'postgres']),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/**
+ * Turns a zod error into the `error` text the server answers: `<field>: <what is wrong>`, one
+ * clause per faulty field, joined with `; `. `body` names the whole body when no field is at fault.
+ */
+export function describeValidationError(error: z.ZodError, root = 'body'): string {
+  // First problem per field only: "must be hex" already says enough without "and too short".
+  const byField = new Map<string, string>();
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const field = path ? `${path}.${key}` : key;
+        if (!byField.has(field)) byField.set(field, 'is not a known field');
+      }
+      continue;
+    }
+    const field = path || root;
+    if (!byField.has(field)) byField.set(field, issue.message);
+  }
+  return [...byField].map(([field, problem]) => `${field}: ${problem}`).join('; ');
+}
