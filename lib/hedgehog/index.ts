@@ -1,0 +1,26 @@
+// Public surface of the wallet core. Other areas import only from here.
+export { Authentication } from './authentication.ts';
+export type {
+  HedgehogErrorCode,
+  HedgehogErrorJSON,
+  InvalidUsernameReason,
+  WeakPasswordReason,
+} from './errors.ts';
+export {
+  AccountNotFoundError,
+  BackendError,
+  DecryptionFailedError,
+  HedgehogError,
+  InvalidUsernameError,
+  NotLoggedInError,
+  WeakPasswordError,
+} from './errors.ts';
+export type {
+  AuthRecord,
+  GetFn,
+  HedgehogOptions,
+  KeyValueStore,
+  SetAuthFn,
+  SetUserFn,
+} from './types.ts';
+export { WalletManager } from './wallet-manager.ts';
