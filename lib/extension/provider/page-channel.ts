@@ -1,0 +1,67 @@
+// Page side of the page <-> relay channel. Requests wait until the relay says it is ready (both
+// scripts start at document_start, in no guaranteed order), then travel as `request` envelopes;
+// answers and pushed events come back as `response` / `event` envelopes from the same window.
+
+import { RELAY_TARGET, readToInpage, type ToRelay } from './envelope.ts';
+import { ProviderRpcError } from './errors.ts';
+
+export interface PageChannel {
+  send(method: string, params: unknown): Promise<unknown>;
+  onEvent(listener: (event: string, data: unknown) => void): void;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+export function createPageChannel(win: Window): PageChannel {
+  const pending = new Map<string, Pending>();
+  const eventListeners: ((event: string, data: unknown) => void)[] = [];
+  let queue: ToRelay[] | null = [];
+  // Ids only need to be unique within this page; the prefix keeps two providers apart.
+  const prefix = Math.random().toString(36).slice(2, 10);
+  let counter = 0;
+
+  const post = (message: ToRelay): void => {
+    if (queue) queue.push(message);
+    else win.postMessage(message, '*');
+  };
+
+  win.addEventListener('message', (event: MessageEvent) => {
+    const message = readToInpage(event, win);
+    if (!message) return;
+    if (message.kind === 'ready') {
+      const waiting = queue;
+      queue = null;
+      for (const queued of waiting ?? []) win.postMessage(queued, '*');
+    } else if (message.kind === 'response') {
+      const entry = pending.get(message.id);
+      if (!entry) return;
+      pending.delete(message.id);
+      if (message.error) {
+        const { code, message: text, data } = message.error;
+        entry.reject(new ProviderRpcError(code, text, data));
+      } else entry.resolve(message.result);
+    } else {
+      for (const listener of eventListeners) listener(message.event, message.data);
+    }
+  });
+  // The relay may already be listening (then it answers `ready`) or may start later (then it
+  // announces `ready` itself).
+  win.postMessage({ target: RELAY_TARGET, kind: 'hello' } satisfies ToRelay, '*');
+
+  return {
+    send(method: string, params: unknown): Promise<unknown> {
+      counter += 1;
+      const id = `${prefix}-${counter}`;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        post({ target: RELAY_TARGET, kind: 'request', id, method, params });
+      });
+    },
+    onEvent(listener: (event: string, data: unknown) => void): void {
+      eventListeners.push(listener);
+    },
+  };
+}

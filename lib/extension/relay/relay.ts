@@ -1,0 +1,100 @@
+// Isolated-world relay: forwards page requests to the background over a runtime port and the
+// background's answers and events back to the page. It connects lazily (no worker wake-up on
+// pages that never use the wallet) and, when the port drops because the worker stopped, answers
+// every request still in flight with 4900 so nothing on the page waits forever.
+
+import {
+  INPAGE_TARGET,
+  isErrorShape,
+  type RpcErrorShape,
+  readToRelay,
+  type ToInpage,
+} from '../provider/envelope.ts';
+
+export interface RelayPort {
+  postMessage(message: unknown): void;
+  onMessage: { addListener(callback: (message: unknown) => void): void };
+  onDisconnect: { addListener(callback: () => void): void };
+}
+
+const DISCONNECTED: RpcErrorShape = {
+  code: 4900,
+  message: 'Encore restarted while this request was in flight; please try again.',
+};
+const UNAVAILABLE: RpcErrorShape = {
+  code: 4900,
+  message: 'Encore is unavailable (the extension was reloaded or removed); reload the page.',
+};
+
+export function startRelay(win: Window, connect: () => RelayPort): void {
+  let port: RelayPort | null = null;
+  const inFlight = new Set<string>();
+
+  const toPage = (message: ToInpage): void => win.postMessage(message, '*');
+  const fail = (id: string, error: RpcErrorShape): void =>
+    toPage({ target: INPAGE_TARGET, kind: 'response', id, error });
+
+  const openPort = (): RelayPort | null => {
+    if (port) return port;
+    let opened: RelayPort;
+    try {
+      opened = connect();
+    } catch {
+      return null;
+    }
+    opened.onMessage.addListener((raw) => {
+      if (typeof raw !== 'object' || raw === null) return;
+      const message = raw as Record<string, unknown>;
+      if (message.kind === 'response' && typeof message.id === 'string') {
+        if (!inFlight.delete(message.id)) return;
+        const error = isErrorShape(message.error) ? message.error : undefined;
+        toPage({
+          target: INPAGE_TARGET,
+          kind: 'response',
+          id: message.id,
+          result: message.result,
+          error,
+        });
+      } else if (message.kind === 'event' && typeof message.event === 'string') {
+        toPage({ target: INPAGE_TARGET, kind: 'event', event: message.event, data: message.data });
+      }
+    });
+    opened.onDisconnect.addListener(() => {
+      if (port === opened) port = null;
+      for (const id of inFlight) fail(id, DISCONNECTED);
+      inFlight.clear();
+    });
+    port = opened;
+    return opened;
+  };
+
+  win.addEventListener('message', (event: MessageEvent) => {
+    const message = readToRelay(event, win);
+    if (!message) return;
+    if (message.kind === 'hello') {
+      toPage({ target: INPAGE_TARGET, kind: 'ready' });
+      return;
+    }
+    const target = openPort();
+    if (!target) {
+      fail(message.id, UNAVAILABLE);
+      toPage({ target: INPAGE_TARGET, kind: 'event', event: 'disconnect', data: null });
+      return;
+    }
+    inFlight.add(message.id);
+    try {
+      target.postMessage({
+        kind: 'request',
+        id: message.id,
+        method: message.method,
+        params: message.params,
+      });
+    } catch {
+      // Posting on a port whose worker just died throws; treat it like the disconnect it is.
+      inFlight.delete(message.id);
+      port = null;
+      fail(message.id, DISCONNECTED);
+    }
+  });
+  toPage({ target: INPAGE_TARGET, kind: 'ready' });
+}
