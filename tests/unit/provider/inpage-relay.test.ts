@@ -19,8 +19,13 @@ function fakePort(
     },
     onMessage: { addListener: (cb) => port.messageListeners.push(cb) },
     onDisconnect: { addListener: (cb) => port.disconnectListeners.push(cb) },
-    push: (message) => setTimeout(() => port.messageListeners.forEach((cb) => cb(message))),
-    drop: () => port.disconnectListeners.forEach((cb) => cb()),
+    push: (message) =>
+      setTimeout(() => {
+        for (const cb of port.messageListeners) cb(message);
+      }),
+    drop: () => {
+      for (const cb of port.disconnectListeners) cb();
+    },
   };
   return port;
 }
