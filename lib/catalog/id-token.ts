@@ -1,0 +1,101 @@
+import { verifyMessage } from 'ethers';
+import { z } from 'zod';
+import { decodeBase64Url, encodeBase64Url } from './internal/base64url.ts';
+import { type VerifiedToken, verifiedTokenSchema } from './schemas/token.ts';
+import type { User } from './schemas/user.ts';
+
+/** Anything that can personal_sign (EIP-191): an ethers Wallet fits. */
+export interface MessageSigner {
+  address: string;
+  signMessage(message: string): Promise<string>;
+}
+
+export interface IdTokenOptions {
+  /** The catalog's tokens carry the account email; Encore does not know it, so null by default. */
+  email?: string | null;
+  /** Seconds since the epoch for `iat` (default: now). */
+  issuedAt?: number;
+}
+
+const HEADER = { typ: 'JWT', alg: 'keccak256' } as const;
+const headerSchema = z.looseObject({ typ: z.literal('JWT'), alg: z.literal('keccak256') });
+
+/**
+ * Builds a catalog ID token the way the catalog's own apps do: base64url JSON header and payload,
+ * then base64url of the `0x…` text of an EIP-191 signature of `header.payload`.
+ */
+export async function createIdToken(
+  wallet: MessageSigner,
+  user: User,
+  options: IdTokenOptions = {},
+): Promise<string> {
+  const payload = {
+    userId: user.id,
+    email: options.email ?? null,
+    name: user.name,
+    handle: user.handle,
+    verified: user.is_verified,
+    profilePicture: user.profile_picture ?? null,
+    sub: user.id,
+    iat: options.issuedAt ?? Math.floor(Date.now() / 1000),
+  };
+  const signed = `${encodeBase64Url(JSON.stringify(HEADER))}.${encodeBase64Url(JSON.stringify(payload))}`;
+  const signature = await wallet.signMessage(signed);
+  return `${signed}.${encodeBase64Url(signature)}`;
+}
+
+export class InvalidIdTokenError extends Error {
+  override readonly name = 'InvalidIdTokenError' as const;
+  readonly code = 'INVALID_ID_TOKEN' as const;
+
+  toJSON(): { name: string; code: 'INVALID_ID_TOKEN'; message: string } {
+    return { name: this.name, code: this.code, message: this.message };
+  }
+}
+
+export interface DecodedIdToken {
+  payload: VerifiedToken;
+  /** Checksummed address that signed `header.payload`. */
+  signer: string;
+}
+
+/**
+ * Decodes a token and recovers who signed it. It does not decide whether that signer is the
+ * user's wallet: only the catalog knows the user's wallets (see the dev catalog's verify_token).
+ */
+export function recoverIdTokenSigner(token: string): DecodedIdToken {
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new InvalidIdTokenError('An ID token has three segments');
+  const [header, payload, signature] = parts as [string, string, string];
+  const decodedHeader = headerSchema.safeParse(parseSegment(header, 'header'));
+  if (!decodedHeader.success) throw new InvalidIdTokenError('Unsupported ID token header');
+  const decodedPayload = verifiedTokenSchema.safeParse(parseSegment(payload, 'payload'));
+  if (!decodedPayload.success) throw new InvalidIdTokenError('Malformed ID token payload');
+  const signatureText = decodeSegment(signature, 'signature');
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signatureText)) {
+    throw new InvalidIdTokenError('ID token signature is not a 65-byte hex signature');
+  }
+  try {
+    const signer = verifyMessage(`${header}.${payload}`, signatureText);
+    return { payload: decodedPayload.data, signer };
+  } catch (cause) {
+    throw new InvalidIdTokenError('ID token signature does not recover', { cause });
+  }
+}
+
+function decodeSegment(segment: string, what: string): string {
+  try {
+    return decodeBase64Url(segment);
+  } catch (cause) {
+    throw new InvalidIdTokenError(`ID token ${what} is not base64url`, { cause });
+  }
+}
+
+function parseSegment(segment: string, what: string): unknown {
+  try {
+    return JSON.parse(decodeSegment(segment, what)) as unknown;
+  } catch (cause) {
+    if (cause instanceof InvalidIdTokenError) throw cause;
+    throw new InvalidIdTokenError(`ID token ${what} is not JSON`, { cause });
+  }
+}

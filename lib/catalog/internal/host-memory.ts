@@ -1,0 +1,36 @@
+// What clients learn about hosts, shared by every client in this JavaScript realm: a fresh client
+// (a popup opening, a worker waking) should not pay again for a host another client already saw
+// fail, nor probe a route another client already found missing.
+
+const BAD_HOST_TTL_MS = 60_000;
+
+export type WalletLookupRoute = 'id' | 'address';
+
+const badUntil = new Map<string, number>();
+const walletRoutes = new Map<string, WalletLookupRoute>();
+
+export function markHostBad(host: string, now: number = Date.now()): void {
+  badUntil.set(host, now + BAD_HOST_TTL_MS);
+}
+
+export function isHostBad(host: string, now: number = Date.now()): boolean {
+  const until = badUntil.get(host);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  badUntil.delete(host);
+  return false;
+}
+
+export function rememberWalletRoute(host: string, route: WalletLookupRoute): void {
+  walletRoutes.set(host, route);
+}
+
+export function walletRouteOf(host: string): WalletLookupRoute | undefined {
+  return walletRoutes.get(host);
+}
+
+/** Forget everything (benchmarks measuring the cold path, tests). */
+export function resetHostMemory(): void {
+  badUntil.clear();
+  walletRoutes.clear();
+}

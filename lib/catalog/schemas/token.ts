@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { idSchema, imageSchema } from './common.ts';
+
+/** The decoded ID token payload `/users/verify_token` returns (and `createIdToken` signs). */
+export const verifiedTokenSchema = z.looseObject({
+  userId: idSchema,
+  email: z.string().nullish(),
+  name: z.string(),
+  handle: z.string(),
+  verified: z.boolean(),
+  profilePicture: imageSchema,
+  sub: idSchema,
+  // Python hosts send a string, the original token carries a number.
+  iat: z.union([z.string(), z.number()]),
+  apiKey: z.string().nullish(),
+});
+
+export type VerifiedToken = z.infer<typeof verifiedTokenSchema>;
