@@ -1,0 +1,48 @@
+// The Hono application: log → CORS → routes; every error answer is JSON `{ error }`.
+import { Hono } from 'hono';
+import { cors } from './http/cors.ts';
+import { jsonError } from './http/json-error.ts';
+import type { OriginMatcher } from './http/origin-matcher.ts';
+import { type LogLine, requestLog } from './http/request-log.ts';
+import { authenticationRoutes } from './http/routes/authentication.ts';
+import { healthRoutes } from './http/routes/health.ts';
+import { USER_PATHS, userRoutes } from './http/routes/users.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { Store } from './store/store.ts';
+
+export interface AppDeps {
+  store: Store;
+  limiter: RateLimiter;
+  isAllowedOrigin: OriginMatcher;
+  trustProxy: number;
+  log: LogLine;
+}
+
+const ROUTES: Record<string, string> = {
+  '/authentication': 'GET, POST',
+  '/health': 'GET',
+  ...Object.fromEntries(USER_PATHS.map((path) => [path, 'POST'])),
+};
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use(requestLog(deps.log, new Set(Object.keys(ROUTES))));
+  app.use(cors(deps.isAllowedOrigin));
+  authenticationRoutes(app, deps);
+  userRoutes(app, deps.store);
+  healthRoutes(app, deps.store);
+  for (const [path, allow] of Object.entries(ROUTES)) {
+    app.all(path, (c) =>
+      jsonError(c, 405, `method: ${c.req.method} is not allowed here`, { Allow: allow }),
+    );
+  }
+  app.notFound((c) => jsonError(c, 404, 'path: no such route'));
+  // The message of an unexpected error may quote SQL or values: log only its kind.
+  app.onError((error, c) => {
+    deps.log(
+      `error ${c.req.method} ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}`,
+    );
+    return jsonError(c, 500, 'server: internal error');
+  });
+  return app;
+}

@@ -1,0 +1,33 @@
+// Environment → StartServerOptions for `npm run server`. Bad values stop the start with a reason.
+import { ServerConfigError } from './errors.ts';
+import type { StartServerOptions } from './start-server.ts';
+
+export type Env = Record<string, string | undefined>;
+
+export function configFromEnv(env: Env): StartServerOptions {
+  const perMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 10, 1);
+  return {
+    port: integer(env, 'PORT', 8787, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    corsOrigins: env.CORS_ORIGINS?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    rateLimit: {
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+      perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', perMinute, 1),
+      perLookupKey: integer(env, 'RATE_LIMIT_PER_LOOKUP_KEY', perMinute, 1),
+    },
+    trustProxy: env.TRUST_PROXY === 'true' ? 1 : integer(env, 'TRUST_PROXY', 0, 0, 10),
+  };
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max = 1e9): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ServerConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}

@@ -1,0 +1,14 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorResponse } from '../../lib/backend/contract.ts';
+
+/** Every error answer: JSON `{ error }` with the given status. */
+export function jsonError(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  headers?: Record<string, string>,
+): Response {
+  const body: ErrorResponse = { error };
+  return c.json(body, status, headers);
+}

@@ -1,0 +1,62 @@
+// POST /authentication stores (or, with oldLookupKey, replaces) an encrypted wallet record;
+// GET /authentication?lookupKey= returns it, behind the rate limiter.
+import type { Hono } from 'hono';
+import {
+  describeValidationError,
+  GetAuthQuerySchema,
+  type OkResponse,
+  SetAuthRequestSchema,
+} from '../../../lib/backend/contract.ts';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.ts';
+import type { Store } from '../../store/store.ts';
+import { clientAddress } from '../client-address.ts';
+import { jsonError } from '../json-error.ts';
+import { readJsonBody } from '../read-json-body.ts';
+
+export interface AuthenticationDeps {
+  store: Store;
+  limiter: RateLimiter;
+  trustProxy: number;
+}
+
+export function authenticationRoutes(app: Hono, deps: AuthenticationDeps): void {
+  app.post('/authentication', async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return jsonError(c, body.status, body.error);
+    const parsed = SetAuthRequestSchema.safeParse(body.value);
+    if (!parsed.success) return jsonError(c, 400, describeValidationError(parsed.error));
+    const { oldLookupKey, ...fields } = parsed.data;
+    // Hex compares case-insensitively; Hedgehog itself only ever sends lowercase.
+    const record = { ...fields, lookupKey: fields.lookupKey.toLowerCase() };
+    const result =
+      oldLookupKey === undefined
+        ? await deps.store.insertAuth(record)
+        : await deps.store.replaceAuth(record, oldLookupKey.toLowerCase());
+    if (result === 'duplicate') {
+      return jsonError(c, 409, 'lookupKey: a record with this lookupKey already exists');
+    }
+    if (result === 'old-missing') {
+      return jsonError(c, 404, 'oldLookupKey: no record has this lookupKey');
+    }
+    const ok: OkResponse = { ok: true };
+    return c.json(ok, 200);
+  });
+
+  app.get('/authentication', async (c) => {
+    const given = c.req.queries('lookupKey') ?? [];
+    if (given.length > 1) return jsonError(c, 400, 'lookupKey: must be given once');
+    const parsed = GetAuthQuerySchema.safeParse({ lookupKey: given[0] });
+    if (!parsed.success) return jsonError(c, 400, describeValidationError(parsed.error, 'query'));
+    const lookupKey = parsed.data.lookupKey.toLowerCase();
+    const decision = await deps.limiter.check(clientAddress(c, deps.trustProxy), lookupKey);
+    if (!decision.allowed) {
+      return jsonError(c, 429, 'too many lookups: try again later', {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    }
+    const record = await deps.store.getAuth(lookupKey);
+    if (!record) return jsonError(c, 404, 'lookupKey: no record has this lookupKey');
+    c.header('Cache-Control', 'no-store');
+    return c.json(record, 200);
+  });
+}

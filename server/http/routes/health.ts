@@ -1,0 +1,17 @@
+// GET /health: 200 with the engine name when the database answers, 503 when it does not.
+import type { Hono } from 'hono';
+import type { HealthResponse } from '../../../lib/backend/contract.ts';
+import type { Store } from '../../store/store.ts';
+import { jsonError } from '../json-error.ts';
+
+export function healthRoutes(app: Hono, store: Store): void {
+  app.get('/health', async (c) => {
+    try {
+      await store.ping();
+    } catch {
+      return jsonError(c, 503, `database: ${store.engine} is not answering`);
+    }
+    const health: HealthResponse = { ok: true, engine: store.engine };
+    return c.json(health, 200);
+  });
+}

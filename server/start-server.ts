@@ -1,0 +1,88 @@
+// Starts the backend on a port (0 = any free one) and returns its URL and a close function.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createOriginMatcher } from './http/origin-matcher.ts';
+import type { LogLine } from './http/request-log.ts';
+import {
+  createRateLimiter,
+  DEFAULT_RATE_LIMIT,
+  type RateLimitOptions,
+} from './rate-limit/rate-limiter.ts';
+import { openStore } from './store/open-store.ts';
+import type { EngineName } from './store/store.ts';
+
+/** Extension pages in development; production deployments list their extension id instead. */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = ['chrome-extension://*'];
+
+export interface StartServerOptions {
+  /** Default 0: the OS picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. Use 0.0.0.0 behind a load balancer. */
+  host?: string;
+  /** `sqlite:PATH` (default `sqlite:./data/encore.sqlite`) or `postgres://…`. */
+  databaseUrl?: string;
+  /** Allowed browser origins; `scheme://*` wildcards allowed. Default `chrome-extension://*`. */
+  corsOrigins?: readonly string[];
+  /** GET /authentication limits; missing fields keep the defaults (10 per 60 s each). */
+  rateLimit?: Partial<RateLimitOptions>;
+  /** Number of trusted proxies in front (reads X-Forwarded-For); default 0. */
+  trustProxy?: number;
+  /** Request log sink; default: no logging. `npm run server` logs to stdout. */
+  log?: LogLine;
+}
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  url: string;
+  port: number;
+  engine: EngineName;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const store = await openStore(options.databaseUrl);
+  const rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
+  const limiter = createRateLimiter(store, rateLimit);
+  const log = options.log ?? (() => {});
+  const app = createApp({
+    store,
+    limiter,
+    isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
+    trustProxy: options.trustProxy ?? 0,
+    log,
+  });
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
+      resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const pruner = setInterval(
+    () => limiter.prune().catch(() => log('error pruning rate limit windows')),
+    rateLimit.windowSeconds * 1000,
+  );
+  pruner.unref();
+
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    engine: store.engine,
+    close() {
+      closing ??= (async () => {
+        clearInterval(pruner);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open until they time out.
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+// PostgreSQL engine (pg Pool): several stateless server instances can share one database.
+import pg from 'pg';
+import type { AuthRecord } from '../../lib/backend/contract.ts';
+import { MIGRATIONS } from './migrations.ts';
+import type { ReplaceAuthResult, SetUserResult, Store, UserRow } from './store.ts';
+
+// Any fixed number works: it only has to be the same in every instance running migrations.
+const MIGRATION_LOCK_ID = 0x656e636f; // "enco"
+
+export async function openPostgresStore(connectionString: string): Promise<Store> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    engine: 'postgres',
+    async getAuth(lookupKey) {
+      const { rows } = await pool.query<{ iv: string; cipher_text: string }>({
+        name: 'get-auth',
+        text: 'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = $1',
+        values: [lookupKey],
+      });
+      const row = rows[0];
+      return row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
+    },
+    async insertAuth(r) {
+      const result = await pool.query({
+        name: 'insert-auth',
+        text: 'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        values: [r.lookupKey, r.iv, r.cipherText],
+      });
+      return result.rowCount === 1 ? 'stored' : 'duplicate';
+    },
+    async replaceAuth(r: AuthRecord, oldLookupKey: string): Promise<ReplaceAuthResult> {
+      try {
+        return await inTransaction(async (client) => {
+          const deleted = await client.query('DELETE FROM auth_records WHERE lookup_key = $1', [
+            oldLookupKey,
+          ]);
+          if (deleted.rowCount === 0) return 'old-missing';
+          const inserted = await client.query(
+            'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+            [r.lookupKey, r.iv, r.cipherText],
+          );
+          if (inserted.rowCount === 0) throw new DuplicateRollback();
+          return 'stored';
+        });
+      } catch (error) {
+        if (error instanceof DuplicateRollback) return 'duplicate';
+        throw error;
+      }
+    },
+    async setUser(user: UserRow): Promise<SetUserResult> {
+      const inserted = await pool.query(
+        'INSERT INTO users (username_key, username, wallet_address) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [user.usernameKey, user.username, user.walletAddress],
+      );
+      if (inserted.rowCount === 1) return 'stored';
+      const { rows } = await pool.query<{ wallet_address: string }>(
+        'SELECT wallet_address FROM users WHERE username_key = $1',
+        [user.usernameKey],
+      );
+      return rows[0]?.wallet_address === user.walletAddress ? 'same' : 'conflict';
+    },
+    async hitRateLimits(buckets, windowStart) {
+      const placeholders = buckets.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, 1)`).join(', ');
+      const { rows } = await pool.query<{ bucket: string; hits: number }>({
+        name: `hit-rate-limits-${buckets.length}`,
+        text: `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ${placeholders}
+               ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+               RETURNING bucket, hits`,
+        values: buckets.flatMap((bucket) => [bucket, windowStart]),
+      });
+      const hits = new Map(rows.map((row) => [row.bucket, row.hits]));
+      return buckets.map((bucket) => hits.get(bucket) ?? 0);
+    },
+    async pruneRateLimits(windowStart) {
+      await pool.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart]);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Thrown inside the replace transaction to roll it back when the new lookupKey exists. */
+class DuplicateRollback extends Error {}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Instances starting together take turns; the later ones find the work done.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)',
+    );
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT version FROM schema_migrations',
+    );
+    const done = new Set(rows.map((row) => row.version));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await client.query(migration.postgres);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [
+        migration.version,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,35 @@
+// What the HTTP layer needs from a database. Two engines implement it: SQLite and PostgreSQL.
+import type { AuthRecord } from '../../lib/backend/contract.ts';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export type InsertAuthResult = 'stored' | 'duplicate';
+export type ReplaceAuthResult = 'stored' | 'duplicate' | 'old-missing';
+export type SetUserResult = 'stored' | 'same' | 'conflict';
+
+export interface UserRow {
+  /** Trimmed, as sent; comparisons use `usernameKey`. */
+  username: string;
+  /** Lowercased username: Hedgehog lowercases usernames in the lookupKey, so case never matters. */
+  usernameKey: string;
+  /** Lowercased address: addresses compare case-insensitively (checksum casing is not identity). */
+  walletAddress: string;
+}
+
+export interface Store {
+  readonly engine: EngineName;
+  getAuth(lookupKey: string): Promise<AuthRecord | null>;
+  /** Never overwrites: an existing lookupKey answers 'duplicate' and keeps its record. */
+  insertAuth(record: AuthRecord): Promise<InsertAuthResult>;
+  /** Deletes `oldLookupKey` and inserts `record` in one transaction; all or nothing. */
+  replaceAuth(record: AuthRecord, oldLookupKey: string): Promise<ReplaceAuthResult>;
+  /** Inserts the user unless the username is taken; 'same' when taken with the same address. */
+  setUser(user: UserRow): Promise<SetUserResult>;
+  /** Adds one hit to each bucket for the window starting at `windowStart` (s); returns the counts. */
+  hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]>;
+  /** Forgets windows that started before `windowStart`. */
+  pruneRateLimits(windowStart: number): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
