@@ -15,6 +15,7 @@ export {
   NotLoggedInError,
   WeakPasswordError,
 } from './errors.ts';
+export { Hedgehog } from './hedgehog.ts';
 export type {
   AuthRecord,
   GetFn,

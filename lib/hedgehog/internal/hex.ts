@@ -15,7 +15,3 @@ export function hexToBytes(hex: string): Uint8Array {
   for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(clean.slice(i * 2, i * 2 + 2), 16);
   return out;
 }
-
-export function isHexOfLength(value: string, chars: number): boolean {
-  return value.length === chars && /^[0-9a-f]+$/.test(value);
-}

@@ -1,0 +1,191 @@
+// The Hedgehog flows (sign-up, login, password change, local session) over the low-level
+// Authentication and WalletManager modules, with the integrator's three backend functions.
+import type { HDNodeWallet } from 'ethers';
+import { Authentication } from './authentication.ts';
+import { AccountNotFoundError, InvalidUsernameError, WeakPasswordError } from './errors.ts';
+import { type Credentials, loginForms } from './internal/credential-forms.ts';
+import { getRecord } from './internal/get-record.ts';
+import type { PendingSignUp, PendingSignUps } from './internal/pending-sign-ups.ts';
+import { checkPassword, checkUsername } from './password-policy.ts';
+import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
+import type { GetFn, HedgehogOptions, KeyValueStore, SetAuthFn, SetUserFn } from './types.ts';
+import { DEFAULT_PATH, WalletManager } from './wallet-manager.ts';
+
+interface FoundAccount {
+  lookupKey: string;
+  entropy: string;
+  credentials: Credentials;
+}
+
+export class Hedgehog {
+  private wallet: HDNodeWallet | null = null;
+  private readonly storage: KeyValueStore;
+  private readonly path: string;
+  private readonly pending: PendingSignUps = new Map();
+
+  constructor(
+    private readonly getFn: GetFn,
+    private readonly setAuthFn: SetAuthFn,
+    private readonly setUserFn: SetUserFn,
+    options: HedgehogOptions = {},
+  ) {
+    if (
+      typeof getFn !== 'function' ||
+      typeof setAuthFn !== 'function' ||
+      typeof setUserFn !== 'function'
+    ) {
+      throw new TypeError('Hedgehog needs getFn, setAuthFn and setUserFn functions.');
+    }
+    this.storage = options.storage ?? createDefaultStore();
+    this.path = options.path ?? DEFAULT_PATH;
+    // Compile the scrypt WebAssembly now, so a freshly started worker's first login does not pay
+    // for it. Failure here is not fatal: the first real derivation compiles it again.
+    this.warmUp().catch(() => undefined);
+  }
+
+  /** Compiles and warms the scrypt WebAssembly. Called by the constructor; awaitable. */
+  warmUp(): Promise<void> {
+    return Authentication.warmUp();
+  }
+
+  /**
+   * Creates a wallet and stores its encrypted record (setAuthFn) and the username → address
+   * mapping (setUserFn). All or nothing: nothing is kept locally unless both succeeded, and a
+   * retry with the same credentials after a failure reuses the same wallet.
+   */
+  async signUp(username: string, password: string): Promise<HDNodeWallet> {
+    const user = checkUsername(username);
+    if (!user.ok) throw new InvalidUsernameError(user.reason, user.message);
+    const pw = password.normalize('NFC');
+    const policy = checkPassword(pw);
+    if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
+
+    const lookupKey = await Authentication.createAuthLookupKey(user.username, pw);
+    let pending = this.pending.get(lookupKey);
+    if (!pending) {
+      pending = await this.prepareSignUp(lookupKey, pw);
+      this.pending.set(lookupKey, pending);
+    }
+    if (!pending.authStored) {
+      await this.setAuthFn({ iv: pending.iv, cipherText: pending.cipherText, lookupKey });
+      pending.authStored = true;
+    }
+    await this.setUserFn({
+      username: user.username,
+      // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
+      walletAddress: pending.wallet.address.toLowerCase(),
+    });
+    await this.storage.set(ENTROPY_STORAGE_KEY, pending.entropy);
+    this.pending.delete(lookupKey);
+    this.wallet = pending.wallet;
+    return pending.wallet;
+  }
+
+  /** Opens the account; unknown username and wrong password are the same AccountNotFoundError. */
+  async login(username: string, password: string): Promise<HDNodeWallet> {
+    const found = await this.findAccount(username, password);
+    if (!found) throw new AccountNotFoundError();
+    return this.adopt(found.entropy);
+  }
+
+  async logout(): Promise<void> {
+    this.wallet = null;
+    this.pending.clear();
+    await this.storage.remove(ENTROPY_STORAGE_KEY);
+  }
+
+  isLoggedIn(): boolean {
+    return this.wallet !== null;
+  }
+
+  getWallet(): HDNodeWallet | null {
+    return this.wallet;
+  }
+
+  /** Reopens the wallet whose entropy the storage holds (after a reload or worker restart). */
+  async restoreLocalWallet(): Promise<HDNodeWallet | null> {
+    const entropy = await this.storage.get(ENTROPY_STORAGE_KEY);
+    // Hedgehog once wrote the string 'undefined' here; anything that is not entropy is ignored.
+    if (!entropy || !/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
+    this.wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    return this.wallet;
+  }
+
+  /**
+   * A throwaway wallet: not stored, not sent anywhere and not logged in. The password is only
+   * checked for presence (as in Hedgehog); nothing is encrypted because nothing is kept.
+   */
+  async createWallet(password: string): Promise<HDNodeWallet> {
+    if (!password) throw new WeakPasswordError('too-short', 'A password is required.');
+    return WalletManager.walletFromEntropy(WalletManager.createEntropy(), this.path);
+  }
+
+  /**
+   * Re-encrypts the wallet under the new password with a fresh iv and hands the backend both
+   * lookup keys so it can replace the old record. The new password must pass the policy.
+   */
+  async changePassword(username: string, oldPassword: string, newPassword: string): Promise<void> {
+    const newPw = newPassword.normalize('NFC');
+    const policy = checkPassword(newPw);
+    if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
+    const found = await this.findAccount(username, oldPassword);
+    if (!found) throw new AccountNotFoundError();
+
+    const newUsername = found.credentials.username.normalize('NFC');
+    const lookupKey = await Authentication.createAuthLookupKey(newUsername, newPw);
+    const iv = Authentication.createIv();
+    const key = await Authentication.createKey(newPw, iv);
+    const cipherText = await Authentication.encryptEntropy(found.entropy, key, iv);
+    await this.setAuthFn({ iv, cipherText, lookupKey, oldLookupKey: found.lookupKey });
+    await this.adopt(found.entropy);
+  }
+
+  /** Tries each Unicode form of the credentials; the first stored record that matches wins. */
+  private async findAccount(username: string, password: string): Promise<FoundAccount | null> {
+    for (const credentials of loginForms(username.trim(), password)) {
+      const lookupKey = await Authentication.createAuthLookupKey(
+        credentials.username,
+        credentials.password,
+      );
+      const record = await getRecord(this.getFn, lookupKey);
+      if (!record) continue;
+      // The lookupKey matched, so the password is right: a failure here is a corrupt record and
+      // surfaces as DecryptionFailedError rather than a misleading "not found".
+      const key = await Authentication.createKey(credentials.password, record.iv);
+      const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
+      return { lookupKey, entropy, credentials };
+    }
+    return null;
+  }
+
+  /** New entropy and record, unless an earlier attempt already stored one under this key. */
+  private async prepareSignUp(lookupKey: string, password: string): Promise<PendingSignUp> {
+    const iv = Authentication.createIv();
+    // Ask the backend while the key derivation runs: a record under this lookupKey means an
+    // earlier attempt got as far as setAuthFn (then setUserFn failed) — reuse its wallet.
+    const stored = getRecord(this.getFn, lookupKey).then(
+      (record) => ({ record, error: undefined }),
+      (error: unknown) => ({ record: null, error }),
+    );
+    const key = await Authentication.createKey(password, iv);
+    const { record, error } = await stored;
+    if (error !== undefined) throw error;
+    if (record) {
+      const storedKey = await Authentication.createKey(password, record.iv);
+      const entropy = await Authentication.decryptEntropy(record.cipherText, storedKey, record.iv);
+      const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+      return { entropy, iv: record.iv, cipherText: record.cipherText, wallet, authStored: true };
+    }
+    const entropy = WalletManager.createEntropy();
+    const cipherText = await Authentication.encryptEntropy(entropy, key, iv);
+    const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    return { entropy, iv, cipherText, wallet, authStored: false };
+  }
+
+  private async adopt(entropy: string): Promise<HDNodeWallet> {
+    const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    await this.storage.set(ENTROPY_STORAGE_KEY, entropy);
+    this.wallet = wallet;
+    return wallet;
+  }
+}

@@ -1,0 +1,38 @@
+// Key-value stores for the entropy. The extension passes its own (browser.storage); these are
+// the defaults: the page's localStorage where there is one, otherwise memory (Node, workers).
+import type { KeyValueStore } from './types.ts';
+
+/** The key Hedgehog itself uses, so a page that already holds a Hedgehog session keeps it. */
+export const ENTROPY_STORAGE_KEY = 'hedgehog-entropy-key';
+
+export function createMemoryStore(): KeyValueStore {
+  const map = new Map<string, string>();
+  return {
+    get: async (key) => map.get(key) ?? null,
+    set: async (key, value) => {
+      map.set(key, value);
+    },
+    remove: async (key) => {
+      map.delete(key);
+    },
+  };
+}
+
+export function wrapWebStorage(storage: Storage): KeyValueStore {
+  return {
+    get: async (key) => storage.getItem(key),
+    set: async (key, value) => storage.setItem(key, value),
+    remove: async (key) => storage.removeItem(key),
+  };
+}
+
+export function createDefaultStore(): KeyValueStore {
+  try {
+    // Reading localStorage throws in sandboxed frames and is absent in workers and Node.
+    const ls = (globalThis as { localStorage?: Storage }).localStorage;
+    if (ls && typeof ls.getItem === 'function') return wrapWebStorage(ls);
+  } catch {
+    // fall through to memory
+  }
+  return createMemoryStore();
+}

@@ -1,0 +1,285 @@
+// Sign-up, login, session and error paths of the Hedgehog class against an in-memory backend.
+import { describe, expect, it } from 'vitest';
+import {
+  AccountNotFoundError,
+  Authentication,
+  BackendError,
+  DecryptionFailedError,
+  Hedgehog,
+  InvalidUsernameError,
+  WalletManager,
+  WeakPasswordError,
+} from '../../../lib/hedgehog/index.ts';
+import { createMemoryStore, ENTROPY_STORAGE_KEY } from '../../../lib/hedgehog/storage.ts';
+import { fixtures } from './fixtures.ts';
+import { createMemoryBackend, type MemoryBackend } from './support/memory-backend.ts';
+
+const PASSWORD = 'violet-harbour-1987';
+
+function setup(backend: MemoryBackend = createMemoryBackend()) {
+  const storage = createMemoryStore();
+  const hedgehog = new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, { storage });
+  return { backend, storage, hedgehog };
+}
+
+describe('sign-up and login', () => {
+  it('signs up, logs in elsewhere to the same wallet, restores and logs out', async () => {
+    const { backend, storage, hedgehog } = setup();
+    const wallet = await hedgehog.signUp('  Ada@Example.com ', PASSWORD);
+
+    expect(hedgehog.isLoggedIn()).toBe(true);
+    expect(hedgehog.getWallet()?.address).toBe(wallet.address);
+    expect(backend.calls.setUserFn).toEqual([
+      { username: 'Ada@Example.com', walletAddress: wallet.address.toLowerCase() },
+    ]);
+    const [auth] = backend.calls.setAuthFn;
+    expect(auth?.lookupKey).toBe(
+      await Authentication.createAuthLookupKey('ada@example.com', PASSWORD),
+    );
+    expect(auth?.iv).toMatch(/^[0-9a-f]{32}$/);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toMatch(/^[0-9a-f]{32}$/);
+
+    // Another browser: same backend, empty storage; the username's case does not matter.
+    const other = setup(backend);
+    const again = await other.hedgehog.login('ADA@example.com', PASSWORD);
+    expect(again.address).toBe(wallet.address);
+    expect(again.privateKey).toBe(wallet.privateKey);
+
+    // A restarted worker: new instance over the same storage.
+    const restarted = new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, {
+      storage,
+    });
+    expect(restarted.isLoggedIn()).toBe(false);
+    expect((await restarted.restoreLocalWallet())?.address).toBe(wallet.address);
+    expect(restarted.isLoggedIn()).toBe(true);
+
+    await restarted.logout();
+    expect(restarted.isLoggedIn()).toBe(false);
+    expect(restarted.getWallet()).toBeNull();
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+    expect(await restarted.restoreLocalWallet()).toBeNull();
+  });
+
+  it('opens a record made by the original library, at a custom path too', async () => {
+    const v = fixtures.vectors[1]!;
+    const backend = createMemoryBackend();
+    backend.records.set(v.lookupKey, { iv: v.iv, cipherText: v.cipherText });
+    const { hedgehog, storage } = setup(backend);
+    // The vector's password is shorter than the sign-up policy allows: login is never policed.
+    const wallet = await hedgehog.login(v.username.toLowerCase(), v.password);
+    expect(wallet.address).toBe(v.checksumAddress);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBe(v.entropy);
+
+    const custom = new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, {
+      storage: createMemoryStore(),
+      path: "m/44'/60'/0'/0/1",
+    });
+    await custom.login(v.username, v.password);
+    expect(custom.getWallet()?.address).not.toBe(v.checksumAddress);
+    expect(custom.getWallet()?.path).toBe("m/44'/60'/0'/0/1");
+  });
+
+  it('answers a wrong password and an unknown user with the same AccountNotFoundError', async () => {
+    const v = fixtures.vectors[0]!;
+    const backend = createMemoryBackend();
+    backend.records.set(v.lookupKey, { iv: v.iv, cipherText: v.cipherText });
+    const { hedgehog, storage } = setup(backend);
+    const wrong = await hedgehog.login(v.username, 'not-the-password').catch((e: unknown) => e);
+    const unknown = await hedgehog.login('nobody@example.com', v.password).catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(AccountNotFoundError);
+    expect(unknown).toBeInstanceOf(AccountNotFoundError);
+    expect((wrong as AccountNotFoundError).toJSON()).toEqual(
+      (unknown as AccountNotFoundError).toJSON(),
+    );
+    expect(hedgehog.isLoggedIn()).toBe(false);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+  });
+
+  it('reports a corrupt record as DecryptionFailedError and backend failures as they came', async () => {
+    const v = fixtures.vectors[2]!;
+    const backend = createMemoryBackend();
+    backend.records.set(v.lookupKey, { iv: v.iv, cipherText: `${v.cipherText.slice(0, -2)}00` });
+    const { hedgehog } = setup(backend);
+    await expect(hedgehog.login(v.username, v.password)).rejects.toBeInstanceOf(
+      DecryptionFailedError,
+    );
+
+    const failing = new Hedgehog(
+      async () => {
+        throw new BackendError(503, 'Service unavailable');
+      },
+      backend.setAuthFn,
+      backend.setUserFn,
+      { storage: createMemoryStore() },
+    );
+    await expect(failing.login(v.username, v.password)).rejects.toMatchObject({
+      code: 'BACKEND_FAILURE',
+      status: 503,
+    });
+
+    // A backend that says "not found" with a 404 is an unknown account, not an outage.
+    const notFound = new Hedgehog(
+      async () => {
+        throw new BackendError(404, 'Not found');
+      },
+      backend.setAuthFn,
+      backend.setUserFn,
+      { storage: createMemoryStore() },
+    );
+    await expect(notFound.login(v.username, v.password)).rejects.toBeInstanceOf(
+      AccountNotFoundError,
+    );
+  });
+});
+
+describe('sign-up rules', () => {
+  it('refuses weak passwords and invalid usernames before touching the backend', async () => {
+    const { backend, hedgehog } = setup();
+    await expect(hedgehog.signUp('ada', 'short')).rejects.toMatchObject({
+      code: 'WEAK_PASSWORD',
+      reason: 'too-short',
+    });
+    await expect(hedgehog.signUp('ada', 'Password123')).rejects.toMatchObject({
+      code: 'WEAK_PASSWORD',
+      reason: 'common',
+    });
+    await expect(hedgehog.signUp('   ', PASSWORD)).rejects.toBeInstanceOf(InvalidUsernameError);
+    await expect(hedgehog.signUp('a:::b', PASSWORD)).rejects.toMatchObject({
+      code: 'INVALID_USERNAME',
+      reason: 'separator',
+    });
+    expect(backend.calls).toEqual({ getFn: [], setAuthFn: [], setUserFn: [] });
+    expect(hedgehog.isLoggedIn()).toBe(false);
+  });
+});
+
+describe('all-or-nothing sign-up', () => {
+  it('keeps nothing when setUserFn fails, and a retry finishes with the same wallet', async () => {
+    const { backend, storage, hedgehog } = setup();
+    backend.failNext.setUserFn = 'before-store';
+    await expect(hedgehog.signUp('grace', PASSWORD)).rejects.toThrow('setUserFn: 503');
+    expect(hedgehog.isLoggedIn()).toBe(false);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+    expect(backend.records.size).toBe(1);
+
+    const wallet = await hedgehog.signUp('grace', PASSWORD);
+    expect(backend.calls.setAuthFn).toHaveLength(1);
+    expect(backend.users.get('grace')).toBe(wallet.address.toLowerCase());
+    expect(backend.records.size).toBe(1);
+    expect((await setup(backend).hedgehog.login('grace', PASSWORD)).address).toBe(wallet.address);
+  });
+
+  it('retries setAuthFn with the same record after it failed', async () => {
+    const { backend, storage, hedgehog } = setup();
+    backend.failNext.setAuthFn = 'before-store';
+    await expect(hedgehog.signUp('linus', PASSWORD)).rejects.toThrow('network down');
+    expect(backend.calls.setUserFn).toHaveLength(0);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+
+    const wallet = await hedgehog.signUp('linus', PASSWORD);
+    const [first, second] = backend.calls.setAuthFn;
+    expect(second).toEqual(first);
+    expect(backend.users.get('linus')).toBe(wallet.address.toLowerCase());
+  });
+
+  it('after a restart, reuses the record the backend kept instead of minting a second wallet', async () => {
+    const backend = createMemoryBackend();
+    const first = setup(backend);
+    backend.failNext.setUserFn = 'after-store'; // stored, but the answer never arrived
+    await expect(first.hedgehog.signUp('margaret', PASSWORD)).rejects.toThrow('answer lost');
+    const firstAddress = backend.users.get('margaret');
+    expect(await first.storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+
+    // Fresh instance (worker restarted): no pending sign-up in memory.
+    const second = setup(backend);
+    const wallet = await second.hedgehog.signUp('margaret', PASSWORD);
+    expect(wallet.address.toLowerCase()).toBe(firstAddress);
+    expect(backend.calls.setAuthFn).toHaveLength(1);
+    expect(backend.records.size).toBe(1);
+    expect(second.hedgehog.isLoggedIn()).toBe(true);
+  });
+});
+
+describe('Unicode forms', () => {
+  const nfc = { username: 'Jos\u00e9', password: 'b\u00e4renhunger-\u00f1o' };
+  const nfd = { username: 'Jose\u0301', password: 'ba\u0308renhunger-n\u0303o' };
+
+  it('signs up in NFC and opens whichever form the keyboard produced', async () => {
+    const { backend, hedgehog } = setup();
+    const wallet = await hedgehog.signUp(nfd.username, nfd.password);
+    expect(backend.calls.setUserFn[0]?.username).toBe(nfc.username);
+    expect(backend.calls.setAuthFn[0]?.lookupKey).toBe(
+      await Authentication.createAuthLookupKey(nfc.username, nfc.password),
+    );
+    const other = setup(backend).hedgehog;
+    expect((await other.login(nfd.username, nfd.password)).address).toBe(wallet.address);
+  });
+
+  it('opens a legacy record made from unnormalised (NFD) input when NFC is typed', async () => {
+    const backend = createMemoryBackend();
+    const lookupKey = await Authentication.createAuthLookupKey(nfd.username, nfd.password);
+    const iv = Authentication.createIv();
+    const key = await Authentication.createKey(nfd.password, iv);
+    const entropy = WalletManager.createEntropy();
+    backend.records.set(lookupKey, {
+      iv,
+      cipherText: await Authentication.encryptEntropy(entropy, key, iv),
+    });
+    const wallet = await setup(backend).hedgehog.login(nfc.username, nfc.password);
+    expect(wallet.address).toBe((await WalletManager.walletFromEntropy(entropy)).address);
+  });
+});
+
+describe('changePassword', () => {
+  it('re-encrypts under a new iv, replaces the old record, keeps the wallet', async () => {
+    const { backend, hedgehog } = setup();
+    const wallet = await hedgehog.signUp('alan', PASSWORD);
+    const before = backend.calls.setAuthFn[0]!;
+    const NEW = 'enigma-bombe-1940s';
+
+    await expect(hedgehog.changePassword('alan', PASSWORD, 'qwertyuiop')).rejects.toMatchObject({
+      code: 'WEAK_PASSWORD',
+      reason: 'common',
+    });
+    await expect(hedgehog.changePassword('alan', 'wrong-password', NEW)).rejects.toBeInstanceOf(
+      AccountNotFoundError,
+    );
+
+    await hedgehog.changePassword('alan', PASSWORD, NEW);
+    const change = backend.calls.setAuthFn.at(-1)!;
+    expect(change.oldLookupKey).toBe(before.lookupKey);
+    expect(change.lookupKey).toBe(await Authentication.createAuthLookupKey('alan', NEW));
+    expect(change.iv).not.toBe(before.iv);
+    expect(hedgehog.getWallet()?.address).toBe(wallet.address);
+
+    const other = setup(backend).hedgehog;
+    expect((await other.login('alan', NEW)).address).toBe(wallet.address);
+    await expect(other.login('alan', PASSWORD)).rejects.toBeInstanceOf(AccountNotFoundError);
+  });
+});
+
+describe('session helpers', () => {
+  it('createWallet makes a throwaway wallet that is neither stored nor logged in', async () => {
+    const { backend, storage, hedgehog } = setup();
+    const a = await hedgehog.createWallet('anything');
+    const b = await hedgehog.createWallet('anything');
+    expect(a.address).not.toBe(b.address);
+    expect(hedgehog.isLoggedIn()).toBe(false);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+    expect(backend.calls.setAuthFn).toHaveLength(0);
+    await expect(hedgehog.createWallet('')).rejects.toBeInstanceOf(WeakPasswordError);
+  });
+
+  it("ignores the 'undefined' string older Hedgehog versions wrote to storage", async () => {
+    const { storage, hedgehog } = setup();
+    await storage.set(ENTROPY_STORAGE_KEY, 'undefined');
+    expect(await hedgehog.restoreLocalWallet()).toBeNull();
+    expect(hedgehog.isLoggedIn()).toBe(false);
+  });
+
+  it('refuses to be built without the three backend functions', () => {
+    const backend = createMemoryBackend();
+    const missing = undefined as unknown as typeof backend.setUserFn;
+    expect(() => new Hedgehog(backend.getFn, backend.setAuthFn, missing)).toThrow(TypeError);
+  });
+});
