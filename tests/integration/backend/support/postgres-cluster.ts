@@ -1,0 +1,85 @@
+// A throwaway PostgreSQL cluster for one test file: initdb into a temp dir, start on a free
+// 127.0.0.1 port with trust auth, drop everything afterwards. Missing binaries fail the suite:
+// `make test` installs them (scripts/install-system-deps.sh), so their absence is a real fault.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './free-port.ts';
+
+export interface PostgresCluster {
+  /** A new, empty database on the cluster; returns its postgres:// URL. */
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export function findPostgresBin(): string {
+  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin'].filter(
+    (dir): dir is string => Boolean(dir),
+  );
+  const found = candidates.find((dir) => existsSync(join(dir, 'postgres')));
+  if (!found) {
+    throw new Error(
+      `PostgreSQL binaries not found in ${candidates.join(', ')}: run scripts/install-system-deps.sh (make test does) or set PG_BIN`,
+    );
+  }
+  return found;
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = findPostgresBin();
+  const root = mkdtempSync(join(tmpdir(), 'encore-pg-'));
+  // PostgreSQL refuses to run as root: run it as the `postgres` OS user, in a dir it owns.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(root, uid, gid);
+  }
+  const run = (tool: string, args: string[]): void => {
+    const command = asRoot ? 'runuser' : join(bin, tool);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
+    const result = spawnSync(command, fullArgs, { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) {
+      throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`);
+    }
+  };
+
+  const data = join(root, 'data');
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  const settings = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c unix_socket_directories=${root}`,
+    // A test cluster dies with the test: skip fsync to keep the suite fast on shared disks.
+    '-c fsync=off',
+    '-c max_connections=60',
+  ].join(' ');
+  run('pg_ctl', ['-D', data, '-l', join(root, 'log'), '-o', settings, '-w', 'start']);
+
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let count = 0;
+  return {
+    async createDatabase() {
+      count += 1;
+      const name = `encore_test_${count}`;
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
