@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../../server/config-from-env.ts';
+import { ServerConfigError } from '../../../server/errors.ts';
+import { limitKey } from '../../../server/http/client-address.ts';
+import { createOriginMatcher } from '../../../server/http/origin-matcher.ts';
+
+describe('origin matcher', () => {
+  it('matches exact origins case-insensitively, ignoring a trailing slash in the pattern', () => {
+    const allowed = createOriginMatcher(['https://Music.example/', 'http://127.0.0.1:8800']);
+    expect(allowed('https://music.example')).toBe(true);
+    expect(allowed('http://127.0.0.1:8800')).toBe(true);
+    expect(allowed('http://127.0.0.1:8801')).toBe(false);
+    expect(allowed('https://music.example.evil')).toBe(false);
+  });
+
+  it('matches scheme wildcards, requiring a real extension id for chrome-extension', () => {
+    const allowed = createOriginMatcher(['chrome-extension://*']);
+    expect(allowed(`chrome-extension://${'a'.repeat(32)}`)).toBe(true);
+    expect(allowed(`chrome-extension://${'z'.repeat(32)}`)).toBe(false);
+    expect(allowed(`chrome-extension://${'a'.repeat(32)}/x`)).toBe(false);
+    expect(allowed('https://music.example')).toBe(false);
+  });
+});
+
+describe('limitKey', () => {
+  it('keeps IPv4, unwraps mapped IPv4 and groups IPv6 by /64', () => {
+    expect(limitKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(limitKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('configFromEnv', () => {
+  it('applies the defaults', () => {
+    expect(configFromEnv({})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      corsOrigins: undefined,
+      rateLimit: { windowSeconds: 60, perAddress: 10, perLookupKey: 10 },
+      trustProxy: 0,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = configFromEnv({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://db/encore',
+      CORS_ORIGINS: 'chrome-extension://*, https://music.example',
+      RATE_LIMIT_PER_MINUTE: '30',
+      RATE_LIMIT_PER_LOOKUP_KEY: '5',
+      TRUST_PROXY: '2',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://db/encore',
+      corsOrigins: ['chrome-extension://*', 'https://music.example'],
+      rateLimit: { windowSeconds: 60, perAddress: 30, perLookupKey: 5 },
+      trustProxy: 2,
+    });
+  });
+
+  it('refuses values that are not integers in range', () => {
+    expect(() => configFromEnv({ RATE_LIMIT_PER_MINUTE: 'ten' })).toThrow(ServerConfigError);
+    expect(() => configFromEnv({ PORT: '70000' })).toThrow(/PORT must be an integer/);
+  });
+});
