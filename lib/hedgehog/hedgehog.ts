@@ -6,6 +6,7 @@ import { AccountNotFoundError, InvalidUsernameError, WeakPasswordError } from '.
 import { type Credentials, loginForms } from './internal/credential-forms.ts';
 import { getRecord } from './internal/get-record.ts';
 import type { PendingSignUp, PendingSignUps } from './internal/pending-sign-ups.ts';
+import { warmUpWalletCore } from './internal/warm-up.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
 import type { GetFn, HedgehogOptions, KeyValueStore, SetAuthFn, SetUserFn } from './types.ts';
@@ -38,14 +39,18 @@ export class Hedgehog {
     }
     this.storage = options.storage ?? createDefaultStore();
     this.path = options.path ?? DEFAULT_PATH;
-    // Compile the scrypt WebAssembly now, so a freshly started worker's first login does not pay
-    // for it. Failure here is not fatal: the first real derivation compiles it again.
+    // Warm up now, so a freshly started worker's first login does not pay for compilation.
+    // Failure here is not fatal: the first real derivation does the same work again.
     this.warmUp().catch(() => undefined);
   }
 
-  /** Compiles and warms the scrypt WebAssembly. Called by the constructor; awaitable. */
+  /**
+   * Compiles and warms the scrypt WebAssembly and the secp256k1 tables (the first wallet
+   * derivation in a process costs ~100 ms more than later ones). Started by the constructor;
+   * memoised, so awaiting it again is free.
+   */
   warmUp(): Promise<void> {
-    return Authentication.warmUp();
+    return warmUpWalletCore();
   }
 
   /**
