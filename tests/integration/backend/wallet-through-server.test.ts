@@ -1,0 +1,85 @@
+// The wallet core signing up, logging in and changing passwords through the real backend, on
+// each engine, with the default (strict) rate limit a production deployment gets.
+import { type GetFn as AudiusGetFn, Hedgehog as AudiusHedgehog } from '@audius/hedgehog';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BackendFns, createBackendFns } from '../../../lib/backend/index.ts';
+import { AccountNotFoundError, Hedgehog } from '../../../lib/hedgehog/index.ts';
+import { createMemoryStore } from '../../../lib/hedgehog/storage.ts';
+import { type RunningServer, startServer } from '../../../server/index.ts';
+import { ENGINES } from './support/engines.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const NEW_PASSWORD = 'a whole new passphrase 42';
+
+describe.each(ENGINES.map((make) => make()))('wallet core through the $name backend', (engine) => {
+  let server: RunningServer;
+  let databaseUrl: string;
+  let backend: BackendFns;
+
+  /** A fresh "browser": its own Hedgehog and local storage, sharing only the backend. */
+  const browser = (): Hedgehog =>
+    new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, {
+      storage: createMemoryStore(),
+    });
+
+  beforeAll(async () => {
+    await engine.start();
+    databaseUrl = await engine.freshDatabaseUrl();
+    server = await startServer({ databaseUrl });
+    backend = createBackendFns({ baseUrl: server.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await engine.stop();
+  });
+
+  it('signs up, then logs in from another browser to the same wallet', async () => {
+    const created = await browser().signUp('Maya', PASSWORD);
+    const dump = await engine.dump(databaseUrl);
+    expect(dump.users).toEqual([
+      { username_key: 'maya', username: 'Maya', wallet_address: created.address.toLowerCase() },
+    ]);
+    expect(dump.auth).toHaveLength(1);
+    // The server holds ciphertext only: neither the password nor the entropy appears in it.
+    expect(JSON.stringify(dump)).not.toContain(PASSWORD);
+
+    const elsewhere = browser();
+    const loggedIn = await elsewhere.login('maya', PASSWORD);
+    expect(loggedIn.address).toBe(created.address);
+    expect(elsewhere.isLoggedIn()).toBe(true);
+  });
+
+  it('refuses a wrong password as an unknown account', async () => {
+    await expect(browser().login('Maya', 'not the password at all')).rejects.toBeInstanceOf(
+      AccountNotFoundError,
+    );
+  });
+
+  it('changes the password: the old one stops working, the new one opens the same wallet', async () => {
+    const session = browser();
+    const before = await session.login('Maya', PASSWORD);
+    await session.changePassword('Maya', PASSWORD, NEW_PASSWORD);
+    expect((await engine.dump(databaseUrl)).auth).toHaveLength(1);
+    await expect(browser().login('Maya', PASSWORD)).rejects.toBeInstanceOf(AccountNotFoundError);
+    expect((await browser().login('Maya', NEW_PASSWORD)).address).toBe(before.address);
+  });
+
+  it('lets an account made by the real @audius/hedgehog log in with Encore', async () => {
+    const entropyStore = new Map<string, string>();
+    const localStorage = {
+      getItem: (key: string): string | null => entropyStore.get(key) ?? null,
+      setItem: (key: string, value: string): void => void entropyStore.set(key, value),
+      removeItem: (key: string): void => void entropyStore.delete(key),
+    };
+    const reference = new AudiusHedgehog(
+      backend.getFn as unknown as AudiusGetFn,
+      backend.setAuthFn,
+      backend.setUserFn,
+      false,
+      localStorage,
+    );
+    const legacy = await reference.signUp('legacy@example.com', PASSWORD);
+    const encore = await browser().login('legacy@example.com', PASSWORD);
+    expect(encore.address.toLowerCase()).toBe(legacy.getAddressString().toLowerCase());
+  });
+});
