@@ -6,12 +6,16 @@ import { defineConfig } from 'wxt';
 const devHosts = ['http://127.0.0.1/*', 'http://localhost/*'];
 
 export default defineConfig({
+  // Browser tests build into their own folder so they never overwrite a developer's build.
+  outDir: process.env.ENCORE_OUT_DIR || '.output',
   vite: () => ({ plugins: [preact()] }),
   manifest: {
     name: 'Encore',
     description: 'A username + password wallet for music sites.',
     permissions: ['storage'],
     host_permissions: devHosts,
+    // Other backend / catalog origins, asked for by the settings page when someone enters them.
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
     content_security_policy: {
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
     },

@@ -1,0 +1,157 @@
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { checkPassword, checkUsername } from '../../../lib/hedgehog/password-policy.ts';
+import { sendMessage, type WalletState } from './api.ts';
+import { useCountdown } from './use-countdown.ts';
+
+type Mode = 'login' | 'signup';
+
+/** Log in and sign up share one form: the same two fields, different rules and button. */
+export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): JSX.Element {
+  const [mode, setMode] = useState<Mode>('login');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState({ username: false, password: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; rateLimited: boolean } | null>(null);
+  const [wait, startWait] = useCountdown();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  // Sign-up applies the password policy; log-in never does, so older accounts still open.
+  const usernameCheck = checkUsername(username);
+  const passwordCheck = mode === 'signup' ? checkPassword(password) : { ok: password.length > 0 };
+  const usernameError = touched.username && !usernameCheck.ok ? usernameCheck.message : null;
+  const passwordError =
+    touched.password && !passwordCheck.ok
+      ? 'message' in passwordCheck
+        ? passwordCheck.message
+        : 'Enter your password.'
+      : null;
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  function switchMode(next: Mode): void {
+    setMode(next);
+    setError(null);
+    setTouched({ username: false, password: false });
+  }
+
+  async function submit(event: Event): Promise<void> {
+    event.preventDefault();
+    setTouched({ username: true, password: true });
+    if (!usernameCheck.ok || !passwordCheck.ok || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const state = await sendMessage(mode === 'signup' ? 'signUp' : 'login', {
+        username,
+        password,
+      });
+      props.onSignedIn(state);
+    } catch (failure) {
+      const details = failure as { details?: { retryAfterSeconds?: unknown } };
+      const retry = details.details?.retryAfterSeconds;
+      const rateLimited = typeof retry === 'number' && retry > 0;
+      if (rateLimited) startWait(retry);
+      setError({ message: describeError(failure), rateLimited });
+      setBusy(false);
+    }
+  }
+
+  const submitLabel = mode === 'signup' ? 'Create wallet' : 'Log in';
+  return (
+    <form class="stack" onSubmit={(event) => void submit(event)} noValidate>
+      <div class="segmented">
+        <button
+          type="button"
+          data-testid="show-login"
+          aria-pressed={mode === 'login'}
+          disabled={busy}
+          onClick={() => switchMode('login')}
+        >
+          Log in
+        </button>
+        <button
+          type="button"
+          data-testid="show-signup"
+          aria-pressed={mode === 'signup'}
+          disabled={busy}
+          onClick={() => switchMode('signup')}
+        >
+          Sign up
+        </button>
+      </div>
+      <p class="muted intro">
+        {mode === 'signup'
+          ? 'Pick a username and a password. They are all you need to open this wallet on any browser.'
+          : 'Log in with your username and password to open your wallet.'}
+      </p>
+      <Field
+        label="Username"
+        value={username}
+        testId="username"
+        autoComplete="username"
+        autoFocus
+        disabled={busy}
+        error={usernameError}
+        onInput={setUsername}
+        onBlur={() => setTouched((t) => ({ ...t, username: username.length > 0 || t.username }))}
+      />
+      <Field
+        label="Password"
+        type="password"
+        value={password}
+        testId="password"
+        autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+        disabled={busy}
+        error={passwordError}
+        hint={
+          mode === 'signup'
+            ? 'At least 8 characters. There is no reset: if you forget it, the wallet is gone.'
+            : undefined
+        }
+        onInput={(value) => {
+          setPassword(value);
+          if (mode === 'signup' && value.length > 0) setTouched((t) => ({ ...t, password: true }));
+        }}
+      />
+      {error ? (
+        <p
+          class="alert alert-error"
+          role="alert"
+          tabIndex={-1}
+          ref={errorRef}
+          data-testid="form-error"
+        >
+          {error.rateLimited
+            ? wait > 0
+              ? `Too many attempts. Try again in ${wait} s.`
+              : 'You can try again now.'
+            : error.message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        class="btn btn-primary btn-block"
+        data-testid={mode === 'signup' ? 'signup-submit' : 'login-submit'}
+        disabled={busy || wait > 0}
+      >
+        {busy ? (
+          <>
+            <Spinner /> {mode === 'signup' ? 'Creating your wallet…' : 'Opening your wallet…'}
+          </>
+        ) : (
+          submitLabel
+        )}
+      </button>
+      {busy ? (
+        <p class="muted small center" role="status">
+          Deriving your keys from the password. This takes a moment.
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import type { CatalogProfile } from '../../../lib/extension/session/index.ts';
+import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
+import { sendMessage } from './api.ts';
+import { ProfilePicture } from './ProfilePicture.tsx';
+import { VerifiedMark } from './VerifiedMark.tsx';
+
+type Result =
+  | { status: 'idle' }
+  | { status: 'busy' }
+  | { status: 'error'; message: string }
+  | { status: 'done'; users: CatalogProfile[] };
+
+/** Look a catalog user up by handle or name (to find yours, or check a friend's). */
+export function ProfileSearch(): JSX.Element {
+  const [query, setQuery] = useState('');
+  const [result, setResult] = useState<Result>({ status: 'idle' });
+
+  async function search(event: Event): Promise<void> {
+    event.preventDefault();
+    if (!query.trim()) return;
+    setResult({ status: 'busy' });
+    try {
+      setResult({ status: 'done', users: await sendMessage('searchCatalogUsers', { query }) });
+    } catch (error) {
+      setResult({ status: 'error', message: describeError(error) });
+    }
+  }
+
+  return (
+    <div class="stack-sm">
+      <form class="search" onSubmit={(event) => void search(event)}>
+        <label class="visually-hidden" for="profile-search">
+          Search the catalog by handle
+        </label>
+        <input
+          id="profile-search"
+          class="field-input"
+          type="search"
+          placeholder="Search by handle"
+          data-testid="profile-search"
+          value={query}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+        />
+        <button type="submit" class="btn btn-secondary" disabled={result.status === 'busy'}>
+          {result.status === 'busy' ? <Spinner /> : 'Search'}
+        </button>
+      </form>
+      {result.status === 'error' ? <p class="field-error">{result.message}</p> : null}
+      {result.status === 'done' ? (
+        result.users.length === 0 ? (
+          <p class="muted small">No catalog user matches “{query.trim()}”.</p>
+        ) : (
+          <ul class="results" data-testid="profile-search-results">
+            {result.users.map((user) => (
+              <li key={user.id} class="result">
+                <ProfilePicture url={user.pictureUrl} name={user.name} size={28} />
+                <span class="result-names">
+                  <span class="result-name">
+                    {user.name} {user.verified ? <VerifiedMark /> : null}
+                  </span>
+                  <span class="muted small">@{user.handle}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
+  );
+}

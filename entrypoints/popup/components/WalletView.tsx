@@ -1,0 +1,69 @@
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
+import { AccountCard } from './AccountCard.tsx';
+import { sendMessage, type WalletState } from './api.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ConnectedSites } from './ConnectedSites.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+
+export interface WalletViewProps {
+  address: string;
+  username: string | null;
+  pendingApprovals: number;
+  onSignedOut: (state: WalletState) => void;
+}
+
+export function WalletView(props: WalletViewProps): JSX.Element {
+  const [changing, setChanging] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function logout(): Promise<void> {
+    setLeaving(true);
+    setError(null);
+    try {
+      props.onSignedOut(await sendMessage('logout'));
+    } catch (failure) {
+      setError(describeError(failure));
+      setLeaving(false);
+    }
+  }
+
+  return (
+    <div class="stack">
+      <AccountCard address={props.address} username={props.username} />
+      {props.pendingApprovals > 0 ? (
+        <p class="alert alert-info" role="status">
+          {props.pendingApprovals === 1
+            ? 'A site is waiting for your approval.'
+            : `${props.pendingApprovals} requests are waiting for your approval.`}
+        </p>
+      ) : null}
+      <ProfileSection address={props.address} />
+      <ConnectedSites />
+      {changing ? <ChangePasswordForm onClose={() => setChanging(false)} /> : null}
+      {error ? (
+        <p class="alert alert-error" role="alert" data-testid="form-error">
+          {error}
+        </p>
+      ) : null}
+      <div class="actions">
+        {changing ? null : (
+          <button type="button" class="btn btn-secondary" onClick={() => setChanging(true)}>
+            Change password
+          </button>
+        )}
+        <button
+          type="button"
+          class="btn btn-danger"
+          data-testid="logout"
+          disabled={leaving}
+          onClick={() => void logout()}
+        >
+          {leaving ? <Spinner /> : null} Log out
+        </button>
+      </div>
+    </div>
+  );
+}

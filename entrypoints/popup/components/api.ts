@@ -1,0 +1,18 @@
+import { sendMessage } from '../../../lib/extension/messages/client.ts';
+import type { WalletState } from '../../../lib/extension/messages/types.ts';
+
+/**
+ * getState with one retry: the first message after the browser stopped the worker can race its
+ * start-up; the second one finds it listening.
+ */
+export async function loadWalletState(): Promise<WalletState> {
+  try {
+    return await sendMessage('getState');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'NO_RESPONSE') throw error;
+    return sendMessage('getState');
+  }
+}
+
+export type { WalletState };
+export { sendMessage };

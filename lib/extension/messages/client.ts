@@ -1,0 +1,29 @@
+import { browser } from 'wxt/browser';
+import { ExtensionError, NoResponseError } from './errors.ts';
+import type { MessageResponse } from './router.ts';
+import type { MessageMap } from './types.ts';
+
+type Payload<T extends keyof MessageMap> = MessageMap[T]['input'];
+
+/**
+ * Sends one typed request to the background and resolves to its result, or rejects with an
+ * ExtensionError carrying the background's `{ code, message, ...details }`.
+ */
+export async function sendMessage<T extends keyof MessageMap>(
+  type: T,
+  ...[payload]: keyof Payload<T> extends never ? [payload?: Payload<T>] : [payload: Payload<T>]
+): Promise<MessageMap[T]['result']> {
+  let response: MessageResponse<MessageMap[T]['result']> | undefined;
+  try {
+    response = await browser.runtime.sendMessage({ ...(payload ?? {}), type });
+  } catch (error) {
+    // The worker was stopped mid-request or is not listening yet: say so instead of hanging.
+    throw new NoResponseError(error);
+  }
+  if (!response || typeof response !== 'object' || !('ok' in response)) {
+    throw new NoResponseError();
+  }
+  if (response.ok) return response.result;
+  const { code, message, ...details } = response.error;
+  throw new ExtensionError(code, message, details);
+}

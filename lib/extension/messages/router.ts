@@ -1,0 +1,111 @@
+import { browser } from 'wxt/browser';
+import type { z } from 'zod';
+import {
+  type ErrorJSON,
+  ForbiddenSenderError,
+  InternalError,
+  InvalidInputError,
+  UnknownMessageError,
+} from './errors.ts';
+import { isExtensionPage, type MessageSender, senderOrigin } from './sender.ts';
+
+export type Access = 'extension-page' | 'any';
+
+export interface MessageContext {
+  sender: MessageSender;
+  /** The sender's origin as the browser reports it (`chrome-extension://id` for our pages). */
+  origin: string | null;
+}
+
+export interface MessageHandler<S extends z.ZodType = z.ZodType, R = unknown> {
+  type: string;
+  input: S;
+  /** `extension-page`: only this extension's own pages; `any`: content scripts too. */
+  access: Access;
+  handle(input: z.output<S>, ctx: MessageContext): Promise<R> | R;
+}
+
+export type MessageResponse<R = unknown> =
+  | { ok: true; result: R }
+  | { ok: false; error: ErrorJSON };
+
+export interface Router {
+  register<S extends z.ZodType, R>(handler: MessageHandler<S, R>): void;
+  /** Runs one request through access check, validation and its handler; never throws. */
+  handle(message: unknown, sender: MessageSender): Promise<MessageResponse>;
+  /** Answers `browser.runtime.onMessage`. Returns a function that stops listening. */
+  listen(): () => void;
+}
+
+export function createRouter(options: { onError?: (error: unknown) => void } = {}): Router {
+  const handlers = new Map<string, MessageHandler>();
+
+  async function run(message: unknown, sender: MessageSender): Promise<unknown> {
+    const type = isObject(message) ? message.type : undefined;
+    const handler = typeof type === 'string' ? handlers.get(type) : undefined;
+    if (!handler || typeof type !== 'string' || !isObject(message)) {
+      throw new UnknownMessageError(type);
+    }
+    if (handler.access === 'extension-page' && !isExtensionPage(sender)) {
+      throw new ForbiddenSenderError(type);
+    }
+    const { type: _type, ...payload } = message;
+    const parsed = handler.input.safeParse(payload);
+    if (!parsed.success) {
+      throw new InvalidInputError(
+        type,
+        parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        })),
+      );
+    }
+    return handler.handle(parsed.data, { sender, origin: senderOrigin(sender) });
+  }
+
+  const router: Router = {
+    register(handler) {
+      if (handlers.has(handler.type)) throw new Error(`Message ${handler.type} registered twice`);
+      handlers.set(handler.type, handler as MessageHandler);
+    },
+    async handle(message, sender) {
+      try {
+        return { ok: true, result: await run(message, sender) };
+      } catch (error) {
+        return { ok: false, error: toErrorJSON(error, options.onError) };
+      }
+    },
+    listen() {
+      const listener = (
+        message: unknown,
+        sender: MessageSender,
+        sendResponse: (response: MessageResponse) => void,
+      ): true => {
+        // Answer through sendResponse (supported by every Chromium): returning true keeps the
+        // channel open until the handler settles.
+        void router.handle(message, sender).then(sendResponse);
+        return true;
+      };
+      browser.runtime.onMessage.addListener(listener);
+      return () => browser.runtime.onMessage.removeListener(listener);
+    },
+  };
+  return router;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Errors with a stable code keep it; anything else becomes INTERNAL so no internals leak. */
+function toErrorJSON(error: unknown, onError?: (error: unknown) => void): ErrorJSON {
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
+    const json = 'toJSON' in error && typeof error.toJSON === 'function' ? error.toJSON() : null;
+    if (isObject(json) && typeof json.code === 'string' && typeof json.message === 'string') {
+      return json as ErrorJSON;
+    }
+    return { code: error.code, message: error.message };
+  }
+  onError?.(error);
+  return new InternalError(error).toJSON();
+}

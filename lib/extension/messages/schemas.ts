@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { settingsPatchSchema } from '../settings/index.ts';
+
+// Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
+// in the sender, and saying so beats ignoring it.
+const username = z
+  .string({ error: 'Enter a username' })
+  .min(1, 'Enter a username')
+  .max(128, 'Usernames are at most 128 characters');
+const password = z
+  .string({ error: 'Enter a password' })
+  .min(1, 'Enter a password')
+  .max(1024, 'Passwords are at most 1024 characters');
+
+export const emptySchema = z.strictObject({});
+export const credentialsSchema = z.strictObject({ username, password });
+export const changePasswordSchema = z.strictObject({
+  oldPassword: password,
+  newPassword: password,
+});
+export const settingsSetSchema = settingsPatchSchema;
+export const siteSchema = z.strictObject({ origin: z.string().min(1).max(2048) });
+export const searchSchema = z.strictObject({
+  query: z
+    .string()
+    .trim()
+    .min(1, 'Enter a handle or name to search for')
+    .max(100, 'Search for at most 100 characters'),
+});

@@ -1,0 +1,9 @@
+export { InvalidOriginError, normalizeOrigin } from './origin.ts';
+export {
+  type ConnectedSite,
+  connectSite,
+  isConnected,
+  listConnectedSites,
+  onPermissionsChanged,
+  revokeSite,
+} from './store.ts';

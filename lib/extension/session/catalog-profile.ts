@@ -1,0 +1,86 @@
+import type { CatalogClient, Track, User } from '../../catalog/index.ts';
+
+/** What the popup shows of a catalog user: plain data that survives a message boundary. */
+export interface CatalogProfile {
+  id: string;
+  handle: string;
+  name: string;
+  verified: boolean;
+  pictureUrl: string | null;
+  followerCount: number;
+  followingCount: number;
+  trackCount: number;
+}
+
+export interface CatalogTrackSummary {
+  id: string;
+  title: string;
+  playCount: number;
+  artworkUrl: string | null;
+}
+
+export interface WalletCatalogProfile {
+  user: CatalogProfile;
+  topTracks: CatalogTrackSummary[];
+}
+
+const TOP_TRACKS = 3;
+
+/** The catalog user who owns `address` with their most played tracks, or null when none does. */
+export async function findWalletProfile(
+  client: CatalogClient,
+  address: string,
+): Promise<WalletCatalogProfile | null> {
+  const userId = await client.getUserIdByWallet(address);
+  if (!userId) return null;
+  const [user, tracks] = await Promise.all([
+    client.getUser(userId),
+    client.getUserTracks(userId, { sort: 'plays', limit: TOP_TRACKS }),
+  ]);
+  return { user: toProfile(user), topTracks: tracks.slice(0, TOP_TRACKS).map(toTrackSummary) };
+}
+
+export async function searchProfiles(
+  client: CatalogClient,
+  query: string,
+  limit: number,
+): Promise<CatalogProfile[]> {
+  return (await client.searchUsers(query, { limit })).slice(0, limit).map(toProfile);
+}
+
+export function toProfile(user: User): CatalogProfile {
+  return {
+    id: user.id,
+    handle: user.handle,
+    name: user.name,
+    verified: user.is_verified,
+    pictureUrl: pickImage(user.profile_picture),
+    followerCount: user.follower_count,
+    followingCount: user.followee_count,
+    trackCount: user.track_count,
+  };
+}
+
+function toTrackSummary(track: Track): CatalogTrackSummary {
+  return {
+    id: track.id,
+    title: track.title,
+    playCount: track.play_count,
+    artworkUrl: pickImage(track.artwork),
+  };
+}
+
+// Image sets map sizes to URLs; prefer the small square the popup needs, else any https/http URL.
+function pickImage(images: User['profile_picture']): string | null {
+  if (!images) return null;
+  for (const size of ['150x150', '480x480', '1000x1000']) {
+    const url = images[size];
+    if (typeof url === 'string' && isHttpUrl(url)) return url;
+  }
+  const any = Object.values(images).find((v): v is string => typeof v === 'string' && isHttpUrl(v));
+  return any ?? null;
+}
+
+function isHttpUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value);
+}

@@ -1,0 +1,38 @@
+import { createBackendFns } from '../../backend/index.ts';
+import { Hedgehog } from '../../hedgehog/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { type AreaName, createAreaStore, relocateWalletData } from '../storage/index.ts';
+import { WalletSession } from './wallet-session.ts';
+
+/** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
+async function walletArea(): Promise<AreaName> {
+  return (await getSettings()).lockOnBrowserClose ? 'session' : 'local';
+}
+
+/**
+ * A session wired to extension storage and to the backend in the current settings. The backend
+ * functions read the settings on every call, so a changed backend URL applies at once.
+ */
+export function createWalletSession(): WalletSession {
+  const store = createAreaStore(walletArea);
+  const backend = async () => createBackendFns({ baseUrl: (await getSettings()).backendUrl });
+  const hedgehog = new Hedgehog(
+    async (query) => (await backend()).getFn(query),
+    async (record) => (await backend()).setAuthFn(record),
+    async (user) => (await backend()).setUserFn(user),
+    { storage: store },
+  );
+  return new WalletSession({
+    hedgehog,
+    store,
+    prepareStorage: async () => relocateWalletData(await walletArea()),
+  });
+}
+
+let instance: WalletSession | null = null;
+
+/** The worker's one session. A restarted worker gets a new instance that restores from storage. */
+export function getWalletSession(): WalletSession {
+  instance ??= createWalletSession();
+  return instance;
+}

@@ -1,0 +1,16 @@
+export { getCatalogClient } from './catalog-client.ts';
+export {
+  type CatalogProfile,
+  type CatalogTrackSummary,
+  findWalletProfile,
+  searchProfiles,
+  type WalletCatalogProfile,
+} from './catalog-profile.ts';
+export { createWalletSession, getWalletSession } from './create-session.ts';
+export { countPendingApprovals, setPendingApprovalsCounter } from './pending-approvals.ts';
+export {
+  type HedgehogLike,
+  type SessionState,
+  WalletSession,
+  type WalletSessionDeps,
+} from './wallet-session.ts';

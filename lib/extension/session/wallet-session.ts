@@ -1,0 +1,150 @@
+import type { HDNodeWallet } from 'ethers';
+import { NotLoggedInError } from '../../hedgehog/index.ts';
+import { checkUsername } from '../../hedgehog/password-policy.ts';
+import type { KeyValueStore } from '../storage/index.ts';
+
+/** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */
+export interface HedgehogLike {
+  signUp(username: string, password: string): Promise<HDNodeWallet>;
+  login(username: string, password: string): Promise<HDNodeWallet>;
+  logout(): Promise<void>;
+  getWallet(): HDNodeWallet | null;
+  restoreLocalWallet(): Promise<HDNodeWallet | null>;
+  changePassword(username: string, oldPassword: string, newPassword: string): Promise<void>;
+}
+
+export interface SessionState {
+  loggedIn: boolean;
+  /** EIP-55 checksummed. */
+  address: string | null;
+  username: string | null;
+}
+
+export interface WalletSessionDeps {
+  hedgehog: HedgehogLike;
+  /** Same store Hedgehog keeps its entropy in, so the username follows the lock setting too. */
+  store: KeyValueStore;
+  /** Puts stored wallet data where the current lock setting wants it (run before restoring). */
+  prepareStorage?: () => Promise<void>;
+}
+
+const USERNAME_KEY = 'username';
+
+/**
+ * The logged-in wallet of the background worker. Everything that matters is in extension storage
+ * (through Hedgehog's store), so a new instance after a worker restart is the same session once
+ * `ready()` resolves. Operations run one at a time: a login racing a logout must not interleave.
+ */
+export class WalletSession {
+  private username: string | null = null;
+  private readonly listeners = new Set<(address: string | null) => void>();
+  private readyPromise: Promise<void> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: WalletSessionDeps) {}
+
+  /** Restores the wallet kept in storage, if any. Memoised; every operation awaits it. */
+  ready(): Promise<void> {
+    // A failed restore (storage unavailable) is retried by the next caller, not cached forever.
+    this.readyPromise ??= this.restore().catch((error: unknown) => {
+      this.readyPromise = null;
+      throw error;
+    });
+    return this.readyPromise;
+  }
+
+  getWallet(): HDNodeWallet | null {
+    return this.deps.hedgehog.getWallet();
+  }
+
+  getState(): SessionState {
+    const wallet = this.getWallet();
+    return {
+      loggedIn: wallet !== null,
+      address: wallet?.address ?? null,
+      username: wallet ? this.username : null,
+    };
+  }
+
+  signUp(username: string, password: string): Promise<SessionState> {
+    return this.exclusive(async () => {
+      const before = this.getWallet()?.address ?? null;
+      const wallet = await this.deps.hedgehog.signUp(username, password);
+      return this.enter(username, wallet, before);
+    });
+  }
+
+  login(username: string, password: string): Promise<SessionState> {
+    return this.exclusive(async () => {
+      const before = this.getWallet()?.address ?? null;
+      const wallet = await this.deps.hedgehog.login(username, password);
+      return this.enter(username, wallet, before);
+    });
+  }
+
+  logout(): Promise<SessionState> {
+    return this.exclusive(async () => {
+      const wasLoggedIn = this.getWallet() !== null;
+      await this.deps.hedgehog.logout();
+      await this.deps.store.remove(USERNAME_KEY);
+      this.username = null;
+      if (wasLoggedIn) this.emit(null);
+      return this.getState();
+    });
+  }
+
+  changePassword(oldPassword: string, newPassword: string): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.getWallet() || !this.username) throw new NotLoggedInError();
+      await this.deps.hedgehog.changePassword(this.username, oldPassword, newPassword);
+    });
+  }
+
+  /** Moves stored wallet data after the lock setting changed (see WalletSessionDeps). */
+  relocateStorage(): Promise<void> {
+    return this.exclusive(async () => {
+      await this.deps.prepareStorage?.();
+    });
+  }
+
+  /** `cb(address)` after every login, sign-up and logout (null). Returns an unsubscribe. */
+  onAccountChanged(cb: (address: string | null) => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  private async restore(): Promise<void> {
+    await this.deps.prepareStorage?.();
+    const wallet = await this.deps.hedgehog.restoreLocalWallet().catch(() => null);
+    this.username = wallet ? ((await this.deps.store.get(USERNAME_KEY)) ?? null) : null;
+  }
+
+  private async enter(
+    username: string,
+    wallet: HDNodeWallet,
+    previous: string | null,
+  ): Promise<SessionState> {
+    // Remember the name as Hedgehog used it (trimmed, NFC), which is what logs in next time.
+    const checked = checkUsername(username);
+    this.username = checked.ok ? checked.username : username.trim();
+    await this.deps.store.set(USERNAME_KEY, this.username);
+    if (previous !== wallet.address) this.emit(wallet.address);
+    return this.getState();
+  }
+
+  private emit(address: string | null): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(address);
+      } catch {
+        // One broken listener must not stop the others or fail the login.
+      }
+    }
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => this.ready()).then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

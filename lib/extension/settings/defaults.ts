@@ -1,0 +1,26 @@
+import type { Settings } from './schema.ts';
+
+declare global {
+  interface ImportMetaEnv {
+    readonly WXT_BACKEND_URL?: string;
+    readonly WXT_CATALOG_HOST_LIST_URL?: string;
+    readonly WXT_APP_NAME?: string;
+  }
+}
+
+// Baked in at build time, so `make start` and the browser tests build an extension that talks to
+// their own local servers without anyone touching the settings page.
+export function defaultSettings(): Settings {
+  const env = import.meta.env;
+  return {
+    backendUrl: stripSlash(env.WXT_BACKEND_URL || 'http://127.0.0.1:8787'),
+    catalogHostListUrl: stripSlash(env.WXT_CATALOG_HOST_LIST_URL || 'https://api.audius.co'),
+    appName: env.WXT_APP_NAME || 'encore',
+    lockOnBrowserClose: false,
+    chainId: 1,
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,9 @@
+export { findChain, SUPPORTED_CHAINS, type SupportedChain } from './chains.ts';
+export { defaultSettings } from './defaults.ts';
+export {
+  type Settings,
+  type SettingsPatch,
+  settingsPatchSchema,
+  settingsSchema,
+} from './schema.ts';
+export { getSettings, onSettingsChanged, updateSettings } from './store.ts';

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { findChain } from './chains.ts';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine(isHttpUrl, 'Enter a full http:// or https:// URL, for example https://example.com')
+  // Stored without a trailing slash so "host/" and "host" are one setting.
+  .transform((value) => value.replace(/\/+$/, ''));
+
+export const settingsSchema = z.object({
+  backendUrl: httpUrl,
+  catalogHostListUrl: httpUrl,
+  appName: z
+    .string()
+    .trim()
+    .min(1, 'The app name cannot be empty')
+    .max(64, 'Keep the app name under 64 characters'),
+  lockOnBrowserClose: z.boolean(),
+  chainId: z
+    .number()
+    .int()
+    .refine((id) => findChain(id) !== undefined, 'Choose one of the supported chains'),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+
+/** A partial update; every given field is validated like the full settings. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(value);
+    return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+  } catch {
+    return false;
+  }
+}

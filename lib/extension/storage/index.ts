@@ -1,0 +1,2 @@
+export { type AreaName, createAreaStore, type KeyValueStore, WALLET_PREFIX } from './area-store.ts';
+export { clearWalletData, relocateWalletData } from './relocate.ts';

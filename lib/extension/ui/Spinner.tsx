@@ -1,0 +1,5 @@
+import type { JSX } from 'preact';
+
+export function Spinner(): JSX.Element {
+  return <span class="spinner" aria-hidden="true" />;
+}

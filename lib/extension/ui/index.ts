@@ -1,0 +1,7 @@
+export { Avatar } from './Avatar.tsx';
+export { describeError } from './describe-error.ts';
+export { Field, type FieldProps } from './Field.tsx';
+export { displayOrigin, formatCount } from './format.ts';
+export { type Identicon, identicon } from './identicon.ts';
+export { Spinner } from './Spinner.tsx';
+export { type AsyncState, useAsync } from './use-async.ts';
