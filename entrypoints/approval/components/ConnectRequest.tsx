@@ -1,0 +1,19 @@
+import type { JSX } from 'preact';
+
+export function ConnectRequest({ address }: { address: string | null }): JSX.Element {
+  return (
+    <section class="card">
+      <h2 class="card-title">This site will be able to</h2>
+      <ul class="capabilities">
+        <li>See your wallet address</li>
+        <li>Ask you to sign messages and typed data (each one needs your approval)</li>
+      </ul>
+      <p class="muted">It cannot move funds or sign anything without asking.</p>
+      {address && (
+        <p class="address-line">
+          Account <code data-testid="account">{address}</code>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import type { JSX } from 'preact';
+import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/types.ts';
+import { ConnectRequest } from './ConnectRequest.tsx';
+import { IdTokenRequest } from './IdTokenRequest.tsx';
+import { LoginRequired } from './LoginRequired.tsx';
+import { OriginBanner } from './OriginBanner.tsx';
+import { SignMessageRequest } from './SignMessageRequest.tsx';
+import { TypedDataRequest } from './TypedDataRequest.tsx';
+
+interface Props {
+  approval: PendingApproval;
+  snapshot: ApprovalSnapshot;
+  disabled: boolean;
+  onDecide(approved: boolean): void;
+}
+
+const TITLES: Record<PendingApproval['details']['kind'], string> = {
+  login: 'wants to use Encore',
+  connect: 'wants to connect',
+  personal_sign: 'asks you to sign a message',
+  typed_data: 'asks you to sign typed data',
+  id_token: 'asks who you are',
+};
+
+export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
+  const { details, origin } = approval;
+  const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
+  let body: JSX.Element;
+  if (needsLogin) body = <LoginRequired />;
+  else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
+  else if (details.kind === 'personal_sign') {
+    body = <SignMessageRequest details={details} origin={origin} />;
+  } else if (details.kind === 'typed_data') {
+    body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
+  } else body = <IdTokenRequest details={details} />;
+
+  return (
+    <>
+      <main class="approval-main">
+        <OriginBanner origin={origin} title={TITLES[details.kind]} />
+        {body}
+      </main>
+      <footer class="approval-actions">
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="reject"
+          disabled={disabled}
+          onClick={() => onDecide(false)}
+        >
+          {needsLogin ? 'Cancel' : 'Reject'}
+        </button>
+        {!needsLogin && (
+          <button
+            type="button"
+            class="btn btn-primary"
+            data-testid="approve"
+            disabled={disabled}
+            onClick={() => onDecide(true)}
+          >
+            {details.kind === 'connect'
+              ? 'Connect'
+              : details.kind === 'id_token'
+                ? 'Share'
+                : 'Sign'}
+          </button>
+        )}
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+// One approval window at a time, a `type: 'popup'` browser window showing approval.html. Closing
+// it is how a person says "no" to everything it shows, so its removal is reported to the caller.
+
+import { browser } from 'wxt/browser';
+import type { ApprovalWindowControl } from './queue.ts';
+
+// Remembered in storage.session so a restarted worker can close a window left showing
+// "request expired" before it opens a fresh one.
+const STORED_KEY = 'encore:approval-window-id';
+const WIDTH = 400;
+const HEIGHT = 620;
+
+export function createApprovalWindow(options: { onClosed: () => void }): ApprovalWindowControl {
+  let windowId: number | null = null;
+  let opening: Promise<void> | null = null;
+  const closing = new Set<number>();
+
+  browser.windows.onRemoved.addListener((id) => {
+    if (closing.delete(id)) return;
+    if (id !== windowId) return;
+    windowId = null;
+    void browser.storage.session.remove(STORED_KEY).catch(() => undefined);
+    options.onClosed();
+  });
+
+  async function create(): Promise<void> {
+    const stored: Record<string, unknown> = await browser.storage.session
+      .get(STORED_KEY)
+      .catch(() => ({}));
+    const stale = stored[STORED_KEY];
+    if (typeof stale === 'number') {
+      closing.add(stale);
+      await browser.windows.remove(stale).catch(() => closing.delete(stale));
+    }
+    const created = await browser.windows.create({
+      url: browser.runtime.getURL('/approval.html'),
+      type: 'popup',
+      width: WIDTH,
+      height: HEIGHT,
+      focused: true,
+    });
+    if (created?.id === undefined) throw new Error('The approval window could not be opened.');
+    windowId = created.id;
+    await browser.storage.session.set({ [STORED_KEY]: created.id }).catch(() => undefined);
+  }
+
+  return {
+    async open(): Promise<void> {
+      if (opening) return opening;
+      if (windowId !== null) {
+        const id = windowId;
+        try {
+          await browser.windows.update(id, { focused: true });
+          return;
+        } catch {
+          if (windowId === id) windowId = null; // closed behind our back
+        }
+      }
+      opening = create().finally(() => {
+        opening = null;
+      });
+      return opening;
+    },
+    async close(): Promise<void> {
+      if (opening) await opening.catch(() => undefined);
+      const id = windowId;
+      if (id === null) return;
+      windowId = null;
+      closing.add(id);
+      void browser.storage.session.remove(STORED_KEY).catch(() => undefined);
+      await browser.windows.remove(id).catch(() => closing.delete(id));
+    },
+  };
+}

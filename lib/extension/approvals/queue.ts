@@ -1,0 +1,115 @@
+// The approval queue lives in the worker's memory only: a request that waits for a person is tied
+// to the site's open port, so persisting it across a worker restart would answer a page that has
+// already been told 4900. Every entry ends in exactly one of: approved, rejected (4001), cancelled
+// (the site's tab went away), or the window closed (4001).
+
+import { UserRejectedError } from '../rpc/errors.ts';
+import type { ApprovalDetails, PendingApproval } from './types.ts';
+
+export interface ApprovalWindowControl {
+  /** Shows the approval window (creates it, or focuses the one that is open). */
+  open(): Promise<void>;
+  /** Closes it once nothing is left to decide. */
+  close(): Promise<void>;
+}
+
+const CLOSE_GRACE_MS = 150;
+const LOGIN_GRACE_MS = 3000;
+
+interface Entry {
+  approval: PendingApproval;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+export class ApprovalQueue {
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<() => void>();
+  private counter = 0;
+  private closeTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly window: ApprovalWindowControl,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Resolves when approved; rejects with 4001 when refused or when the window closes. */
+  request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(new UserRejectedError('The request was cancelled.'));
+    this.counter += 1;
+    const id = `${this.now().toString(36)}-${this.counter}`;
+    return new Promise<void>((resolve, reject) => {
+      const approval: PendingApproval = { id, origin, details, createdAt: this.now() };
+      this.entries.set(id, { approval, resolve, reject });
+      signal?.addEventListener('abort', () => {
+        // The site's tab closed or navigated: nobody is waiting for the answer any more.
+        this.settle(id, new UserRejectedError('The request was cancelled.'));
+      });
+      this.changed();
+      this.window.open().catch((error: unknown) => {
+        this.settle(id, error instanceof Error ? error : new Error(String(error)));
+      });
+    });
+  }
+
+  list(): PendingApproval[] {
+    return [...this.entries.values()].map((entry) => entry.approval);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The person's decision on one entry. False when it no longer exists (already decided). */
+  resolve(id: string, approved: boolean): boolean {
+    const entry = this.entries.get(id);
+    if (!entry) return false;
+    // A login prompt is satisfied by logging in, never by a button.
+    if (approved && entry.approval.details.kind === 'login') return false;
+    return this.settle(id, approved ? null : new UserRejectedError());
+  }
+
+  /** Logging in satisfies every "log in first" entry. */
+  resolveLogins(): void {
+    for (const [id, entry] of this.entries) {
+      if (entry.approval.details.kind === 'login') this.settle(id, null);
+    }
+  }
+
+  /** Rejects everything, e.g. when the person closes the window. */
+  rejectAll(error: Error): void {
+    for (const id of [...this.entries.keys()]) this.settle(id, error);
+  }
+
+  onChange(cb: () => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  private settle(id: string, error: Error | null): boolean {
+    const entry = this.entries.get(id);
+    if (!entry) return false;
+    this.entries.delete(id);
+    if (error) entry.reject(error);
+    else entry.resolve();
+    this.changed();
+    if (this.entries.size === 0) {
+      // A request usually follows a login at once (the call that was waiting for it), and a
+      // window that closes and reopens loses the person's focus: give it a moment.
+      this.scheduleClose(entry.approval.details.kind === 'login' ? LOGIN_GRACE_MS : CLOSE_GRACE_MS);
+    }
+    return true;
+  }
+
+  private scheduleClose(delayMs: number): void {
+    if (this.closeTimer) clearTimeout(this.closeTimer);
+    this.closeTimer = setTimeout(() => {
+      this.closeTimer = null;
+      if (this.entries.size === 0) void this.window.close().catch(() => undefined);
+    }, delayMs);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,36 @@
+// What the approval window is asked to show. Plain data: it crosses the message boundary to the
+// window, which decodes and explains it (the background only passes what the site sent).
+
+export interface TypedDataPayload {
+  domain: Record<string, unknown>;
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, unknown>;
+}
+
+export type ApprovalDetails =
+  /** The person must log in before the request behind it can go on. */
+  | { kind: 'login'; method: string }
+  | { kind: 'connect' }
+  | { kind: 'personal_sign'; message: string; address: string }
+  | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
+  | {
+      kind: 'id_token';
+      address: string;
+      user: { id: string; handle: string; name: string; verified: boolean };
+    };
+
+export interface PendingApproval {
+  id: string;
+  /** Taken from the requesting port's sender, never from the site's payload. */
+  origin: string;
+  details: ApprovalDetails;
+  createdAt: number;
+}
+
+export interface ApprovalSnapshot {
+  loggedIn: boolean;
+  address: string | null;
+  chainId: number;
+  items: PendingApproval[];
+}

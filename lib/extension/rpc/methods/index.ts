@@ -1,0 +1,40 @@
+// The methods Encore answers. Anything not listed is 4200.
+import type { RpcMethod } from '../types.ts';
+import { encore_requestIdToken } from './encore_requestIdToken.ts';
+import { eth_accounts } from './eth_accounts.ts';
+import { eth_chainId } from './eth_chainId.ts';
+import { eth_requestAccounts } from './eth_requestAccounts.ts';
+import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts';
+import { net_version } from './net_version.ts';
+import { personal_sign } from './personal_sign.ts';
+import { eth_sendTransaction, eth_sign } from './unsupported.ts';
+import { wallet_getPermissions } from './wallet_getPermissions.ts';
+import { wallet_requestPermissions } from './wallet_requestPermissions.ts';
+import { wallet_revokePermissions } from './wallet_revokePermissions.ts';
+import { wallet_switchEthereumChain } from './wallet_switchEthereumChain.ts';
+
+// Each method is typed by its own params; the registry only routes by name, so it forgets them.
+const METHODS = [
+  eth_requestAccounts,
+  eth_accounts,
+  eth_chainId,
+  net_version,
+  personal_sign,
+  eth_signTypedData_v4,
+  wallet_getPermissions,
+  wallet_requestPermissions,
+  wallet_revokePermissions,
+  wallet_switchEthereumChain,
+  encore_requestIdToken,
+  eth_sendTransaction,
+  eth_sign,
+] as unknown as readonly RpcMethod[];
+
+const byName = new Map(METHODS.map((method) => [method.name, method]));
+
+export const SUPPORTED_METHODS: readonly string[] = METHODS.map((method) => method.name);
+
+export function findMethod(name: string): RpcMethod | undefined {
+  // Own-property lookup in a Map: "__proto__" or "constructor" are simply unknown methods.
+  return byName.get(name);
+}

@@ -1,0 +1,30 @@
+import { noParams } from '../params.ts';
+import type { RpcContext, RpcMethod } from '../types.ts';
+
+export interface Permission {
+  parentCapability: 'eth_accounts';
+  invoker: string;
+  date: number;
+  caveats: { type: 'restrictReturnedAccounts'; value: string[] }[];
+}
+
+/** EIP-2255 view of the one permission Encore grants: seeing the account. */
+export async function permissionsOf(ctx: RpcContext): Promise<Permission[]> {
+  const date = await ctx.deps.permissions.connectedAt(ctx.origin);
+  if (date === null) return [];
+  const wallet = ctx.deps.getWallet();
+  return [
+    {
+      parentCapability: 'eth_accounts',
+      invoker: ctx.origin,
+      date,
+      caveats: [{ type: 'restrictReturnedAccounts', value: wallet ? [wallet.address] : [] }],
+    },
+  ];
+}
+
+export const wallet_getPermissions: RpcMethod<unknown> = {
+  name: 'wallet_getPermissions',
+  params: noParams,
+  run: permissionsOf,
+};

@@ -1,0 +1,19 @@
+import { accountsPermissionParams } from '../params.ts';
+import type { RpcMethod } from '../types.ts';
+import { eth_requestAccounts } from './eth_requestAccounts.ts';
+import { permissionsOf } from './wallet_getPermissions.ts';
+
+type Params = [Record<string, unknown>];
+
+/** EIP-2255 form of eth_requestAccounts. */
+export const wallet_requestPermissions: RpcMethod<Params> = {
+  name: 'wallet_requestPermissions',
+  params: accountsPermissionParams,
+  paramNames: ['permissions'],
+  requiresLogin: true,
+  approval: (ctx) => eth_requestAccounts.approval!(ctx, undefined),
+  run: async (ctx) => {
+    await eth_requestAccounts.run(ctx, undefined);
+    return permissionsOf(ctx);
+  },
+};

@@ -1,0 +1,42 @@
+// Every request takes the same explicit steps: known method? -> params valid? -> logged in? ->
+// site connected? -> approved? -> run. Each step either passes or throws the one error a site
+// should see; nothing else decides access.
+
+import { toProviderError, UnauthorizedError, UnsupportedMethodError } from './errors.ts';
+import { findMethod } from './methods/index.ts';
+import { parseParams } from './params.ts';
+import type { RpcContext } from './types.ts';
+
+export interface RpcRequest {
+  method: string;
+  params?: unknown;
+}
+
+export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promise<unknown> {
+  try {
+    const method = findMethod(request.method);
+    if (!method) throw new UnsupportedMethodError(request.method);
+    const params = parseParams(method, request.params);
+    const { deps, origin } = ctx;
+    await deps.ready();
+
+    if (method.requiresLogin && !deps.getWallet()) {
+      // No point asking someone to log in for a site that could not use the answer anyway.
+      if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
+        throw new UnauthorizedError();
+      }
+      await deps.approvals.request(origin, { kind: 'login', method: method.name }, ctx.signal);
+    }
+    if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
+      throw new UnauthorizedError();
+    }
+    const details = method.approval ? await method.approval(ctx, params) : null;
+    if (details) await deps.approvals.request(origin, details, ctx.signal);
+    return await method.run(ctx, params);
+  } catch (error) {
+    const answer = toProviderError(error);
+    // Internal failures reach the site as a bare -32603; keep the cause for whoever debugs.
+    if (answer !== error) console.error('[encore] RPC', request.method, 'failed:', error);
+    throw answer;
+  }
+}

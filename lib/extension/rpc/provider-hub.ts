@@ -1,0 +1,110 @@
+// The background end of every site's provider port. Each port speaks for one origin, fixed when
+// it connected (from the browser's sender record). Requests run through the pipeline; answers go
+// back on the same port; events go to each port whose view changed, so a revoke or a logout
+// reaches exactly the sites it concerns.
+
+import { z } from 'zod';
+import type { ProviderRpcError } from './errors.ts';
+import { toHexChainId, visibleAccounts } from './internal/accounts.ts';
+import { runRpcRequest } from './pipeline.ts';
+import type { RpcDeps } from './types.ts';
+
+export interface ProviderPort {
+  postMessage(message: unknown): void;
+  onMessage: { addListener(callback: (message: unknown) => void): void };
+  onDisconnect: { addListener(callback: () => void): void };
+}
+
+interface PortState {
+  origin: string;
+  accounts: string[];
+  /** Aborts this port's waiting approvals when it goes away. */
+  closed: AbortController;
+}
+
+const requestSchema = z.object({
+  kind: z.literal('request'),
+  id: z.string().min(1).max(100),
+  method: z.string().min(1).max(200),
+  params: z.unknown().optional(),
+});
+
+const sameList = (a: string[], b: string[]): boolean =>
+  a.length === b.length && a.every((item, i) => item.toLowerCase() === b[i]?.toLowerCase());
+
+export class ProviderHub {
+  private readonly ports = new Map<ProviderPort, PortState>();
+
+  constructor(private readonly deps: RpcDeps) {}
+
+  /** Serves a site's port; `origin` must come from the port's sender, never from its messages. */
+  accept(port: ProviderPort, origin: string): void {
+    const state: PortState = { origin, accounts: [], closed: new AbortController() };
+    this.ports.set(port, state);
+    port.onDisconnect.addListener(() => {
+      this.ports.delete(port);
+      state.closed.abort();
+    });
+    port.onMessage.addListener((message) => void this.answer(port, state, message));
+    void this.sendState(port, state);
+  }
+
+  /** Origins with an open provider port (for tests and diagnostics). */
+  openOrigins(): string[] {
+    return [...new Set([...this.ports.values()].map((state) => state.origin))];
+  }
+
+  /** Recomputes what each port may see and emits accountsChanged where it changed. */
+  async refreshAccounts(): Promise<void> {
+    await Promise.all(
+      [...this.ports].map(async ([port, state]) => {
+        const accounts = await this.accountsFor(state.origin);
+        if (sameList(accounts, state.accounts)) return;
+        state.accounts = accounts;
+        post(port, { kind: 'event', event: 'accountsChanged', data: accounts });
+      }),
+    );
+  }
+
+  chainChanged(chainId: number): void {
+    for (const port of this.ports.keys()) {
+      post(port, { kind: 'event', event: 'chainChanged', data: toHexChainId(chainId) });
+    }
+  }
+
+  private async sendState(port: ProviderPort, state: PortState): Promise<void> {
+    try {
+      await this.deps.ready();
+      state.accounts = await this.accountsFor(state.origin);
+      const chainId = toHexChainId(await this.deps.chain.get());
+      post(port, { kind: 'event', event: 'state', data: { chainId, accounts: state.accounts } });
+    } catch (error) {
+      console.error('[encore] could not send provider state', error);
+    }
+  }
+
+  private async answer(port: ProviderPort, state: PortState, raw: unknown): Promise<void> {
+    const parsed = requestSchema.safeParse(raw);
+    if (!parsed.success) return; // the relay never sends this; nothing sensible to answer
+    const { id, method, params } = parsed.data;
+    try {
+      const ctx = { origin: state.origin, deps: this.deps, signal: state.closed.signal };
+      const result = await runRpcRequest(ctx, { method, params });
+      post(port, { kind: 'response', id, result: result ?? null });
+    } catch (error) {
+      post(port, { kind: 'response', id, error: (error as ProviderRpcError).toJSON() });
+    }
+  }
+
+  private accountsFor(origin: string): Promise<string[]> {
+    return visibleAccounts({ origin, deps: this.deps });
+  }
+}
+
+function post(port: ProviderPort, message: unknown): void {
+  try {
+    port.postMessage(message);
+  } catch {
+    // The port closed while we worked; its onDisconnect cleans up.
+  }
+}

@@ -1,0 +1,153 @@
+// Background wiring for the provider side: the site ports, the approval queue and window, and
+// the events that follow logins, logouts, revokes and chain switches. Called once per worker start.
+
+import { type Browser, browser } from 'wxt/browser';
+import { createIdToken } from '../../catalog/index.ts';
+import { APPROVAL_PORT_NAME } from '../approvals/approval-port.ts';
+import { createApprovalWindow } from '../approvals/approval-window.ts';
+import { registerProviderMessages } from '../approvals/messages.ts';
+import { ApprovalQueue } from '../approvals/queue.ts';
+import type { ApprovalSnapshot } from '../approvals/types.ts';
+import { isExtensionPage, type MessageSender, type Router } from '../messages/index.ts';
+import {
+  connectSite,
+  isConnected,
+  listConnectedSites,
+  normalizeOrigin,
+  onPermissionsChanged,
+  revokeSite,
+} from '../permissions/index.ts';
+import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
+import type { WalletSession } from '../session/index.ts';
+import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
+import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';
+import { UnrecognizedChainError, UserRejectedError } from './errors.ts';
+import { ProviderHub } from './provider-hub.ts';
+import type { RpcDeps } from './types.ts';
+
+export interface ProviderService {
+  hub: ProviderHub;
+  queue: ApprovalQueue;
+}
+
+export function startProviderService(router: Router, session: WalletSession): ProviderService {
+  const queue: ApprovalQueue = new ApprovalQueue(
+    createApprovalWindow({
+      onClosed: () => queue.rejectAll(new UserRejectedError('The approval window was closed.')),
+    }),
+  );
+
+  const deps: RpcDeps = {
+    getWallet: () => session.getWallet(),
+    ready: () => session.ready(),
+    permissions: {
+      isConnected,
+      connectedAt: async (origin) =>
+        (await listConnectedSites()).find((site) => site.origin === origin)?.connectedAt ?? null,
+      connect: async (origin) => {
+        await connectSite(origin);
+      },
+      revoke: async (origin) => {
+        await revokeSite(origin);
+      },
+    },
+    chain: {
+      get: async () => (await getSettings()).chainId,
+      set: async (chainId) => {
+        if (!findChain(chainId)) throw new UnrecognizedChainError(`0x${chainId.toString(16)}`);
+        await updateSettings({ chainId });
+      },
+      supported: (chainId) => findChain(chainId) !== undefined,
+    },
+    approvals: { request: (origin, details, signal) => queue.request(origin, details, signal) },
+    catalog: {
+      findUser: async (address) => {
+        const client = await getCatalogClient();
+        const id = await client.getUserIdByWallet(address);
+        if (!id) return null;
+        const user = await client.getUser(id);
+        return { id: user.id, handle: user.handle, name: user.name, verified: user.is_verified };
+      },
+      createIdToken: async (wallet, userId) => {
+        const user = await (await getCatalogClient()).getUser(userId);
+        return createIdToken(wallet, user);
+      },
+    },
+  };
+  const hub = new ProviderHub(deps);
+
+  const snapshot = async (): Promise<ApprovalSnapshot> => {
+    await session.ready();
+    const { loggedIn, address } = session.getState();
+    return { loggedIn, address, chainId: (await getSettings()).chainId, items: queue.list() };
+  };
+
+  // Approval windows listening for changes.
+  const approvalPorts = new Set<Browser.runtime.Port>();
+  const pushSnapshot = (): void => {
+    if (approvalPorts.size === 0) return;
+    void snapshot().then((snap) => {
+      for (const port of approvalPorts) {
+        try {
+          port.postMessage(snap);
+        } catch {
+          approvalPorts.delete(port);
+        }
+      }
+    });
+  };
+
+  browser.runtime.onConnect.addListener((port) => {
+    const sender: MessageSender | undefined = port.sender;
+    if (port.name === APPROVAL_PORT_NAME) {
+      if (!sender || !isExtensionPage(sender)) return port.disconnect();
+      approvalPorts.add(port);
+      port.onDisconnect.addListener(() => approvalPorts.delete(port));
+      pushSnapshot();
+      return;
+    }
+    if (port.name !== PROVIDER_PORT_NAME) return;
+    const origin = siteOrigin(sender);
+    if (!origin) return port.disconnect();
+    hub.accept(port, origin);
+  });
+
+  queue.onChange(pushSnapshot);
+  session.onAccountChanged((address) => {
+    if (address) queue.resolveLogins();
+    pushSnapshot();
+    void hub.refreshAccounts();
+  });
+  onPermissionsChanged(() => void hub.refreshAccounts());
+  let chainId: number | null = null;
+  void getSettings().then((settings) => {
+    chainId ??= settings.chainId;
+  });
+  onSettingsChanged((settings) => {
+    if (settings.chainId === chainId) return;
+    chainId = settings.chainId;
+    hub.chainChanged(settings.chainId);
+    pushSnapshot();
+  });
+  setPendingApprovalsCounter(() => queue.list().filter((a) => a.details.kind !== 'login').length);
+  registerProviderMessages(router, { queue, snapshot });
+  return { hub, queue };
+}
+
+/**
+ * The site a provider port speaks for: a content script of this extension in a tab, judged by
+ * the browser's sender record. Extension pages and other extensions are refused.
+ */
+function siteOrigin(sender: MessageSender | undefined): string | null {
+  if (!sender || sender.id !== browser.runtime.id || !sender.tab || isExtensionPage(sender)) {
+    return null;
+  }
+  const raw = sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
+  if (!raw) return null;
+  try {
+    const origin = normalizeOrigin(raw);
+    return /^https?:$/.test(new URL(origin).protocol) ? origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,75 @@
+// What the RPC pipeline and its methods need from the rest of the worker. Injected, so unit tests
+// run every method without a browser and the background wires the real session, store and queue.
+
+import type { z } from 'zod';
+import type { ApprovalDetails, TypedDataPayload } from '../approvals/types.ts';
+
+/** The part of an ethers wallet the methods use. */
+export interface RpcSigner {
+  readonly address: string;
+  signMessage(message: string | Uint8Array): Promise<string>;
+  signTypedData(
+    domain: Record<string, unknown>,
+    types: Record<string, { name: string; type: string }[]>,
+    value: Record<string, unknown>,
+  ): Promise<string>;
+}
+
+export interface CatalogUserRef {
+  id: string;
+  handle: string;
+  name: string;
+  verified: boolean;
+}
+
+export interface RpcDeps {
+  /** The logged-in wallet, or null when logged out (call after `ready`). */
+  getWallet(): RpcSigner | null;
+  ready(): Promise<void>;
+  permissions: {
+    isConnected(origin: string): Promise<boolean>;
+    connectedAt(origin: string): Promise<number | null>;
+    connect(origin: string): Promise<void>;
+    revoke(origin: string): Promise<void>;
+  };
+  chain: {
+    get(): Promise<number>;
+    /** Throws UnrecognizedChainError for chains Encore does not offer. */
+    set(chainId: number): Promise<void>;
+    supported(chainId: number): boolean;
+  };
+  approvals: {
+    /** Resolves when approved; rejects with 4001 otherwise. */
+    request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
+  };
+  catalog: {
+    /** The catalog user whose wallet this is, or null. */
+    findUser(address: string): Promise<CatalogUserRef | null>;
+    /** A catalog ID token for that user, signed by the wallet. */
+    createIdToken(wallet: RpcSigner, userId: string): Promise<string>;
+  };
+}
+
+export interface RpcContext {
+  /** The requesting site, from the port's sender. */
+  origin: string;
+  deps: RpcDeps;
+  /** Aborted when the site's port goes away (tab closed, navigated, worker restarting). */
+  signal?: AbortSignal;
+}
+
+export interface RpcMethod<P = unknown> {
+  name: string;
+  /** Validates `params` as the site sent them; names each position for -32602 messages. */
+  params: z.ZodType<P>;
+  paramNames?: readonly string[];
+  /** Ask the person to log in first when logged out. */
+  requiresLogin?: boolean;
+  /** Refuse with 4100 unless the site is connected. */
+  requiresConnection?: boolean;
+  /** What the person must approve, or null when nothing needs approval this time. */
+  approval?(ctx: RpcContext, params: P): Promise<ApprovalDetails | null>;
+  run(ctx: RpcContext, params: P): Promise<unknown>;
+}
+
+export type { TypedDataPayload };
