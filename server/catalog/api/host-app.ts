@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { registerContentRoutes } from './content.ts';
+import type { HostContext } from './context.ts';
+import { errorResponse } from './error-body.ts';
+import { ApiError } from './http-error.ts';
+import { registerDevRoutes } from './routes-dev.ts';
+import { registerPlaylistRoutes } from './routes-playlists.ts';
+import { registerUserRoutes } from './routes-users.ts';
+
+/** One API host of the dev catalog, speaking the dialect of its flavor. */
+export function createHostApp(ctx: HostContext): Hono {
+  const app = new Hono();
+  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'] }));
+  if (ctx.flavor === 'go') {
+    // Newer hosts refuse `user_id` without signed headers (fixtures: error-403-go-api.json).
+    app.use('/v1/*', async (c, next) => {
+      const userId = c.req.query('user_id');
+      if (userId !== undefined) {
+        throw new ApiError(
+          403,
+          `You are not authorized to make this request authedWallet= myId=${userId}`,
+        );
+      }
+      await next();
+    });
+  }
+  // Hosts also serve content, so the `mirrors` they list are real.
+  registerContentRoutes(app);
+  registerUserRoutes(app, ctx);
+  registerPlaylistRoutes(app, ctx);
+  if (ctx.dev) registerDevRoutes(app, ctx.data);
+  app.notFound((c) =>
+    errorResponse(c, ctx.flavor, 404, `No route for ${c.req.method} ${c.req.path}`),
+  );
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, ctx.flavor, error.status, error.message);
+    console.error('dev catalog: unexpected error', error);
+    return errorResponse(c, ctx.flavor, 500, 'Internal server error');
+  });
+  return app;
+}

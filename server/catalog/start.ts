@@ -1,0 +1,112 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { registerContentRoutes } from './api/content.ts';
+import type { HostFlavor } from './api/context.ts';
+import { errorResponse } from './api/error-body.ts';
+import { createHostApp } from './api/host-app.ts';
+import { ApiError } from './api/http-error.ts';
+import { registerDevRoutes } from './api/routes-dev.ts';
+import { generateDataset } from './dataset/generate.ts';
+import type { Dataset } from './dataset/types.ts';
+
+export interface DevCatalogOptions {
+  /** Host-list port (default 8790); API hosts take the next ports. 0 = free ports for all. */
+  port?: number;
+  /** Number of API hosts (default 3). Host 0 emulates the newer (go) deployment, the rest the older. */
+  hosts?: number;
+  /** Enables `POST /dev/wallets`. */
+  dev?: boolean;
+  /** Dataset seed (default 1): same seed, same catalog. */
+  seed?: number;
+  /** Number of generated users (default 300). */
+  users?: number;
+}
+
+export interface DevCatalog {
+  hostListUrl: string;
+  hostUrls: string[];
+  /** Which dialect each host speaks, in `hostUrls` order. */
+  flavors: HostFlavor[];
+  /** The live dataset (tests compare answers against it; dev attaches change it). */
+  dataset: Dataset;
+  close(): Promise<void>;
+}
+
+export async function startDevCatalog(options: DevCatalogOptions = {}): Promise<DevCatalog> {
+  const port = options.port ?? 8790;
+  const hostCount = Math.max(1, options.hosts ?? 3);
+  const dev = options.dev ?? false;
+  const dataset = generateDataset({ seed: options.seed ?? 1, users: options.users ?? 300 });
+
+  const hostUrls: string[] = [];
+  let hostListUrl = '';
+  const contentBase = (): string => hostListUrl.replace(/\/$/, '');
+  const servers: Server[] = [];
+  const flavors: HostFlavor[] = [];
+
+  try {
+    const listApp = createHostListApp(dataset, dev, () => hostUrls);
+    const listServer = await listen(listApp, port);
+    servers.push(listServer);
+    hostListUrl = `http://127.0.0.1:${(listServer.address() as AddressInfo).port}/`;
+
+    for (let i = 0; i < hostCount; i++) {
+      const flavor: HostFlavor = i === 0 ? 'go' : 'python';
+      const app = createHostApp({
+        data: dataset,
+        flavor,
+        contentBase,
+        mirrors: () => hostUrls.filter((_, j) => j !== i),
+        dev,
+      });
+      const server = await listen(app, port === 0 ? 0 : port + 1 + i);
+      servers.push(server);
+      hostUrls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      flavors.push(flavor);
+    }
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
+
+  return {
+    hostListUrl,
+    hostUrls: [...hostUrls],
+    flavors,
+    dataset,
+    close: () => Promise.all(servers.map(closeServer)).then(() => undefined),
+  };
+}
+
+function createHostListApp(dataset: Dataset, dev: boolean, hostUrls: () => string[]): Hono {
+  const app = new Hono();
+  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'] }));
+  app.get('/', (c) => c.json({ data: hostUrls() }));
+  registerContentRoutes(app);
+  if (dev) registerDevRoutes(app, dataset);
+  app.notFound((c) => errorResponse(c, 'go', 404, `No route for ${c.req.method} ${c.req.path}`));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, 'go', error.status, error.message);
+    console.error('dev catalog: unexpected error', error);
+    return errorResponse(c, 'go', 500, 'Internal server error');
+  });
+  return app;
+}
+
+function listen(app: Hono, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }) as Server;
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

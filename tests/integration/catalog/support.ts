@@ -1,0 +1,57 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+
+export interface Closable {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A URL on 127.0.0.1 where nothing listens: connecting is refused at once. */
+export async function refusingUrl(): Promise<string> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Accepts connections and never answers. */
+export async function hangingHost(): Promise<Closable> {
+  const sockets = new Set<Socket>();
+  const server: Server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Serves one fixed JSON body (status 200 unless told) at every path. */
+export async function jsonServer(body: unknown, status = 200): Promise<Closable> {
+  const server = createHttpServer((_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Always picks the first host in the list (tests decide who is first). */
+export const pickFirst = (): number => 0;
