@@ -1,0 +1,213 @@
+import { TypedDataEncoder, verifyMessage, verifyTypedData } from 'ethers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
+import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
+
+const SITE = 'http://localhost:8800';
+const OTHER = 'http://127.0.0.1:8800';
+
+async function call(
+  world: FakeWorld,
+  method: string,
+  params?: unknown,
+  origin = SITE,
+): Promise<unknown> {
+  return runRpcRequest(world.ctx(origin), { method, params });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderRpcError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (e: ProviderRpcError) => e,
+  );
+  expect(typeof error.code).toBe('number');
+  return error;
+}
+
+const typedData = {
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ],
+    Favorite: [
+      { name: 'trackId', type: 'string' },
+      { name: 'listener', type: 'address' },
+    ],
+  },
+  primaryType: 'Favorite',
+  domain: { name: 'Encore demo', version: '1', chainId: 1 },
+  message: { trackId: 'T1', listener: WALLET.address },
+};
+
+describe('RPC pipeline', () => {
+  let world: FakeWorld;
+  beforeEach(() => {
+    world = fakeWorld();
+  });
+
+  it('answers 4200 for unknown methods and explains the refused ones', async () => {
+    expect((await failure(call(world, 'eth_getBalance'))).code).toBe(4200);
+    expect((await failure(call(world, '__proto__'))).code).toBe(4200);
+    const tx = await failure(call(world, 'eth_sendTransaction', [{}]));
+    expect(tx.code).toBe(4200);
+    expect(tx.message).toMatch(/eth_signTypedData_v4/);
+    expect((await failure(call(world, 'eth_sign', []))).message).toMatch(/blind signing/);
+    expect(world.asked).toEqual([]);
+  });
+
+  it('reports the chain in hex and decimal', async () => {
+    world.chainId = 11155111;
+    expect(await call(world, 'eth_chainId')).toBe('0xaa36a7');
+    expect(await call(world, 'net_version', [])).toBe('11155111');
+  });
+
+  it('connects after approval, remembers it, and shows the account only to that site', async () => {
+    expect(await call(world, 'eth_accounts')).toEqual([]);
+    expect(await call(world, 'eth_requestAccounts')).toEqual([WALLET.address]);
+    expect(world.asked).toEqual([{ origin: SITE, details: { kind: 'connect' } }]);
+    expect(await call(world, 'eth_requestAccounts')).toEqual([WALLET.address]);
+    expect(world.asked).toHaveLength(1);
+    expect(await call(world, 'eth_accounts')).toEqual([WALLET.address]);
+    expect(await call(world, 'eth_accounts', [], OTHER)).toEqual([]);
+  });
+
+  it('rejected connection: 4001 and nothing remembered', async () => {
+    world.answer = 'reject';
+    expect((await failure(call(world, 'eth_requestAccounts'))).code).toBe(4001);
+    expect(world.connected.size).toBe(0);
+  });
+
+  it('asks a logged-out person to log in before connecting', async () => {
+    world.loggedIn = false;
+    world.answer = 'login';
+    const pending = call(world, 'eth_requestAccounts');
+    await expect(pending).rejects.toMatchObject({ code: 4001 }); // login ok, then the connect prompt
+    expect(world.asked.map((a) => a.details.kind)).toEqual(['login', 'connect']);
+  });
+
+  it('logged out: eth_accounts is [], signing from an unconnected site is 4100 without a prompt', async () => {
+    world.loggedIn = false;
+    world.connected.set(SITE, 1);
+    expect(await call(world, 'eth_accounts')).toEqual([]);
+    const error = await failure(call(world, 'personal_sign', ['0x68690a', WALLET.address], OTHER));
+    expect(error.code).toBe(4100);
+    expect(world.asked).toEqual([]);
+  });
+
+  it('personal_sign: 4100 until connected, then a verifiable signature after approval', async () => {
+    const message = `0x${Buffer.from('Sign in to Encore demo').toString('hex')}`;
+    expect((await failure(call(world, 'personal_sign', [message, WALLET.address]))).code).toBe(
+      4100,
+    );
+    world.connected.set(SITE, 1);
+    const signature = (await call(world, 'personal_sign', [
+      message,
+      WALLET.address.toLowerCase(),
+    ])) as string;
+    expect(verifyMessage('Sign in to Encore demo', signature)).toBe(WALLET.address);
+    expect(world.asked[0]?.details).toMatchObject({ kind: 'personal_sign', message });
+  });
+
+  it('personal_sign: -32602 names the bad parameter; another account is 4100; reject is 4001', async () => {
+    world.connected.set(SITE, 1);
+    const bad = await failure(call(world, 'personal_sign', ['0x00', 'not-an-address']));
+    expect(bad.code).toBe(-32602);
+    expect(bad.message).toMatch(/address \(params\[1\]\)/);
+    const missing = await failure(call(world, 'personal_sign', []));
+    expect(missing.code).toBe(-32602);
+    expect(missing.message).toMatch(/message/);
+    const other = await failure(call(world, 'personal_sign', ['0x00', `0x${'22'.repeat(20)}`]));
+    expect(other.code).toBe(4100);
+    world.answer = 'reject';
+    expect((await failure(call(world, 'personal_sign', ['0x00', WALLET.address]))).code).toBe(4001);
+  });
+
+  it('eth_signTypedData_v4: accepts viem-style types with EIP712Domain, as JSON or object', async () => {
+    world.connected.set(SITE, 1);
+    const { EIP712Domain: _d, ...types } = typedData.types;
+    for (const payload of [JSON.stringify(typedData), typedData]) {
+      const signature = (await call(world, 'eth_signTypedData_v4', [
+        WALLET.address,
+        payload,
+      ])) as string;
+      expect(verifyTypedData(typedData.domain, types, typedData.message, signature)).toBe(
+        WALLET.address,
+      );
+    }
+    expect(world.asked[0]?.details).toMatchObject({ kind: 'typed_data', currentChainId: 1 });
+    expect(TypedDataEncoder.from(types).primaryType).toBe('Favorite');
+  });
+
+  it('eth_signTypedData_v4: unusable data is -32602 before anyone is asked', async () => {
+    world.connected.set(SITE, 1);
+    const broken = { ...typedData, message: { trackId: 'T1', listener: 'nobody' } };
+    const error = await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, broken]));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(/typedData/);
+    const notJson = await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, '{oops']));
+    expect(notJson.message).toMatch(/typedData \(params\[1\]\)/);
+    const wrongPrimary = { ...typedData, primaryType: 'Nothing' };
+    expect(
+      (await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, wrongPrimary]))).code,
+    ).toBe(-32602);
+    expect(world.asked).toEqual([]);
+  });
+
+  it('wallet_switchEthereumChain: supported chains switch, others are 4902, bad ids -32602', async () => {
+    world.connected.set(SITE, 1);
+    expect(await call(world, 'wallet_switchEthereumChain', [{ chainId: '0xaa36a7' }])).toBeNull();
+    expect(world.chainId).toBe(11155111);
+    expect(
+      (await failure(call(world, 'wallet_switchEthereumChain', [{ chainId: '0x89' }]))).code,
+    ).toBe(4902);
+    const bad = await failure(call(world, 'wallet_switchEthereumChain', [{ chainId: 137 }]));
+    expect(bad.code).toBe(-32602);
+    expect(bad.message).toMatch(/chainId/);
+    expect(
+      (await failure(call(world, 'wallet_switchEthereumChain', [{ chainId: '0x1' }], OTHER))).code,
+    ).toBe(4100);
+  });
+
+  it('permissions: request, get and revoke affect only the calling site', async () => {
+    world.connected.set(OTHER, 5);
+    expect(await call(world, 'wallet_getPermissions')).toEqual([]);
+    const granted = await call(world, 'wallet_requestPermissions', [{ eth_accounts: {} }]);
+    expect(granted).toEqual([
+      {
+        parentCapability: 'eth_accounts',
+        invoker: SITE,
+        date: 1000,
+        caveats: [{ type: 'restrictReturnedAccounts', value: [WALLET.address] }],
+      },
+    ]);
+    const bad = await failure(call(world, 'wallet_requestPermissions', [{ eth_sign: {} }]));
+    expect(bad.code).toBe(-32602);
+    expect(await call(world, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toBeNull();
+    expect(await call(world, 'eth_accounts')).toEqual([]);
+    expect(await call(world, 'eth_accounts', undefined, OTHER)).toEqual([WALLET.address]);
+  });
+
+  it('encore_requestIdToken: asks with the catalog user shown, then returns the token', async () => {
+    world.connected.set(SITE, 1);
+    expect(await call(world, 'encore_requestIdToken')).toBe(`token-for-u1-by-${WALLET.address}`);
+    expect(world.asked[0]?.details).toMatchObject({ kind: 'id_token', user: { handle: 'ray' } });
+    world.catalogUser = null;
+    const none = await failure(call(world, 'encore_requestIdToken'));
+    expect(none.code).toBe(-32603);
+    expect(none.data).toEqual({ reason: 'no-catalog-user' });
+  });
+
+  it('hides internal failures behind -32603', async () => {
+    world.deps.permissions.isConnected = async () => {
+      throw new Error('storage exploded at /secret/path');
+    };
+    const error = await failure(call(world, 'eth_accounts'));
+    expect(error.code).toBe(-32603);
+    expect(error.message).not.toMatch(/secret/);
+  });
+});

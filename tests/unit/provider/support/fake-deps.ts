@@ -1,0 +1,74 @@
+// Injected dependencies for the RPC pipeline: a real ethers wallet, in-memory permissions and
+// chain, and an approval queue whose answers the test decides.
+
+import { Wallet } from 'ethers';
+import type { ApprovalDetails } from '../../../../lib/extension/approvals/types.ts';
+import { UserRejectedError } from '../../../../lib/extension/rpc/errors.ts';
+import type {
+  CatalogUserRef,
+  RpcContext,
+  RpcDeps,
+  RpcSigner,
+} from '../../../../lib/extension/rpc/types.ts';
+
+export const WALLET = new Wallet(`0x${'11'.repeat(32)}`);
+
+export interface FakeWorld {
+  deps: RpcDeps;
+  loggedIn: boolean;
+  connected: Map<string, number>;
+  chainId: number;
+  asked: { origin: string; details: ApprovalDetails }[];
+  /** What the person answers next; 'login' logs in when asked to. */
+  answer: 'approve' | 'reject' | 'login';
+  catalogUser: CatalogUserRef | null;
+  ctx(origin: string): RpcContext;
+}
+
+export function fakeWorld(): FakeWorld {
+  const world: FakeWorld = {
+    loggedIn: true,
+    connected: new Map(),
+    chainId: 1,
+    asked: [],
+    answer: 'approve',
+    catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true },
+    ctx: (origin) => ({ origin, deps: world.deps }),
+    deps: {
+      getWallet: () => (world.loggedIn ? (WALLET as unknown as RpcSigner) : null),
+      ready: async () => {},
+      permissions: {
+        isConnected: async (origin) => world.connected.has(origin),
+        connectedAt: async (origin) => world.connected.get(origin) ?? null,
+        connect: async (origin) => {
+          if (!world.connected.has(origin)) world.connected.set(origin, 1000);
+        },
+        revoke: async (origin) => {
+          world.connected.delete(origin);
+        },
+      },
+      chain: {
+        get: async () => world.chainId,
+        set: async (id) => {
+          world.chainId = id;
+        },
+        supported: (id) => id === 1 || id === 11155111,
+      },
+      approvals: {
+        request: async (origin, details) => {
+          world.asked.push({ origin, details });
+          if (details.kind === 'login' && world.answer === 'login') {
+            world.loggedIn = true;
+            return;
+          }
+          if (world.answer !== 'approve') throw new UserRejectedError();
+        },
+      },
+      catalog: {
+        findUser: async () => world.catalogUser,
+        createIdToken: async (wallet, userId) => `token-for-${userId}-by-${wallet.address}`,
+      },
+    },
+  };
+  return world;
+}
