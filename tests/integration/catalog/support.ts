@@ -7,6 +7,11 @@ export interface Closable {
   close(): Promise<void>;
 }
 
+export interface RecordedRequest {
+  url: string;
+  accept: string | undefined;
+}
+
 /** A URL on 127.0.0.1 where nothing listens: connecting is refused at once. */
 export async function refusingUrl(): Promise<string> {
   const server = createNetServer();
@@ -35,9 +40,14 @@ export async function hangingHost(): Promise<Closable> {
   };
 }
 
-/** Serves one fixed JSON body (status 200 unless told) at every path. */
-export async function jsonServer(body: unknown, status = 200): Promise<Closable> {
-  const server = createHttpServer((_req, res) => {
+/** Serves one fixed JSON body (status 200 unless told) at every path, recording requests. */
+export async function jsonServer(
+  body: unknown,
+  status = 200,
+): Promise<Closable & { requests: RecordedRequest[] }> {
+  const requests: RecordedRequest[] = [];
+  const server = createHttpServer((req, res) => {
+    requests.push({ url: req.url ?? '', accept: req.headers.accept });
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   });
@@ -45,6 +55,7 @@ export async function jsonServer(body: unknown, status = 200): Promise<Closable>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
