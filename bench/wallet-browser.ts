@@ -1,0 +1,90 @@
+// Encore login inside headless Chromium (the runtime the extension really uses): cold start in a
+// fresh page — login at once (warm-up still running) and login after awaiting warmUp() — then
+// warm logins. Uses Debian's Chromium. Run: npm run bench:browser
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { fixtures } from '../tests/unit/hedgehog/fixtures.ts';
+
+const LOGINS = Number(process.env.BENCH_RUNS ?? 5);
+const v = fixtures.vectors[0]!;
+const record = {
+  username: v.username,
+  password: v.password,
+  lookupKey: v.lookupKey,
+  iv: v.iv,
+  cipherText: v.cipherText,
+};
+
+const bundle = await build({
+  entryPoints: [new URL('./internal/wallet-browser-entry.ts', import.meta.url).pathname],
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'chrome120',
+  write: false,
+  minify: true,
+});
+const script = bundle.outputFiles[0]!.text;
+const html = `<!doctype html><meta charset="utf-8"><script>${script.replaceAll('</script', '<\\/script')}</script>`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new'],
+});
+
+interface Result {
+  warmUp: number;
+  logins: number[];
+  address: string;
+}
+
+async function freshPage(opts: { awaitWarmUp: boolean; logins: number }): Promise<Result> {
+  const page = await browser.newPage();
+  // localhost is a secure context, so crypto.subtle exists; the route means no server is needed.
+  await page.route('http://localhost/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  );
+  await page.goto('http://localhost/bench');
+  const result = await page.evaluate(
+    ([rec, o]) =>
+      (
+        globalThis as unknown as {
+          encoreBench: { run(r: typeof rec, o: typeof opts): Promise<Result> };
+        }
+      ).encoreBench.run(rec, o),
+    [record, opts] as const,
+  );
+  await page.close();
+  if (result.address !== v.checksumAddress) throw new Error(`wrong address ${result.address}`);
+  return result;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const ms = (x: number): string => `${x.toFixed(0)} ms`;
+
+try {
+  const coldNow = [];
+  const coldAfterWarm = [];
+  const warmUps = [];
+  let warm: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    coldNow.push((await freshPage({ awaitWarmUp: false, logins: 1 })).logins[0]!);
+    const w = await freshPage({ awaitWarmUp: true, logins: LOGINS + 1 });
+    warmUps.push(w.warmUp);
+    coldAfterWarm.push(w.logins[0]!);
+    warm = warm.concat(w.logins.slice(1));
+  }
+  console.log(`Encore login in headless Chromium (${script.length} bytes bundled), medians:`);
+  console.log(`  fresh page, login immediately:         ${ms(median(coldNow))}`);
+  console.log(
+    `  fresh page, warmUp() first:            ${ms(median(warmUps))} warm-up, then login ${ms(median(coldAfterWarm))}`,
+  );
+  console.log(`  later logins in the same page:         ${ms(median(warm))}`);
+  if (process.env.BENCH_VERBOSE) console.log(warm.map((x) => x.toFixed(0)).join(' '));
+} finally {
+  await browser.close();
+}
