@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApprovalQueue,
-import { UserRejectedError } from '../../../lib/extension/rpc/errors.ts';
   type ApprovalWindowControl,
 } from '../../../lib/extension/approvals/queue.ts';
+import { UserRejectedError } from '../../../lib/extension/rpc/errors.ts';
 
 import { ProviderHub, type ProviderPort } from '../../../lib/extension/rpc/provider-hub.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
