@@ -1,6 +1,5 @@
 import { createRouter, registerCoreMessages } from '../lib/extension/messages/index.ts';
 import { getWalletSession } from '../lib/extension/session/index.ts';
-import { warmUpScrypt } from '../lib/hedgehog/internal/scrypt.ts';
 
 // Wiring only. Listeners are registered synchronously at start-up so a message that woke the
 // worker is never missed; everything that matters is in extension storage, so the browser may
@@ -13,7 +12,7 @@ export default defineBackground(() => {
   registerCoreMessages(router, session);
   router.listen();
 
-  // Restore the wallet and compile the scrypt WebAssembly now, not on the first login.
+  // Restore the wallet now rather than on the first message. Creating the session's Hedgehog has
+  // already started compiling the scrypt WebAssembly, so the first login does not pay for it.
   void session.ready().catch((error: unknown) => console.error('[encore] restore failed', error));
-  void warmUpScrypt().catch(() => undefined);
 });

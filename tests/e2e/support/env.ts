@@ -1,0 +1,27 @@
+// What globalSetup started, handed to the test workers through environment variables (Playwright
+// passes globalSetup's process.env on to every worker).
+
+export interface E2EEnv {
+  /** The built extension (the folder Chromium loads). */
+  extensionDir: string;
+  backendUrl: string;
+  catalogHostListUrl: string;
+  /** Each dev-catalog API host (POST /dev/wallets works on the host list and on each host). */
+  catalogHostUrls: string[];
+  /** Extra services added by other areas (e.g. the demo site): name → URL. */
+  services: Record<string, string>;
+}
+
+const KEY = 'ENCORE_E2E_ENV';
+
+export function exportEnv(env: E2EEnv): void {
+  process.env[KEY] = JSON.stringify(env);
+}
+
+export function e2eEnv(): E2EEnv {
+  const raw = process.env[KEY];
+  if (!raw) {
+    throw new Error('ENCORE_E2E_ENV is not set: run browser tests through `npx playwright test`.');
+  }
+  return JSON.parse(raw) as E2EEnv;
+}

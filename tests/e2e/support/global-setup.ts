@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startDevCatalog } from '../../../server/catalog/index.ts';
+import { startServer } from '../../../server/index.ts';
+import { buildExtension } from './build-extension.ts';
+import { exportEnv } from './env.ts';
+
+/**
+ * Starts the real backend (temp SQLite) and the dev catalog (dev mode) on free 127.0.0.1 ports,
+ * builds the extension once against them, and hands the URLs to the workers. Returns the teardown.
+ * Other services (the demo site) start here too and go in `services`.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'encore-e2e-'));
+  const closers: (() => Promise<void>)[] = [];
+  const teardown = async (): Promise<void> => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const backend = await startServer({
+      port: 0,
+      databaseUrl: `sqlite:${join(dataDir, 'backend.sqlite')}`,
+      corsOrigins: ['chrome-extension://*'],
+      // Tests log in many times from one address; the limiter has its own tests.
+      rateLimit: { perAddress: 10_000, perLookupKey: 10_000 },
+    });
+    closers.push(() => backend.close());
+    const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });
+    closers.push(() => catalog.close());
+
+    const root = resolve(import.meta.dirname, '..', '..', '..');
+    const outDir = join(root, '.output', `e2e-${process.pid}`);
+    closers.push(() => rm(outDir, { recursive: true, force: true }));
+    const extensionDir = await buildExtension({
+      outDir,
+      env: {
+        WXT_BACKEND_URL: backend.url,
+        WXT_CATALOG_HOST_LIST_URL: catalog.hostListUrl,
+        WXT_APP_NAME: 'encore-e2e',
+      },
+    });
+    exportEnv({
+      extensionDir,
+      backendUrl: backend.url,
+      catalogHostListUrl: catalog.hostListUrl,
+      catalogHostUrls: catalog.hostUrls,
+      services: {},
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

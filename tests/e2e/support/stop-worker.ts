@@ -1,0 +1,55 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+}
+
+/**
+ * Stops the extension's service worker through the DevTools protocol, as the browser does when
+ * the worker idles, and waits until the target is really gone. `page` is any page of the context
+ * (a CDP session needs one; a persistent context has no browser-level session).
+ */
+export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const workers = async (): Promise<TargetInfo[]> => {
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+        targetInfos: TargetInfo[];
+      };
+      return targetInfos.filter(
+        (t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'),
+      );
+    };
+    const running = await workers();
+    if (running.length === 0) throw new Error('No extension service worker is running');
+    for (const target of running) {
+      await cdp.send('Target.closeTarget', { targetId: target.targetId });
+    }
+    // closeTarget returns before the worker is torn down: poll until the target list agrees.
+    for (let i = 0; i < 100; i++) {
+      if ((await workers()).length === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('The extension service worker did not stop');
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Whether an extension service worker target exists right now. */
+export async function isServiceWorkerRunning(
+  context: BrowserContext,
+  page: Page,
+): Promise<boolean> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+    return targetInfos.some(
+      (t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'),
+    );
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
