@@ -8,6 +8,8 @@ export interface E2EEnv {
   catalogHostListUrl: string;
   /** Each dev-catalog API host (POST /dev/wallets works on the host list and on each host). */
   catalogHostUrls: string[];
+  /** A few dev-catalog users (seeded, so stable) for tests to attach wallets to. */
+  catalogUsers: { id: string; handle: string; name: string; isVerified: boolean }[];
   /** Extra services added by other areas (e.g. the demo site): name → URL. */
   services: Record<string, string>;
 }

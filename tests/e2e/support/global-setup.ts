@@ -46,6 +46,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       backendUrl: backend.url,
       catalogHostListUrl: catalog.hostListUrl,
       catalogHostUrls: catalog.hostUrls,
+      catalogUsers: catalog.dataset.users.slice(0, 10).map((user) => ({
+        id: user.id,
+        handle: user.handle,
+        name: user.name,
+        isVerified: user.isVerified,
+      })),
       services: {},
     });
   } catch (error) {
