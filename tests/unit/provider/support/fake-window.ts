@@ -27,4 +27,7 @@ export function createFakeWindow(): FakeWindow & Window {
   return target as FakeWindow & Window;
 }
 
-export const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5));
+/** Lets chains of posted messages settle: each round runs after every timer queued before it. */
+export async function tick(): Promise<void> {
+  for (let round = 0; round < 10; round++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
