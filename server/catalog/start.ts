@@ -15,6 +15,8 @@ import type { Dataset } from './dataset/types.ts';
 export interface DevCatalogOptions {
   /** Host-list port (default 8790); API hosts take the next ports. 0 = free ports for all. */
   port?: number;
+  /** Same as `port` (kept for callers that name it so); wins when both are given. */
+  hostListPort?: number;
   /** Number of API hosts (default 3). Host 0 emulates the newer (go) deployment, the rest the older. */
   hosts?: number;
   /** Enables `POST /dev/wallets`. */
@@ -36,7 +38,7 @@ export interface DevCatalog {
 }
 
 export async function startDevCatalog(options: DevCatalogOptions = {}): Promise<DevCatalog> {
-  const port = options.port ?? 8790;
+  const port = options.hostListPort ?? options.port ?? 8790;
   const hostCount = Math.max(1, options.hosts ?? 3);
   const dev = options.dev ?? false;
   const dataset = generateDataset({ seed: options.seed ?? 1, users: options.users ?? 300 });
