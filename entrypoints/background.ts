@@ -1,4 +1,5 @@
 import { createRouter, registerCoreMessages } from '../lib/extension/messages/index.ts';
+import { startProviderService } from '../lib/extension/rpc/start-provider-service.ts';
 import { getWalletSession } from '../lib/extension/session/index.ts';
 
 // Wiring only. Listeners are registered synchronously at start-up so a message that woke the
@@ -10,6 +11,7 @@ export default defineBackground(() => {
     onError: (error) => console.error('[encore] message handler failed', error),
   });
   registerCoreMessages(router, session);
+  startProviderService(router, session);
   router.listen();
 
   // Restore the wallet now rather than on the first message. Creating the session's Hedgehog has
