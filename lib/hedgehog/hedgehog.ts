@@ -9,7 +9,14 @@ import type { PendingSignUp, PendingSignUps } from './internal/pending-sign-ups.
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
-import type { GetFn, HedgehogOptions, KeyValueStore, SetAuthFn, SetUserFn } from './types.ts';
+import type {
+  AuthRecord,
+  GetFn,
+  HedgehogOptions,
+  KeyValueStore,
+  SetAuthFn,
+  SetUserFn,
+} from './types.ts';
 import { DEFAULT_PATH, WalletManager } from './wallet-manager.ts';
 
 interface FoundAccount {
@@ -73,8 +80,8 @@ export class Hedgehog {
       this.pending.set(lookupKey, pending);
     }
     if (!pending.authStored) {
-      await this.setAuthFn({ iv: pending.iv, cipherText: pending.cipherText, lookupKey });
-      pending.authStored = true;
+      pending = await this.storeAuth(lookupKey, pw, pending);
+      this.pending.set(lookupKey, pending);
     }
     await this.setUserFn({
       username: user.username,
@@ -165,6 +172,40 @@ export class Hedgehog {
     return null;
   }
 
+  /**
+   * setAuthFn, tolerant of a failure that still stored the record: an answer lost after the
+   * write, or a backend refusing a duplicate lookupKey (409) because an earlier attempt's write
+   * went through. In both cases the record the backend holds is the one to keep.
+   */
+  private async storeAuth(
+    lookupKey: string,
+    password: string,
+    pending: PendingSignUp,
+  ): Promise<PendingSignUp> {
+    try {
+      await this.setAuthFn({ iv: pending.iv, cipherText: pending.cipherText, lookupKey });
+      return { ...pending, authStored: true };
+    } catch (error) {
+      const stored = await getRecord(this.getFn, lookupKey).catch(() => null);
+      if (!stored) throw error;
+      if (stored.iv === pending.iv && stored.cipherText === pending.cipherText) {
+        return { ...pending, authStored: true };
+      }
+      // Another attempt (another tab, an earlier worker) stored its record first: its wallet is
+      // the account's wallet. A record this password cannot open is not ours: report the error.
+      return this.reuseStoredRecord(stored, password).catch(() => {
+        throw error;
+      });
+    }
+  }
+
+  private async reuseStoredRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
+    const key = await Authentication.createKey(password, record.iv);
+    const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
+    const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    return { entropy, iv: record.iv, cipherText: record.cipherText, wallet, authStored: true };
+  }
+
   /** New entropy and record, unless an earlier attempt already stored one under this key. */
   private async prepareSignUp(lookupKey: string, password: string): Promise<PendingSignUp> {
     const iv = Authentication.createIv();
@@ -177,12 +218,7 @@ export class Hedgehog {
     const key = await Authentication.createKey(password, iv);
     const { record, error } = await stored;
     if (error !== undefined) throw error;
-    if (record) {
-      const storedKey = await Authentication.createKey(password, record.iv);
-      const entropy = await Authentication.decryptEntropy(record.cipherText, storedKey, record.iv);
-      const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
-      return { entropy, iv: record.iv, cipherText: record.cipherText, wallet, authStored: true };
-    }
+    if (record) return this.reuseStoredRecord(record, password);
     const entropy = WalletManager.createEntropy();
     const cipherText = await Authentication.encryptEntropy(entropy, key, iv);
     const wallet = await WalletManager.walletFromEntropy(entropy, this.path);

@@ -182,6 +182,49 @@ describe('all-or-nothing sign-up', () => {
     expect(backend.users.get('linus')).toBe(wallet.address.toLowerCase());
   });
 
+  it('completes in one call when setAuthFn stored the record but its answer was lost', async () => {
+    const { backend, hedgehog } = setup();
+    backend.failNext.setAuthFn = 'after-store';
+    const wallet = await hedgehog.signUp('barbara', PASSWORD);
+    expect(backend.records.size).toBe(1);
+    expect(backend.users.get('barbara')).toBe(wallet.address.toLowerCase());
+    expect(hedgehog.isLoggedIn()).toBe(true);
+  });
+
+  it('a retry refused as a duplicate (409) of its own earlier write still completes', async () => {
+    const backend = createMemoryBackend();
+    let getFnDown = false;
+    let firstWrite = true;
+    const getFn: typeof backend.getFn = async (q) => {
+      if (getFnDown) throw new Error('getFn: network down');
+      return backend.getFn(q);
+    };
+    const storage = createMemoryStore();
+    const hedgehog = new Hedgehog(
+      getFn,
+      async (r) => {
+        // The first write lands, its answer is lost, and so is the check that follows.
+        getFnDown = firstWrite;
+        firstWrite = false;
+        return backend.setAuthFn(r);
+      },
+      backend.setUserFn,
+      { storage },
+    );
+    backend.failNext.setAuthFn = 'after-store';
+    await expect(hedgehog.signUp('frances', PASSWORD)).rejects.toThrow('answer lost');
+    expect(backend.users.size).toBe(0);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+
+    getFnDown = false;
+    const setAuthCalls = backend.calls.setAuthFn.length;
+    const wallet = await hedgehog.signUp('frances', PASSWORD);
+    expect(backend.calls.setAuthFn.length).toBe(setAuthCalls + 1); // refused with 409
+    expect(backend.records.size).toBe(1);
+    expect(backend.users.get('frances')).toBe(wallet.address.toLowerCase());
+    expect((await setup(backend).hedgehog.login('frances', PASSWORD)).address).toBe(wallet.address);
+  });
+
   it('after a restart, reuses the record the backend kept instead of minting a second wallet', async () => {
     const backend = createMemoryBackend();
     const first = setup(backend);

@@ -35,7 +35,11 @@ export function createMemoryBackend(): MemoryBackend {
       const fail = backend.failNext.setAuthFn;
       backend.failNext.setAuthFn = undefined;
       if (fail === 'before-store') throw new Error('setAuthFn: network down');
-      if (r.oldLookupKey && r.oldLookupKey !== r.lookupKey) backend.records.delete(r.oldLookupKey);
+      // Like Encore's server: a new record never overwrites one under the same lookupKey (409).
+      if (!r.oldLookupKey && backend.records.has(r.lookupKey)) {
+        throw new Error('setAuthFn: 409 lookupKey already exists');
+      }
+      if (r.oldLookupKey) backend.records.delete(r.oldLookupKey);
       backend.records.set(r.lookupKey, { iv: r.iv, cipherText: r.cipherText });
       if (fail === 'after-store') throw new Error('setAuthFn: answer lost');
     },
