@@ -185,7 +185,8 @@ export function createCatalogClient(options: CatalogClientOptions): CatalogClien
 /**
  * Older hosts answer `/users/id?associated_wallet=`; newer ones dropped it for
  * `/users/address?address=`. A 400/404 from the first route means "try the second"; a 404 from
- * both means no user. What each host supports is remembered, so only the first lookup pays twice.
+ * both means no user. What each host supports is remembered (for the host that answered, which is
+ * the current one even after a failover), so only the first lookup pays twice.
  */
 async function userIdByWallet(transport: Transport, address: string): Promise<string | null> {
   const host = await transport.host();
@@ -197,7 +198,7 @@ async function userIdByWallet(transport: Transport, address: string): Promise<st
         { associated_wallet: address },
         userIdByWalletSchema,
       );
-      rememberWalletRoute(host, 'id');
+      rememberWalletRoute(await transport.host(), 'id');
       return found.user_id ?? null;
     } catch (error) {
       if (!isClientMiss(error)) throw error;
@@ -211,14 +212,14 @@ async function userIdByWallet(transport: Transport, address: string): Promise<st
       { address },
       userIdsByAddressSchema,
     );
-    rememberWalletRoute(host, 'address');
+    rememberWalletRoute(await transport.host(), 'address');
     const wanted = address.toLowerCase();
     const match = entries.find((e) => e.address.toLowerCase() === wanted) ?? entries[0];
     return match?.user_id ?? null;
   } catch (error) {
     if (!isClientMiss(error)) throw error;
     // The host has no `/users/address` either: it is an older host that simply knows no such user.
-    rememberWalletRoute(host, 'id');
+    rememberWalletRoute(await transport.host(), 'id');
     return null;
   }
 }

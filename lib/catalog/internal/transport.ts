@@ -98,7 +98,12 @@ export function createTransport(opts: TransportOptions): Transport {
       markHostBad(first);
       const second = pick(await hosts(), first);
       current = second;
-      return await once(second, endpoint, path, query, schema);
+      try {
+        return await once(second, endpoint, path, query, schema);
+      } catch (retryError) {
+        if (retryError instanceof CatalogError && retryError.retryable) markHostBad(second);
+        throw retryError;
+      }
     }
   }
 

@@ -1,6 +1,11 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogError, createCatalogClient, resetHostMemory } from '../../../lib/catalog/index.ts';
+import {
+  CatalogError,
+  createCatalogClient,
+  createIdToken,
+  resetHostMemory,
+} from '../../../lib/catalog/index.ts';
 import { type DevCatalog, startDevCatalog } from '../../../server/catalog/index.ts';
 
 // The popup's path: a fresh Encore wallet is attached to a catalog user in dev mode, then the
@@ -45,6 +50,24 @@ describe('profile lookup by wallet', () => {
       const profile = await client.getUser(id!);
       expect(profile).toMatchObject({ id: user.id, name: user.name, handle: user.handle });
       expect(profile.erc_wallet?.toLowerCase()).toBe(wallet.address.toLowerCase());
+    }
+  });
+
+  it('an ID token signed by the attached wallet verifies on every host', async () => {
+    const wallet = Wallet.createRandom();
+    const user = catalog.dataset.users[77]!;
+    expect((await attach(user.id, wallet.address)).status).toBe(200);
+    for (let i = 0; i < catalog.hostUrls.length; i++) {
+      const client = createCatalogClient({
+        hostListUrl: catalog.hostListUrl,
+        appName: 'encore-test',
+        random: () => i / catalog.hostUrls.length,
+      });
+      const token = await createIdToken(wallet, await client.getUser(user.id));
+      expect(await client.verifyToken(token)).toMatchObject({
+        userId: user.id,
+        handle: user.handle,
+      });
     }
   });
 
