@@ -70,7 +70,7 @@ describe('host selection', () => {
     const client = createCatalogClient({
       hostListUrl: list,
       appName: 'encore-test',
-      timeoutMs: 300,
+      timeoutMs: 1000,
       random: pickFirst,
     });
     expect((await client.getUserTracks(star(), { limit: 1 })).length).toBe(1);
