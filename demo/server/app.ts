@@ -1,0 +1,152 @@
+// The demo music site's server: static page + the checks a real music service would run on what
+// the wallet signed. Every route validates its input with zod and answers `{ error }` precisely.
+
+import { verifyMessage, verifyTypedData } from 'ethers';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type CatalogClient, CatalogError } from '../../lib/catalog/index.ts';
+import { parseSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
+import { FAVORITE_TYPES, favoriteDomain } from '../shared/favorite.ts';
+import type { NonceStore } from './nonces.ts';
+import type { SiteAssets } from './site-assets.ts';
+
+export interface DemoAppDeps {
+  catalog: CatalogClient;
+  nonces: NonceStore;
+  assets: SiteAssets;
+  now?: () => number;
+}
+
+const SUPPORTED_CHAINS = new Set([1, 11155111]);
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature');
+
+const siweBody = z.strictObject({ message: z.string().min(1).max(4000), signature });
+const favoriteBody = z.strictObject({
+  chainId: z.number().int(),
+  message: z.strictObject({
+    listener: address,
+    trackId: z.string().min(1).max(64),
+    nonce: z.string().regex(/^\d{1,78}$/, 'must be a decimal uint256'),
+    deadline: z.string().regex(/^\d{1,20}$/, 'must be unix seconds'),
+  }),
+  signature,
+});
+const whoamiBody = z.strictObject({ token: z.string().min(1).max(8000) });
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body';
+}
+
+export function createDemoApp(deps: DemoAppDeps): Hono {
+  const now = deps.now ?? Date.now;
+  const usedFavoriteNonces = new Set<string>();
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    console.error('[demo]', error);
+    return c.json({ error: 'internal error' }, 500);
+  });
+
+  async function json<S extends z.ZodType>(
+    body: Promise<unknown>,
+    schema: S,
+  ): Promise<{ ok: true; data: z.output<S> } | { ok: false; error: string }> {
+    const raw = await body.catch(() => undefined);
+    const parsed = schema.safeParse(raw);
+    return parsed.success
+      ? { ok: true, data: parsed.data }
+      : { ok: false, error: firstIssue(parsed.error) };
+  }
+
+  for (const [path, asset] of Object.entries(deps.assets.routes)) {
+    app.get(path, async (c) => c.body(await asset.body(), 200, { 'content-type': asset.type }));
+  }
+
+  app.get('/api/profile/:address', async (c) => {
+    const parsed = address.safeParse(c.req.param('address'));
+    if (!parsed.success) {
+      return c.json({ error: `address: ${parsed.error.issues[0]?.message ?? 'invalid'}` }, 400);
+    }
+    const id = await deps.catalog.getUserIdByWallet(parsed.data);
+    if (!id) return c.json({ error: 'no catalog profile is linked to this wallet' }, 404);
+    const user = await deps.catalog.getUser(id);
+    return c.json({
+      id: user.id,
+      handle: user.handle,
+      name: user.name,
+      verified: user.is_verified,
+      followers: user.follower_count,
+      tracks: user.track_count,
+    });
+  });
+
+  app.post('/api/siwe/nonce', (c) => c.json({ nonce: deps.nonces.issue() }));
+
+  app.post('/api/siwe/verify', async (c) => {
+    const body = await json(c.req.json(), siweBody);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    const parsed = parseSiweMessage(body.data.message);
+    if (!parsed.ok) {
+      const why = parsed.reason === 'malformed' ? `malformed ${parsed.detail}` : 'not EIP-4361';
+      return c.json({ error: `message: ${why}` }, 400);
+    }
+    const siwe = parsed.message;
+    // The domain must be this site as the browser reached it, or the signature was made for
+    // another site and replayed here.
+    const host = c.req.header('host') ?? '';
+    if (siwe.domain !== host) return c.json({ error: `domain ${siwe.domain} is not ${host}` }, 401);
+    if (!SUPPORTED_CHAINS.has(siwe.chainId)) return c.json({ error: 'unsupported chain' }, 401);
+    if (siwe.expirationTime && Date.parse(siwe.expirationTime) <= now()) {
+      return c.json({ error: 'message expired' }, 401);
+    }
+    if (siwe.notBefore && Date.parse(siwe.notBefore) > now()) {
+      return c.json({ error: 'message not yet valid' }, 401);
+    }
+    const signer = verifyMessage(body.data.message, body.data.signature);
+    if (signer.toLowerCase() !== siwe.address.toLowerCase()) {
+      return c.json({ error: 'signature is not from the address in the message' }, 401);
+    }
+    if (!deps.nonces.consume(siwe.nonce)) return c.json({ error: 'unknown or used nonce' }, 401);
+    return c.json({ ok: true, address: signer });
+  });
+
+  app.post('/api/favorite', async (c) => {
+    const body = await json(c.req.json(), favoriteBody);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    const { chainId, message } = body.data;
+    if (!SUPPORTED_CHAINS.has(chainId)) return c.json({ error: 'unsupported chain' }, 400);
+    if (Number(message.deadline) * 1000 <= now()) return c.json({ error: 'deadline passed' }, 401);
+    // Our own domain and types: what the relayer would submit on chain.
+    const signer = verifyTypedData(
+      favoriteDomain(chainId),
+      FAVORITE_TYPES,
+      message,
+      body.data.signature,
+    );
+    if (signer.toLowerCase() !== message.listener.toLowerCase()) {
+      return c.json({ error: 'signature is not from the listener' }, 401);
+    }
+    const key = `${signer.toLowerCase()}:${message.nonce}`;
+    if (usedFavoriteNonces.has(key)) return c.json({ error: 'nonce already used' }, 401);
+    usedFavoriteNonces.add(key);
+    return c.json({ ok: true, relayed: true, listener: signer, trackId: message.trackId });
+  });
+
+  app.post('/api/whoami', async (c) => {
+    const body = await json(c.req.json(), whoamiBody);
+    if (!body.ok) return c.json({ error: body.error }, 400);
+    try {
+      const user = await deps.catalog.verifyToken(body.data.token);
+      return c.json({ ok: true, userId: user.userId, handle: user.handle, name: user.name });
+    } catch (error) {
+      if (error instanceof CatalogError && error.status >= 400 && error.status < 500) {
+        return c.json({ error: `the catalog refused the token (${error.status})` }, 401);
+      }
+      throw error;
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,205 @@
+// The demo music site: discover wallets, connect, show the listener's catalog profile, sign in
+// (EIP-4361), favorite a track (EIP-712, verified as a relayer would), and "who am I" through a
+// catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
+
+import { formatSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
+import { DEMO_TRACKS, favoriteTypedData } from '../shared/favorite.ts';
+import {
+  type AnnouncedWallet,
+  describeProviderError,
+  discoverWallets,
+  type Eip1193Provider,
+  utf8ToHex,
+} from './eip1193.ts';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+let provider: Eip1193Provider | null = null;
+let account: string | null = null;
+let chainId: string | null = null;
+
+function show(id: string, text: string, ok: boolean): void {
+  const el = $(id);
+  el.textContent = text;
+  el.className = `result ${ok ? 'ok' : 'error'}`;
+}
+
+function logEvent(name: string, data: unknown): void {
+  const item = document.createElement('li');
+  item.textContent = `${name} ${JSON.stringify(data)}`;
+  item.dataset.event = name;
+  $('events').append(item);
+}
+
+async function postJson(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(String(json.error ?? response.status));
+  return json;
+}
+
+function renderSession(): void {
+  const connected = account !== null;
+  $('session').hidden = !connected;
+  $('account').textContent = account ?? '';
+  $('chain').textContent = chainId ? `${Number(chainId)} (${chainId})` : '';
+  for (const id of ['siwe', 'whoami']) $<HTMLButtonElement>(id).disabled = !connected;
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-track]')) {
+    button.disabled = !connected;
+  }
+}
+
+async function loadProfile(): Promise<void> {
+  const box = $('profile');
+  if (!account) {
+    box.textContent = 'Connect a wallet to see your profile.';
+    return;
+  }
+  box.textContent = 'Loading profile…';
+  const response = await fetch(`/api/profile/${account}`);
+  if (response.status === 404) {
+    box.textContent = 'No catalog profile is linked to this wallet.';
+    return;
+  }
+  const profile = (await response.json()) as Record<string, unknown>;
+  box.innerHTML = '';
+  const name = document.createElement('strong');
+  name.dataset.testid = 'profile-name';
+  name.textContent = String(profile.name ?? '');
+  const handle = document.createElement('span');
+  handle.dataset.testid = 'profile-handle';
+  handle.textContent = ` @${String(profile.handle ?? '')}${profile.verified ? ' ✓' : ''}`;
+  const counts = document.createElement('p');
+  counts.className = 'hint';
+  counts.textContent = `${profile.followers} followers · ${profile.tracks} tracks`;
+  box.append(name, handle, counts);
+}
+
+function setAccounts(accounts: unknown): void {
+  account = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
+  renderSession();
+  void loadProfile();
+}
+
+async function connect(wallet: AnnouncedWallet): Promise<void> {
+  provider = wallet.provider;
+  provider.on('accountsChanged', (accounts) => {
+    logEvent('accountsChanged', accounts);
+    setAccounts(accounts);
+  });
+  provider.on('chainChanged', (id) => {
+    logEvent('chainChanged', id);
+    chainId = String(id);
+    renderSession();
+  });
+  try {
+    const accounts = await provider.request({ method: 'eth_requestAccounts' });
+    chainId = String(await provider.request({ method: 'eth_chainId' }));
+    setAccounts(accounts);
+    show('siwe-result', '', true);
+  } catch (error) {
+    show('siwe-result', `Could not connect: ${describeProviderError(error)}`, false);
+  }
+}
+
+function addWallet(wallet: AnnouncedWallet): void {
+  const list = $('wallets');
+  list.querySelector('.hint')?.remove();
+  const item = document.createElement('li');
+  item.dataset.testid = 'wallet';
+  item.dataset.rdns = wallet.info.rdns;
+  const icon = document.createElement('img');
+  icon.src = wallet.info.icon;
+  icon.alt = '';
+  const name = document.createElement('span');
+  name.className = 'name';
+  name.textContent = wallet.info.name;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Connect';
+  button.dataset.testid = `connect-${wallet.info.rdns}`;
+  button.addEventListener('click', () => void connect(wallet));
+  item.append(icon, name, button);
+  list.append(item);
+}
+
+async function signIn(): Promise<void> {
+  if (!provider || !account || !chainId) return;
+  try {
+    const { nonce } = await postJson('/api/siwe/nonce');
+    const message = formatSiweMessage({
+      domain: location.host,
+      address: account,
+      statement: 'Sign in to Backstage FM with your Encore wallet.',
+      uri: location.origin,
+      version: '1',
+      chainId: Number(chainId),
+      nonce: String(nonce),
+      issuedAt: new Date().toISOString(),
+      resources: [],
+    });
+    const signature = await provider.request({
+      method: 'personal_sign',
+      params: [utf8ToHex(message), account],
+    });
+    const result = await postJson('/api/siwe/verify', { message, signature });
+    show('siwe-result', `Signed in as ${String(result.address)}`, true);
+  } catch (error) {
+    show('siwe-result', `Sign-in failed: ${describeProviderError(error)}`, false);
+  }
+}
+
+async function favorite(trackId: string, title: string): Promise<void> {
+  if (!provider || !account || !chainId) return;
+  try {
+    const message = {
+      listener: account,
+      trackId,
+      nonce: String(Math.floor(Math.random() * 2 ** 48)),
+      deadline: String(Math.floor(Date.now() / 1000) + 600),
+    };
+    const typedData = favoriteTypedData(Number(chainId), message);
+    const signature = await provider.request({
+      method: 'eth_signTypedData_v4',
+      params: [account, JSON.stringify(typedData)],
+    });
+    await postJson('/api/favorite', { chainId: Number(chainId), message, signature });
+    show('favorite-result', `Favorited "${title}": the relayer accepted your signature`, true);
+  } catch (error) {
+    show('favorite-result', `Favorite failed: ${describeProviderError(error)}`, false);
+  }
+}
+
+async function whoAmI(): Promise<void> {
+  if (!provider) return;
+  try {
+    const token = await provider.request({ method: 'encore_requestIdToken' });
+    const result = await postJson('/api/whoami', { token });
+    show('whoami-result', `You are ${String(result.name)} (@${String(result.handle)})`, true);
+  } catch (error) {
+    show('whoami-result', `Who am I failed: ${describeProviderError(error)}`, false);
+  }
+}
+
+for (const track of DEMO_TRACKS) {
+  const item = document.createElement('li');
+  const title = document.createElement('span');
+  title.className = 'title';
+  title.textContent = `${track.title} · ${track.artist}`;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = '♥ Favorite';
+  button.disabled = true;
+  button.dataset.track = track.id;
+  button.dataset.testid = `favorite-${track.id}`;
+  button.addEventListener('click', () => void favorite(track.id, track.title));
+  item.append(title, button);
+  $('tracks').append(item);
+}
+$('siwe').addEventListener('click', () => void signIn());
+$('whoami').addEventListener('click', () => void whoAmI());
+discoverWallets(addWallet);
