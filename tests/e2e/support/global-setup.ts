@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startDemo } from '../../../demo/server/index.ts';
 import { startDevCatalog } from '../../../server/catalog/index.ts';
 import { startServer } from '../../../server/index.ts';
 import { buildExtension } from './build-extension.ts';
@@ -29,6 +30,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     closers.push(() => backend.close());
     const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });
     closers.push(() => catalog.close());
+    const demo = await startDemo({ port: 0, catalogHostListUrl: catalog.hostListUrl });
+    closers.push(() => demo.close());
 
     const root = resolve(import.meta.dirname, '..', '..', '..');
     const outDir = join(root, '.output', `e2e-${process.pid}`);
@@ -52,7 +55,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         name: user.name,
         isVerified: user.isVerified,
       })),
-      services: {},
+      // The demo music site, reachable as two origins (127.0.0.1 and localhost).
+      services: { demo: demo.url, demoLocalhost: demo.localhostUrl },
     });
   } catch (error) {
     await teardown();
