@@ -44,7 +44,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const store = await openStore(options.databaseUrl);
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
   const limiter = createRateLimiter(store, rateLimit);
-  const log = options.log ?? (() => {});
+  const log = options.log;
   const app = createApp({
     store,
     limiter,
@@ -60,7 +60,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     s.once('error', reject);
   });
   const pruner = setInterval(
-    () => limiter.prune().catch(() => log('error pruning rate limit windows')),
+    () => limiter.prune().catch(() => log?.('error pruning rate limit windows')),
     rateLimit.windowSeconds * 1000,
   );
   pruner.unref();

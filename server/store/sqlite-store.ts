@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthRecord } from '../../lib/backend/contract.ts';
+import { createSqliteHitBatcher } from './internal/sqlite-hit-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type {
   InsertAuthResult,
@@ -27,6 +28,13 @@ export function openSqliteStore(path: string): Store {
   // Several processes may share the file (the rate limiter is shared state): wait, don't fail.
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // The limiter writes on every lookup. Its own connection commits with synchronous=NORMAL: no
+  // fsync per commit (the WAL is still synced before each checkpoint, so the file cannot be
+  // corrupted), and a power cut can at worst forget the last few hits of a window — a counter,
+  // never a record. The data connection above keeps FULL for every record and user.
+  const limiterDb = path === ':memory:' ? db : new Database(path);
+  limiterDb.pragma('synchronous = NORMAL');
+  limiterDb.pragma('busy_timeout = 5000');
 
   const selectAuth = db.prepare<[string], AuthRow>(
     'SELECT lookup_key, iv, cipher_text FROM auth_records WHERE lookup_key = ?',
@@ -41,13 +49,10 @@ export function openSqliteStore(path: string): Store {
   const selectUserAddress = db.prepare<[string], { wallet_address: string }>(
     'SELECT wallet_address FROM users WHERE username_key = ?',
   );
-  const hitStatements = [1, 2, 3].map((n) =>
-    db.prepare<(string | number)[], { bucket: string; hits: number }>(
-      `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ${Array(n).fill('(?, ?, 1)').join(', ')}
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + 1 RETURNING bucket, hits`,
-    ),
+  const countHits = createSqliteHitBatcher(limiterDb);
+  const pruneHits = limiterDb.prepare<[number]>(
+    'DELETE FROM rate_limit_hits WHERE window_start < ?',
   );
-  const pruneHits = db.prepare<[number]>('DELETE FROM rate_limit_hits WHERE window_start < ?');
 
   const insertAuth = (r: AuthRecord): InsertAuthResult =>
     insertAuthRow.run(r.lookupKey, r.iv, r.cipherText).changes === 1 ? 'stored' : 'duplicate';
@@ -82,12 +87,8 @@ export function openSqliteStore(path: string): Store {
       const existing = selectUserAddress.get(user.usernameKey);
       return existing?.wallet_address === user.walletAddress ? 'same' : 'conflict';
     },
-    async hitRateLimits(buckets, windowStart) {
-      const statement = hitStatements[buckets.length - 1];
-      if (!statement) throw new RangeError(`hitRateLimits takes 1 to 3 buckets`);
-      const rows = statement.all(...buckets.flatMap((bucket) => [bucket, windowStart]));
-      const hits = new Map(rows.map((row) => [row.bucket, row.hits]));
-      return buckets.map((bucket) => hits.get(bucket) ?? 0);
+    hitRateLimits(buckets, windowStart) {
+      return countHits(buckets, windowStart);
     },
     async pruneRateLimits(windowStart) {
       pruneHits.run(windowStart);
@@ -96,6 +97,7 @@ export function openSqliteStore(path: string): Store {
       db.prepare('SELECT 1').get();
     },
     async close() {
+      if (limiterDb !== db) limiterDb.close();
       db.close();
     },
   };

@@ -1,0 +1,134 @@
+// `npm run bench:server`: GET /authentication throughput and p99 on SQLite, beside a bare Hono
+// route and a bare node:http handler answering the same JSON. Each server runs in its own child
+// process; autocannon drives it from this one, on 127.0.0.1.
+//   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 32)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { startServer } from '../server/index.ts';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const RECORD = {
+  iv: '0123456789abcdef0123456789abcdef',
+  cipherText: 'ab'.repeat(48),
+  lookupKey: 'cd'.repeat(32),
+};
+const PATH = `/authentication?lookupKey=${RECORD.lookupKey}`;
+type Target = 'encore' | 'hono' | 'node';
+
+/** Child mode: start one target server and print its URL. */
+async function serveTarget(target: Target): Promise<void> {
+  let url: string;
+  if (target === 'encore') {
+    const dir = mkdtempSync(join(tmpdir(), 'encore-bench-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const server = await startServer({
+      databaseUrl: `sqlite:${join(dir, 'bench.sqlite')}`,
+      // Raised so every request is answered 200, but still counted: the limiter write is measured.
+      rateLimit: { perAddress: 1e9, perLookupKey: 1e9 },
+    });
+    await fetch(`${server.url}/authentication`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(RECORD),
+    });
+    url = server.url;
+  } else if (target === 'hono') {
+    const app = new Hono();
+    app.get('/authentication', (c) => c.json(RECORD));
+    url = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve(`http://127.0.0.1:${info.port}`),
+      );
+      void s;
+    });
+  } else {
+    const body = JSON.stringify(RECORD);
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  console.log(`listening ${url}`);
+}
+
+function startChild(target: Target): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', target],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /listening (\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${target} server exited with ${code}`)));
+  });
+}
+
+async function measure(target: Target, duration: number, connections: number) {
+  const { child, url } = await startChild(target);
+  try {
+    await autocannon({ url: `${url}${PATH}`, connections, duration: 2 }); // warm-up
+    const result = await autocannon({ url: `${url}${PATH}`, connections, duration });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${target}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    }
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function main(): Promise<void> {
+  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+  console.log(`GET ${PATH.slice(0, 32)}…  ${connections} connections, ${duration} s per target`);
+  const rows: Record<Target, Awaited<ReturnType<typeof measure>>> = {
+    node: await measure('node', duration, connections),
+    hono: await measure('hono', duration, connections),
+    encore: await measure('encore', duration, connections),
+  };
+  const labels: Record<Target, string> = {
+    node: 'bare node:http handler',
+    hono: 'bare Hono route (@hono/node-server)',
+    encore: 'Encore GET /authentication (SQLite)',
+  };
+  for (const target of ['node', 'hono', 'encore'] as const) {
+    const r = rows[target];
+    console.log(
+      `${labels[target].padEnd(38)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`,
+    );
+  }
+  const ratio = rows.encore.rps / rows.hono.rps;
+  console.log(
+    `Encore / bare Hono throughput: ${(ratio * 100).toFixed(1)}% (target ≥ 70%)   bare Hono / node:http: ${((rows.hono.rps / rows.node.rps) * 100).toFixed(1)}%`,
+  );
+}
+
+const serveIndex = process.argv.indexOf('--serve');
+if (serveIndex !== -1) await serveTarget(process.argv[serveIndex + 1] as Target);
+else await main();
