@@ -1,11 +1,22 @@
 // `npm run server`: the persistence backend configured from the environment (see docs/backend.md).
 import { configFromEnv } from './config-from-env.ts';
-import { startServer } from './start-server.ts';
+import { ServerConfigError } from './errors.ts';
+import { type RunningServer, startServer } from './start-server.ts';
 
-const config = configFromEnv(process.env);
-const server = await startServer({ ...config, log: (line) => console.log(line) });
-const origins = config.corsOrigins?.length ? config.corsOrigins.join(', ') : 'chrome-extension://*';
-console.log(`encore backend on ${server.url} (${server.engine}); CORS origins: ${origins}`);
+let server: RunningServer;
+try {
+  const config = configFromEnv(process.env);
+  server = await startServer({ ...config, log: (line) => console.log(line) });
+  const origins = config.corsOrigins?.length
+    ? config.corsOrigins.join(', ')
+    : 'chrome-extension://*';
+  console.log(`encore backend on ${server.url} (${server.engine}); CORS origins: ${origins}`);
+} catch (error) {
+  // A configuration or connection problem: say what it is, without a stack trace to dig through.
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`encore backend did not start: ${reason}`);
+  process.exit(error instanceof ServerConfigError ? 2 : 1);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
