@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test';
+import { verifyMessage, verifyTypedData } from 'ethers';
+import { formatSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
+import {
+  approvalWindow,
+  decide,
+  events,
+  expectCode,
+  expectResult,
+  hexOf,
+  openSite,
+  recordEvents,
+  rpc,
+  shoot,
+  type WalletBrowser,
+  walletBrowser,
+} from './provider-support.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// One browser and one signed-up wallet for the whole file: each test builds on the state the
+// previous one left (connected sites, chain), as a person using the wallet would.
+test.describe.configure({ mode: 'serial' });
+
+let w: WalletBrowser;
+let site: Page;
+let other: Page;
+
+test.beforeAll(async () => {
+  w = await walletBrowser(3);
+  site = await openSite(w.context, w.demoUrl);
+  other = await openSite(w.context, w.otherOrigin);
+  await recordEvents(site);
+  await recordEvents(other);
+});
+
+test.afterAll(async () => {
+  await w?.browser.close();
+});
+
+const typedData = (chainId: number, listener: string) => ({
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+    ],
+    Favorite: [
+      { name: 'listener', type: 'address' },
+      { name: 'trackId', type: 'string' },
+    ],
+  },
+  primaryType: 'Favorite',
+  domain: { name: 'Encore test', version: '1', chainId },
+  message: { listener, trackId: 'T-42' },
+});
+
+test('the page discovers Encore through EIP-6963 and window.ethereum', async () => {
+  await expect(site.locator('[data-testid="wallet"][data-rdns="app.encore.wallet"]')).toContainText(
+    'Encore',
+  );
+  const announcements = await site.evaluate(() => {
+    const seen: { name: string; rdns: string; icon: string }[] = [];
+    window.addEventListener('eip6963:announceProvider', (e) =>
+      seen.push((e as CustomEvent).detail.info),
+    );
+    window.dispatchEvent(new Event('eip6963:requestProvider'));
+    return seen;
+  });
+  expect(announcements).toEqual([
+    expect.objectContaining({ name: 'Encore', rdns: 'app.encore.wallet' }),
+  ]);
+  expect(announcements[0]?.icon).toMatch(/^data:image\/svg\+xml,/);
+  expect(
+    await site.evaluate(
+      () => (window as unknown as { ethereum: { isEncore: boolean } }).ethereum.isEncore,
+    ),
+  ).toBe(true);
+});
+
+test('before connecting: no accounts, 4100 for signing, 4200 and -32602 where due', async () => {
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
+  expect(await expectResult(rpc(site, 'eth_chainId'))).toBe('0x1');
+  expect(await expectResult(rpc(site, 'net_version'))).toBe('1');
+  await expectCode(rpc(site, 'personal_sign', [hexOf('hi'), w.address]), 4100);
+  await expectCode(rpc(site, 'encore_requestIdToken'), 4100);
+  expect(await expectCode(rpc(site, 'eth_sendTransaction', [{}]), 4200)).toMatch(
+    /typed data|EIP-712/i,
+  );
+  await expectCode(rpc(site, 'eth_sign', [w.address, '0x00']), 4200);
+  await expectCode(rpc(site, 'eth_getBalance', [w.address, 'latest']), 4200);
+  expect(
+    await expectCode(rpc(site, 'wallet_switchEthereumChain', [{ chainId: 1 }]), -32602),
+  ).toMatch(/chainId/);
+});
+
+test('connect: rejecting answers 4001, approving shows the origin and returns the account', async () => {
+  const rejected = rpc(site, 'eth_requestAccounts');
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('origin')).toHaveText(new URL(w.demoUrl).host);
+  await window.setViewportSize({ width: 400, height: 600 });
+  await shoot(window, 'approval-connect', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(rejected, 4001);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
+
+  const approved = rpc(site, 'eth_requestAccounts');
+  await decide(w.context, 'approve');
+  expect(await expectResult(approved)).toEqual([w.address]);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[w.address]]);
+  // Connected now: no second prompt.
+  expect(await expectResult(rpc(site, 'eth_requestAccounts'))).toEqual([w.address]);
+});
+
+test('personal_sign: approved signature verifies, rejected is 4001, binary data is flagged', async () => {
+  const text = 'Hello from the Encore browser test 🎵';
+  const signing = rpc(site, 'personal_sign', [hexOf(text), w.address.toLowerCase()]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('message-text')).toHaveText(text);
+  await shoot(window, 'approval-personal-sign', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  expect(verifyMessage(text, (await expectResult(signing)) as string)).toBe(w.address);
+
+  const rejected = rpc(site, 'personal_sign', [hexOf(text), w.address]);
+  await decide(w.context, 'reject');
+  await expectCode(rejected, 4001);
+
+  const binary = rpc(site, 'personal_sign', [`0x${'ff00'.repeat(16)}`, w.address]);
+  const binaryWindow = await approvalWindow(w.context);
+  await expect(binaryWindow.getByTestId('binary-warning')).toBeVisible();
+  await expect(binaryWindow.getByTestId('message-hex')).toHaveText(`0x${'ff00'.repeat(16)}`);
+  await shoot(binaryWindow, 'approval-binary', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(binary, 4001);
+});
+
+test('a sign-in message for another domain carries a red warning; the right domain none', async () => {
+  const siwe = (domain: string) =>
+    formatSiweMessage({
+      domain,
+      address: w.address,
+      statement: 'Sign in to Backstage FM.',
+      uri: `http://${domain}`,
+      version: '1',
+      chainId: 1,
+      nonce: 'abcdef123456',
+      issuedAt: new Date().toISOString(),
+      resources: [],
+    });
+  const forged = rpc(site, 'personal_sign', [hexOf(siwe('bank.example')), w.address]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('siwe-domain-warning')).toBeVisible();
+  await expect(window.getByTestId('siwe-domain')).toHaveText('bank.example');
+  await shoot(window, 'approval-siwe-warning', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(forged, 4001);
+
+  const host = new URL(w.demoUrl).host;
+  const message = siwe(host);
+  const genuine = rpc(site, 'personal_sign', [hexOf(message), w.address]);
+  const okWindow = await approvalWindow(w.context);
+  await expect(okWindow.getByTestId('siwe-domain')).toHaveText(host);
+  await expect(okWindow.getByTestId('siwe-domain-warning')).toHaveCount(0);
+  await decide(w.context, 'approve');
+  expect(verifyMessage(message, (await expectResult(genuine)) as string)).toBe(w.address);
+});
+
+test('eth_signTypedData_v4: a readable tree, a chain warning, verified signatures, 4001', async () => {
+  const data = typedData(1, w.address);
+  const signing = rpc(site, 'eth_signTypedData_v4', [w.address, JSON.stringify(data)]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('typed-message')).toContainText('T-42');
+  await expect(window.getByTestId('typed-domain')).toContainText('Encore test');
+  await expect(window.getByTestId('chain-warning')).toHaveCount(0);
+  await decide(w.context, 'approve');
+  const { EIP712Domain: _domain, ...types } = data.types;
+  const signature = (await expectResult(signing)) as string;
+  expect(verifyTypedData(data.domain, types, data.message, signature)).toBe(w.address);
+
+  const otherChain = rpc(site, 'eth_signTypedData_v4', [w.address, typedData(137, w.address)]);
+  const warned = await approvalWindow(w.context);
+  await expect(warned.getByTestId('chain-warning')).toContainText('137');
+  await shoot(warned, 'approval-typed-data', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(otherChain, 4001);
+
+  const bad = await expectCode(
+    rpc(site, 'eth_signTypedData_v4', [w.address, '{"types":1}']),
+    -32602,
+  );
+  expect(bad).toMatch(/typedData/);
+});
+
+test('a second origin sees nothing until it connects itself', async () => {
+  expect(await expectResult(rpc(other, 'eth_accounts'))).toEqual([]);
+  await expectCode(rpc(other, 'personal_sign', [hexOf('x'), w.address]), 4100);
+  await expectCode(rpc(other, 'eth_signTypedData_v4', [w.address, typedData(1, w.address)]), 4100);
+  expect(await expectResult(rpc(other, 'wallet_getPermissions'))).toEqual([]);
+
+  const connecting = rpc(other, 'wallet_requestPermissions', [{ eth_accounts: {} }]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('origin')).toHaveText(new URL(w.otherOrigin).host);
+  await decide(w.context, 'approve');
+  expect(await expectResult(connecting)).toEqual([
+    expect.objectContaining({ parentCapability: 'eth_accounts', invoker: w.otherOrigin }),
+  ]);
+  expect(await expectResult(rpc(other, 'eth_accounts'))).toEqual([w.address]);
+});
+
+test('chain switches reach every site; unknown chains are 4902', async () => {
+  expect(
+    await expectResult(rpc(site, 'wallet_switchEthereumChain', [{ chainId: '0xaa36a7' }])),
+  ).toBeNull();
+  expect(await expectResult(rpc(other, 'eth_chainId'))).toBe('0xaa36a7');
+  await expect.poll(() => events(other, 'chainChanged')).toEqual(['0xaa36a7']);
+  await expect.poll(() => events(site, 'chainChanged')).toEqual(['0xaa36a7']);
+  await expectCode(rpc(site, 'wallet_switchEthereumChain', [{ chainId: '0x89' }]), 4902);
+  expect(
+    await expectResult(rpc(site, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])),
+  ).toBeNull();
+  await expect.poll(() => events(site, 'chainChanged')).toEqual(['0xaa36a7', '0x1']);
+});
+
+test('revoking one site disconnects only that site', async () => {
+  const before = (await events(site, 'accountsChanged')).length;
+  expect(
+    await expectResult(rpc(other, 'wallet_revokePermissions', [{ eth_accounts: {} }])),
+  ).toBeNull();
+  await expect.poll(() => events(other, 'accountsChanged')).toEqual([[w.address], []]);
+  expect(await expectResult(rpc(other, 'eth_accounts'))).toEqual([]);
+  await expectCode(rpc(other, 'personal_sign', [hexOf('x'), w.address]), 4100);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
+  expect(await events(site, 'accountsChanged')).toHaveLength(before);
+
+  // The popup's revoke (D's sites.revoke) goes through the same store and events.
+  await w.popup.evaluate(
+    (origin) =>
+      (
+        globalThis as unknown as {
+          chrome: { runtime: { sendMessage(m: object): Promise<unknown> } };
+        }
+      ).chrome.runtime.sendMessage({ type: 'sites.revoke', origin }),
+    w.demoUrl,
+  );
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[w.address], []]);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
+});
+
+test('closing the approval window rejects with 4001', async () => {
+  const pending = rpc(site, 'eth_requestAccounts');
+  const window = await approvalWindow(w.context);
+  await window.close();
+  await expectCode(pending, 4001);
+});
