@@ -1,4 +1,4 @@
-import { createBackendFns } from '../../backend/index.ts';
+import { type BackendFns, createBackendFns } from '../../backend/index.ts';
 import { Hedgehog } from '../../hedgehog/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { type AreaName, createAreaStore, relocateWalletData } from '../storage/index.ts';
@@ -11,11 +11,13 @@ async function walletArea(): Promise<AreaName> {
 
 /**
  * A session wired to extension storage and to the backend in the current settings. The backend
- * functions read the settings on every call, so a changed backend URL applies at once.
+ * functions read the settings on every call, so a changed backend URL applies at once. Tests pass
+ * `backend` to keep the wallet records in memory.
  */
-export function createWalletSession(): WalletSession {
+export function createWalletSession(options: { backend?: BackendFns } = {}): WalletSession {
   const store = createAreaStore(walletArea);
-  const backend = async () => createBackendFns({ baseUrl: (await getSettings()).backendUrl });
+  const backend = async (): Promise<BackendFns> =>
+    options.backend ?? createBackendFns({ baseUrl: (await getSettings()).backendUrl });
   const hedgehog = new Hedgehog(
     async (query) => (await backend()).getFn(query),
     async (record) => (await backend()).setAuthFn(record),

@@ -1,4 +1,4 @@
-// A deterministic, blockies-style identicon for an address: a seeded xorshift generator picks
+// A deterministic, blockies-style identicon for an address: a seeded generator picks
 // three colours and a left half of 0/1/2 cells, mirrored to the right. Same address, same picture,
 // in every browser, without a dependency.
 
@@ -13,9 +13,9 @@ export interface Identicon {
 
 export function identicon(address: string, size = 8): Identicon {
   const next = seededRandom(address.toLowerCase());
-  const color = hsl(next);
-  const background = hsl(next);
-  const spot = hsl(next);
+  const color = hsl(next, [42, 58]);
+  const background = hsl(next, [82, 92]);
+  const spot = hsl(next, [22, 34]);
   const half = Math.ceil(size / 2);
   const cells: number[] = [];
   for (let y = 0; y < size; y++) {
@@ -26,26 +26,27 @@ export function identicon(address: string, size = 8): Identicon {
   return { size, background, color, spot, cells };
 }
 
+// cyrb-style string hash into a 32-bit seed, then mulberry32: tiny, fast and evenly spread.
 function seededRandom(seed: string): () => number {
-  const state = new Int32Array(4);
+  let h = 0x9e3779b9 ^ seed.length;
   for (let i = 0; i < seed.length; i++) {
-    const slot = i % 4;
-    state[slot] = ((state[slot] ?? 0) << 5) - (state[slot] ?? 0) + seed.charCodeAt(i);
+    h = Math.imul(h ^ seed.charCodeAt(i), 0x85ebca6b);
+    h = (h << 13) | (h >>> 19);
   }
+  let state = Math.imul(h ^ (h >>> 16), 0xc2b2ae35) >>> 0;
   return () => {
-    const t = (state[0] ?? 0) ^ ((state[0] ?? 0) << 11);
-    state[0] = state[1] ?? 0;
-    state[1] = state[2] ?? 0;
-    state[2] = state[3] ?? 0;
-    const s3 = state[3] ?? 0;
-    state[3] = s3 ^ (s3 >> 19) ^ t ^ (t >> 8);
-    return ((state[3] ?? 0) >>> 0) / 2 ** 32;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
 }
 
-function hsl(next: () => number): string {
+// Background pale, main colour mid-tone, spot dark: readable at 40 px in light and dark mode.
+function hsl(next: () => number, lightness: [number, number]): string {
   const hue = Math.floor(next() * 360);
-  const saturation = Math.round(next() * 60 + 40);
-  const lightness = Math.round((next() + next() + next() + next()) * 25 * 0.8 + 10);
-  return `hsl(${hue} ${saturation}% ${lightness}%)`;
+  const saturation = Math.round(next() * 35 + 50);
+  const [low, high] = lightness;
+  return `hsl(${hue} ${saturation}% ${Math.round(low + next() * (high - low))}%)`;
 }

@@ -1,0 +1,165 @@
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { sendMessage } from '../../../lib/extension/messages/client.ts';
+import {
+  defaultSettings,
+  type Settings,
+  SUPPORTED_CHAINS,
+} from '../../../lib/extension/settings/index.ts';
+import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { type FieldErrors, type FormValues, parseForm, toForm } from './form-state.ts';
+import { originsNeedingPermission, requestHostPermission } from './host-permission.ts';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string };
+
+export function SettingsForm(props: { initial: Settings }): JSX.Element {
+  const [values, setValues] = useState<FormValues>(toForm(props.initial));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  function set<K extends keyof FormValues>(key: K, value: FormValues[K]): void {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+    setStatus({ kind: 'idle' });
+  }
+
+  async function save(event: Event): Promise<void> {
+    event.preventDefault();
+    const parsed = parseForm(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      setStatus({ kind: 'error', message: 'Fix the highlighted fields, then save again.' });
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    const { backendUrl, catalogHostListUrl } = parsed.settings;
+    // First await of the click: the permission prompt needs the user gesture.
+    const origins = originsNeedingPermission([backendUrl, catalogHostListUrl]);
+    if (!(await requestHostPermission(origins))) {
+      setStatus({
+        kind: 'error',
+        message: `Encore needs permission to reach ${origins.join(', ')}. Nothing was saved.`,
+      });
+      return;
+    }
+    try {
+      const saved = await sendMessage('settings.set', parsed.settings);
+      setValues(toForm(saved));
+      setStatus({ kind: 'saved' });
+    } catch (failure) {
+      setStatus({ kind: 'error', message: describeError(failure) });
+    }
+  }
+
+  const busy = status.kind === 'saving';
+  return (
+    <form class="stack-lg" onSubmit={(event) => void save(event)} noValidate>
+      <fieldset class="card stack">
+        <legend class="card-title">Servers</legend>
+        <Field
+          label="Wallet backend URL"
+          type="url"
+          testId="backend-url"
+          value={values.backendUrl}
+          onInput={(v) => set('backendUrl', v)}
+          error={errors.backendUrl}
+          hint="Stores your encrypted wallet record. It never sees your password or key."
+          disabled={busy}
+        />
+        <Field
+          label="Catalog host-list URL"
+          type="url"
+          testId="catalog-url"
+          value={values.catalogHostListUrl}
+          onInput={(v) => set('catalogHostListUrl', v)}
+          error={errors.catalogHostListUrl}
+          hint="Lists the music-catalog API hosts your profile is read from."
+          disabled={busy}
+        />
+        <Field
+          label="App name"
+          testId="app-name"
+          value={values.appName}
+          onInput={(v) => set('appName', v)}
+          error={errors.appName}
+          hint="Sent to the catalog with every request, as app_name."
+          disabled={busy}
+        />
+      </fieldset>
+      <fieldset class="card stack">
+        <legend class="card-title">Wallet</legend>
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            data-testid="lock-on-close"
+            checked={values.lockOnBrowserClose}
+            disabled={busy}
+            onChange={(event) => set('lockOnBrowserClose', event.currentTarget.checked)}
+          />
+          <span>
+            Log out when the browser closes
+            <span class="field-hint block">
+              Your key is then kept only in memory-backed session storage, and you log in again
+              after every browser restart.
+            </span>
+          </span>
+        </label>
+        <div class="field">
+          <label class="field-label" for="chain">
+            Default chain
+          </label>
+          <select
+            id="chain"
+            class="field-input"
+            data-testid="chain"
+            value={values.chainId}
+            disabled={busy}
+            onChange={(event) => set('chainId', event.currentTarget.value)}
+          >
+            {SUPPORTED_CHAINS.map((chain) => (
+              <option key={chain.id} value={String(chain.id)}>
+                {chain.name} ({chain.id})
+              </option>
+            ))}
+          </select>
+          {errors.chainId ? <p class="field-error">{errors.chainId}</p> : null}
+          <p class="field-hint">The chain sites see until they ask to switch.</p>
+        </div>
+      </fieldset>
+      <div class="options-actions">
+        <p
+          class={`status ${status.kind === 'error' ? 'field-error' : 'muted'}`}
+          role="status"
+          data-testid="settings-status"
+        >
+          {status.kind === 'saved'
+            ? 'Saved.'
+            : status.kind === 'error'
+              ? status.message
+              : status.kind === 'saving'
+                ? 'Saving…'
+                : ''}
+        </p>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          disabled={busy}
+          onClick={() => {
+            setValues(toForm(defaultSettings()));
+            setErrors({});
+            setStatus({ kind: 'idle' });
+          }}
+        >
+          Use defaults
+        </button>
+        <button type="submit" class="btn btn-primary" data-testid="save-settings" disabled={busy}>
+          {busy ? <Spinner /> : null} Save
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Settings } from '../../../lib/extension/settings/index.ts';
+import { settingsSchema } from '../../../lib/extension/settings/index.ts';
+
+/** The form's text-typed view of the settings. */
+export interface FormValues {
+  backendUrl: string;
+  catalogHostListUrl: string;
+  appName: string;
+  lockOnBrowserClose: boolean;
+  chainId: string;
+}
+
+export type FieldErrors = Partial<Record<keyof FormValues, string>>;
+
+export function toForm(settings: Settings): FormValues {
+  return { ...settings, chainId: String(settings.chainId) };
+}
+
+/** Validates with the same schema the background uses; errors keyed by field. */
+export function parseForm(
+  values: FormValues,
+): { ok: true; settings: Settings } | { ok: false; errors: FieldErrors } {
+  const parsed = settingsSchema.safeParse({ ...values, chainId: Number(values.chainId) });
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof FormValues | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ExtensionError } from '../../../lib/extension/messages/errors.ts';
+import { describeError } from '../../../lib/extension/ui/describe-error.ts';
+import { identicon } from '../../../lib/extension/ui/identicon.ts';
+import { BackendError, DecryptionFailedError } from '../../../lib/hedgehog/index.ts';
+
+// Errors reach the popup as ExtensionError(code, message, details) rebuilt from the JSON.
+function received(error: { toJSON(): object }): ExtensionError {
+  const { code, message, ...details } = error.toJSON() as Record<string, unknown>;
+  return new ExtensionError(String(code), String(message), details);
+}
+
+describe('popup error messages', () => {
+  it('say what to do for each failure a person can meet', () => {
+    expect(describeError(received(new DecryptionFailedError()))).toBe(
+      'Wrong username or password.',
+    );
+    expect(describeError(received(new BackendError(0, 'fetch failed')))).toMatch(
+      /cannot be reached/,
+    );
+    expect(
+      describeError(received(new BackendError(429, 'slow down', { retryAfterSeconds: 12.2 }))),
+    ).toBe('Too many attempts. Try again in 13 s.');
+    expect(describeError(received(new BackendError(409, 'username: already registered')))).toMatch(
+      /username is taken/,
+    );
+    expect(describeError(new ExtensionError('NO_RESPONSE', 'x'))).toMatch(/did not answer/);
+  });
+});
+
+describe('identicon', () => {
+  const a = '0xc4E595bDB3726370F5FfbaE1316D9576F912bc71';
+  it('is the same for the same address in any case, and mirrored', () => {
+    expect(identicon(a)).toEqual(identicon(a.toLowerCase()));
+    const { cells, size } = identicon(a);
+    for (let y = 0; y < size; y++) {
+      const row = cells.slice(y * size, (y + 1) * size);
+      expect(row).toEqual([...row].reverse());
+    }
+  });
+  it('differs between addresses', () => {
+    expect(identicon(a)).not.toEqual(identicon('0x1111111111111111111111111111111111111111'));
+  });
+});
