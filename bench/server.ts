@@ -41,6 +41,8 @@ async function serveTarget(target: Target): Promise<void> {
   if (target === 'encore') {
     const dir = mkdtempSync(join(tmpdir(), 'encore-bench-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    // The parent stops this child with SIGTERM; exit normally so the temp dir goes too.
+    process.once('SIGTERM', () => process.exit(0));
     const server = await startServer({
       databaseUrl: `sqlite:${join(dir, 'bench.sqlite')}`,
       // Raised so every request is answered 200, but still counted: the limiter write is measured.
