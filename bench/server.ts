@@ -1,7 +1,7 @@
 // `npm run bench:server`: GET /authentication throughput and p99 on SQLite, beside a bare Hono
 // route and a bare node:http handler answering the same JSON. Each server runs in its own child
 // process; autocannon drives it from this one, on 127.0.0.1.
-//   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 32)
+//   BENCH_DURATION (s per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -91,44 +91,64 @@ function startChild(target: Target): Promise<{ child: ChildProcess; url: string 
   });
 }
 
-async function measure(target: Target, duration: number, connections: number) {
-  const { child, url } = await startChild(target);
-  try {
-    await autocannon({ url: `${url}${PATH}`, connections, duration: 2 }); // warm-up
-    const result = await autocannon({ url: `${url}${PATH}`, connections, duration });
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${target}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    }
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-  } finally {
-    child.kill('SIGTERM');
-  }
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
 }
 
+async function run(url: string, connections: number, duration: number): Promise<Figures> {
+  const result = await autocannon({ url: `${url}${PATH}`, connections, duration });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
 async function main(): Promise<void> {
-  const duration = Number(process.env.BENCH_DURATION ?? 10);
+  const duration = Number(process.env.BENCH_DURATION ?? 5);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-  console.log(`GET ${PATH.slice(0, 32)}…  ${connections} connections, ${duration} s per target`);
-  const rows: Record<Target, Awaited<ReturnType<typeof measure>>> = {
-    node: await measure('node', duration, connections),
-    hono: await measure('hono', duration, connections),
-    encore: await measure('encore', duration, connections),
-  };
+  console.log(
+    `GET /authentication?lookupKey=…  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target`,
+  );
+  const targets = ['node', 'hono', 'encore'] as const;
+  const servers = await Promise.all(targets.map(startChild));
+  const figures: Record<Target, Figures[]> = { node: [], hono: [], encore: [] };
+  try {
+    for (const { url } of servers) await run(url, connections, 2); // warm-up
+    // Interleaved, so a neighbour's load on a shared machine hits every target alike.
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, target] of targets.entries()) {
+        figures[target].push(await run(servers[i]!.url, connections, duration));
+      }
+    }
+  } finally {
+    for (const { child } of servers) child.kill('SIGTERM');
+  }
   const labels: Record<Target, string> = {
     node: 'bare node:http handler',
     hono: 'bare Hono route (@hono/node-server)',
     encore: 'Encore GET /authentication (SQLite)',
   };
-  for (const target of ['node', 'hono', 'encore'] as const) {
-    const r = rows[target];
+  for (const target of targets) {
+    const rps = median(figures[target].map((f) => f.rps));
+    const p99 = median(figures[target].map((f) => f.p99));
+    const all = figures[target].map((f) => f.rps.toFixed(0)).join(', ');
     console.log(
-      `${labels[target].padEnd(38)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`,
+      `${labels[target].padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${p99} ms   (rounds: ${all})`,
     );
   }
-  const ratio = rows.encore.rps / rows.hono.rps;
+  const ratios = figures.encore.map((f, i) => f.rps / (figures.hono[i]?.rps ?? Number.NaN));
+  const honoShare = figures.hono.map((f, i) => f.rps / (figures.node[i]?.rps ?? Number.NaN));
+  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   console.log(
-    `Encore / bare Hono throughput: ${(ratio * 100).toFixed(1)}% (target ≥ 70%)   bare Hono / node:http: ${((rows.hono.rps / rows.node.rps) * 100).toFixed(1)}%`,
+    `Encore / bare Hono throughput: median ${pct(median(ratios))} (target ≥ 70%; rounds: ${ratios.map(pct).join(', ')})`,
   );
+  console.log(`bare Hono / bare node:http: median ${pct(median(honoShare))}`);
 }
 
 const serveIndex = process.argv.indexOf('--serve');
