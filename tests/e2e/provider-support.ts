@@ -111,14 +111,25 @@ export async function openSite(context: BrowserContext, url: string): Promise<Pa
   return page;
 }
 
-/** The approval window: the open one, or the next to open. Waits until it shows a request. */
+/**
+ * The approval window showing a request: the open one, or the next to open. A window left showing
+ * "request expired" after a worker restart is skipped (the next request replaces it).
+ */
 export async function approvalWindow(context: BrowserContext): Promise<Page> {
-  const isApproval = (p: Page): boolean => p.url().includes('/approval.html') && !p.isClosed();
-  const page =
-    context.pages().find(isApproval) ??
-    (await context.waitForEvent('page', { predicate: isApproval }));
-  await page.getByTestId('reject').waitFor();
-  return page;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const page of context.pages()) {
+      if (!page.url().includes('/approval.html') || page.isClosed()) continue;
+      const showing = await page
+        .getByTestId('reject')
+        .waitFor({ timeout: 1_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (showing) return page;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('No approval window showed a request');
 }
 
 /** Presses approve or reject in the approval window and waits for it to close (queue empty). */

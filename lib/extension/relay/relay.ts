@@ -28,6 +28,7 @@ const UNAVAILABLE: RpcErrorShape = {
 
 export function startRelay(win: Window, connect: () => RelayPort): void {
   let port: RelayPort | null = null;
+  let hadPort = false;
   const inFlight = new Set<string>();
 
   const toPage = (message: ToInpage): void => win.postMessage(message, '*');
@@ -65,8 +66,18 @@ export function startRelay(win: Window, connect: () => RelayPort): void {
       inFlight.clear();
     });
     port = opened;
+    hadPort = true;
     return opened;
   };
+
+  // Events sent while the worker was stopped never reached this page. Rather than keep the worker
+  // awake, catch up when the person comes back to the tab: reconnecting makes the background send
+  // its current state, from which the provider emits whatever changed (e.g. accountsChanged([])).
+  const catchUp = (): void => {
+    if (hadPort && !port && win.document?.visibilityState !== 'hidden') openPort();
+  };
+  win.addEventListener('focus', catchUp);
+  win.document?.addEventListener('visibilitychange', catchUp);
 
   win.addEventListener('message', (event: MessageEvent) => {
     const message = readToRelay(event, win);

@@ -96,6 +96,27 @@ describe('inpage provider through the relay', () => {
     expect(ports).toHaveLength(2);
   });
 
+  it('catches up on missed events when the page regains focus after a worker restart', async () => {
+    let accounts = ['0xabc'];
+    const { win, provider, ports } = setup((req, port) => {
+      port.push({ kind: 'event', event: 'state', data: { chainId: '0x1', accounts } });
+      port.push({ kind: 'response', id: req.id, result: accounts });
+    });
+    const seen: unknown[] = [];
+    provider.on('accountsChanged', (a) => seen.push(a));
+    await provider.request({ method: 'eth_accounts' });
+    await tick();
+    ports[0]?.drop();
+    win.dispatchEvent(new Event('focus'));
+    expect(ports).toHaveLength(2);
+    accounts = [];
+    ports[1]?.push({ kind: 'event', event: 'state', data: { chainId: '0x1', accounts } });
+    await tick();
+    expect(seen).toEqual([['0xabc'], []]);
+    win.dispatchEvent(new Event('focus')); // connected: nothing to do
+    expect(ports).toHaveLength(2);
+  });
+
   it('answers 4900 and emits disconnect when the extension context is gone', async () => {
     const win = createFakeWindow();
     const provider = installProvider(win);

@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import {
+  approvalWindow,
+  decide,
+  events,
+  expectCode,
+  expectResult,
+  hexOf,
+  openSite,
+  recordEvents,
+  rpc,
+  shoot,
+  type WalletBrowser,
+  walletBrowser,
+} from './provider-support.ts';
+import { logIn } from './support/accounts.ts';
+import { expect, openExtensionPopup, test } from './support/fixtures.ts';
+import { stopServiceWorker } from './support/stop-worker.ts';
+
+// Worker restarts, logout and login while sites are connected. One browser for the file.
+test.describe.configure({ mode: 'serial' });
+
+let w: WalletBrowser;
+let site: Page;
+let other: Page;
+
+test.beforeAll(async () => {
+  w = await walletBrowser(4);
+  site = await openSite(w.context, w.demoUrl);
+  other = await openSite(w.context, w.otherOrigin);
+  for (const page of [site, other]) {
+    const connecting = rpc(page, 'eth_requestAccounts');
+    await decide(w.context, 'approve');
+    expect(await expectResult(connecting)).toEqual([w.address]);
+    await recordEvents(page);
+  }
+});
+
+test.afterAll(async () => {
+  await w?.browser.close();
+});
+
+test('a worker restart rejects the waiting request with 4900 and the window says it expired', async () => {
+  const waiting = rpc(site, 'personal_sign', [hexOf('restart me'), w.address]);
+  const window = await approvalWindow(w.context);
+  await stopServiceWorker(w.context, site);
+  await expectCode(waiting, 4900);
+  await expect(window.getByTestId('expired')).toBeVisible();
+  await shoot(window, 'approval-expired', (n) => test.info().outputPath(n));
+
+  // The relay reconnects on the next call; the restored session still has the wallet.
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
+  const again = rpc(site, 'personal_sign', [hexOf('after restart'), w.address]);
+  const fresh = await approvalWindow(w.context);
+  expect(fresh).not.toBe(window);
+  await expect.poll(() => window.isClosed()).toBe(true); // the stale window was replaced
+  await decide(w.context, 'approve');
+  expect(await expectResult(again)).toMatch(/^0x[0-9a-f]{130}$/);
+});
+
+test('logging out tells every connected site accountsChanged([])', async () => {
+  const popup = await openExtensionPopup(w.browser);
+  await popup.getByTestId('logout').click();
+  await expect(popup.getByTestId('address')).toHaveCount(0);
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[]]);
+  // `other` has been idle since the worker restart, so it has no port (the relay reconnects
+  // lazily) and heard nothing yet. It catches up when the person returns to its tab. Headless
+  // Chromium keeps every tab visible and focused, so fire the focus event a tab switch would.
+  expect(await events(other, 'accountsChanged')).toEqual([]);
+  await other.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+  await expect.poll(() => events(other, 'accountsChanged')).toEqual([[]]);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
+  await popup.close();
+});
+
+test('logged out: the window asks to log in first; cancelling is 4001', async () => {
+  const waiting = rpc(other, 'personal_sign', [hexOf('while logged out'), w.address]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('login-required')).toBeVisible();
+  await expect(window.getByTestId('approve')).toHaveCount(0);
+  await shoot(window, 'approval-login-required', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(waiting, 4001);
+});
+
+test('logged out: logging in from the window lets the request continue', async () => {
+  const waiting = rpc(site, 'eth_requestAccounts');
+  const window = await approvalWindow(w.context);
+  const popupOpened = w.context.waitForEvent('page', {
+    predicate: (p) => p.url().includes('/popup.html'),
+  });
+  await window.getByTestId('open-login').click();
+  const popup = await popupOpened;
+  await popup.getByTestId('login-submit').or(popup.getByTestId('show-login')).first().waitFor();
+  await logIn(popup, w.username);
+  // The site was connected before the logout, so logging in is all it takes.
+  expect(await expectResult(waiting)).toEqual([w.address]);
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.address]]);
+  await expect.poll(() => events(other, 'accountsChanged')).toEqual([[], [w.address]]);
+  await popup.close();
+});
