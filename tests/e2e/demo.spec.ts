@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { verifyMessage, verifyTypedData } from 'ethers';
+import {
+  approvalWindow,
+  decide,
+  shoot,
+  type WalletBrowser,
+  walletBrowser,
+} from './provider-support.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// The demo music site driven through its own buttons, and a page that only knows ethers'
+// BrowserProvider. One browser for the file.
+test.describe.configure({ mode: 'serial' });
+
+let w: WalletBrowser;
+let demo: Page;
+
+test.beforeAll(async () => {
+  w = await walletBrowser(6);
+  demo = await w.context.newPage();
+  await demo.goto(w.demoUrl);
+});
+
+test.afterAll(async () => {
+  await w?.browser.close();
+});
+
+test('connects from the wallet list and shows the listener catalog profile', async () => {
+  await demo.getByTestId('connect-app.encore.wallet').click();
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('account')).toHaveText(w.address);
+  await expect(demo.getByTestId('chain')).toContainText('0x1');
+  await expect(demo.getByTestId('profile-name')).toHaveText(w.catalogUser.name);
+  await expect(demo.getByTestId('profile-handle')).toContainText(`@${w.catalogUser.handle}`);
+});
+
+test('Sign in with Ethereum: the server verifies the signature, nonce and domain', async () => {
+  await demo.getByTestId('siwe').click();
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('siwe-domain')).toHaveText(new URL(w.demoUrl).host);
+  await expect(window.getByTestId('siwe-domain-warning')).toHaveCount(0);
+  await shoot(window, 'approval-siwe', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('siwe-result')).toHaveText(`Signed in as ${w.address}`);
+
+  await demo.getByTestId('siwe').click();
+  await decide(w.context, 'reject');
+  await expect(demo.getByTestId('siwe-result')).toContainText('(4001)');
+});
+
+test('Favorite this track: an EIP-712 signature the relayer accepts; rejecting is 4001', async () => {
+  await demo.getByTestId('favorite-L2pWz').click();
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('typed-message')).toContainText('L2pWz');
+  await expect(window.getByTestId('typed-domain')).toContainText('Encore Demo Relayer');
+  await expect(window.getByTestId('chain-warning')).toHaveCount(0);
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('favorite-result')).toContainText('relayer accepted');
+
+  await demo.getByTestId('favorite-X9aRe').click();
+  await decide(w.context, 'reject');
+  await expect(demo.getByTestId('favorite-result')).toContainText('(4001)');
+});
+
+test('Who am I: a catalog ID token that the catalog verify_token accepts', async () => {
+  await demo.getByTestId('whoami').click();
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('id-token-name')).toHaveText(w.catalogUser.name);
+  await window.emulateMedia({ colorScheme: 'dark' });
+  await shoot(window, 'approval-id-token-dark', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('whoami-result')).toHaveText(
+    `You are ${w.catalogUser.name} (@${w.catalogUser.handle})`,
+  );
+});
+
+interface EthersApi {
+  connect(): Promise<string>;
+  chainId(): Promise<string>;
+  signMessage(text: string): Promise<string>;
+  signTypedData(domain: object, types: object, value: object): Promise<string>;
+  attempt(name: 'connect' | 'signMessage', ...args: string[]): Promise<unknown>;
+}
+type WithEthers = { encoreEthers: EthersApi };
+
+async function ethersPage(url: string): Promise<Page> {
+  const page = await w.context.newPage();
+  await page.goto(`${url}/ethers.html`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  return page;
+}
+
+test('ethers BrowserProvider: connect, signMessage and signTypedData work unchanged', async () => {
+  const page = await ethersPage(w.demoUrl);
+  // Same origin as the demo page: already connected, no prompt.
+  expect(await page.evaluate(() => (window as unknown as WithEthers).encoreEthers.connect())).toBe(
+    w.address,
+  );
+  expect(await page.evaluate(() => (window as unknown as WithEthers).encoreEthers.chainId())).toBe(
+    '1',
+  );
+
+  const signing = page.evaluate(() =>
+    (window as unknown as WithEthers).encoreEthers.signMessage('ethers says hi'),
+  );
+  await decide(w.context, 'approve');
+  expect(verifyMessage('ethers says hi', await signing)).toBe(w.address);
+
+  const domain = { name: 'Ethers test', version: '1', chainId: 1 };
+  const types = {
+    Play: [
+      { name: 'track', type: 'string' },
+      { name: 'seconds', type: 'uint32' },
+    ],
+  };
+  const value = { track: 'Night Bus Home', seconds: 215 };
+  const typed = page.evaluate(
+    ([d, t, v]) => (window as unknown as WithEthers).encoreEthers.signTypedData(d, t, v),
+    [domain, types, value] as const,
+  );
+  await decide(w.context, 'approve');
+  expect(verifyTypedData(domain, types, value, await typed)).toBe(w.address);
+
+  const rejected = page.evaluate(() =>
+    (window as unknown as WithEthers).encoreEthers.attempt('signMessage', 'no thanks'),
+  );
+  await decide(w.context, 'reject');
+  expect(await rejected).toEqual({ ok: false, code: 'ACTION_REJECTED', walletCode: 4001 });
+  await page.close();
+});
+
+test('ethers BrowserProvider on an unconnected origin asks to connect first', async () => {
+  const page = await ethersPage(w.otherOrigin);
+  const rejected = page.evaluate(() =>
+    (window as unknown as WithEthers).encoreEthers.attempt('connect'),
+  );
+  await decide(w.context, 'reject');
+  expect(await rejected).toMatchObject({ ok: false, code: 'ACTION_REJECTED', walletCode: 4001 });
+
+  const connecting = page.evaluate(() => (window as unknown as WithEthers).encoreEthers.connect());
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('origin')).toHaveText(new URL(w.otherOrigin).host);
+  await decide(w.context, 'approve');
+  expect(await connecting).toBe(w.address);
+  await page.close();
+});
