@@ -3,7 +3,7 @@
 // process; autocannon drives it from this one, on 127.0.0.1.
 //   BENCH_DURATION (s per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import { startServer } from '../server/index.ts';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -93,16 +93,38 @@ function startChild(target: Target): Promise<{ child: ChildProcess; url: string 
 
 interface Figures {
   rps: number;
-  p50: number;
   p99: number;
+  /** Server CPU time (user + system) per request, in µs: steadier than req/s on a busy machine. */
+  cpuMicros: number;
 }
 
-async function run(url: string, connections: number, duration: number): Promise<Figures> {
-  const result = await autocannon({ url: `${url}${PATH}`, connections, duration });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name, in ticks.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function run(
+  server: { child: ChildProcess; url: string },
+  connections: number,
+  duration: number,
+): Promise<Figures> {
+  const cpuBefore = cpuSeconds(server.child.pid);
+  const result = await autocannon({ url: `${server.url}${PATH}`, connections, duration });
+  const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${server.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuMicros: (cpu * 1e6) / result.requests.total,
+  };
 }
 
 const median = (values: number[]): number =>
@@ -119,11 +141,11 @@ async function main(): Promise<void> {
   const servers = await Promise.all(targets.map(startChild));
   const figures: Record<Target, Figures[]> = { node: [], hono: [], encore: [] };
   try {
-    for (const { url } of servers) await run(url, connections, 2); // warm-up
+    for (const server of servers) await run(server, connections, 2); // warm-up
     // Interleaved, so a neighbour's load on a shared machine hits every target alike.
     for (let round = 0; round < rounds; round++) {
       for (const [i, target] of targets.entries()) {
-        figures[target].push(await run(servers[i]!.url, connections, duration));
+        figures[target].push(await run(servers[i]!, connections, duration));
       }
     }
   } finally {
@@ -137,9 +159,10 @@ async function main(): Promise<void> {
   for (const target of targets) {
     const rps = median(figures[target].map((f) => f.rps));
     const p99 = median(figures[target].map((f) => f.p99));
+    const cpu = median(figures[target].map((f) => f.cpuMicros));
     const all = figures[target].map((f) => f.rps.toFixed(0)).join(', ');
     console.log(
-      `${labels[target].padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${p99} ms   (rounds: ${all})`,
+      `${labels[target].padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${p99} ms  ${cpu.toFixed(0)} µs CPU/req   (rounds: ${all})`,
     );
   }
   const ratios = figures.encore.map((f, i) => f.rps / (figures.hono[i]?.rps ?? Number.NaN));
@@ -148,6 +171,10 @@ async function main(): Promise<void> {
   console.log(
     `Encore / bare Hono throughput: median ${pct(median(ratios))} (target ≥ 70%; rounds: ${ratios.map(pct).join(', ')})`,
   );
+  // Same ratio from server CPU per request: what the throughput ratio would be on an idle core.
+  const cpuRatio =
+    median(figures.hono.map((f) => f.cpuMicros)) / median(figures.encore.map((f) => f.cpuMicros));
+  console.log(`Encore / bare Hono by server CPU per request: ${pct(cpuRatio)}`);
   console.log(`bare Hono / bare node:http: median ${pct(median(honoShare))}`);
 }
 
