@@ -156,6 +156,8 @@ export async function shoot(
   const path = docs
     ? join(resolve(import.meta.dirname, '..', '..'), 'docs', 'screenshots', `${name}.png`)
     : outputPath(`${name}.png`);
+  // The size the background opens the window at.
+  await page.setViewportSize({ width: 400, height: 620 });
   await page.screenshot({ path, fullPage: true });
 }
 

@@ -97,7 +97,6 @@ test('connect: rejecting answers 4001, approving shows the origin and returns th
   const rejected = rpc(site, 'eth_requestAccounts');
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('origin')).toHaveText(new URL(w.demoUrl).host);
-  await window.setViewportSize({ width: 400, height: 600 });
   await shoot(window, 'approval-connect', (n) => test.info().outputPath(n));
   await decide(w.context, 'reject');
   await expectCode(rejected, 4001);

@@ -21,10 +21,7 @@ export function OriginBanner({ origin, title }: { origin: string; title: string 
         <h1 class="origin-host" data-testid="origin" title={origin}>
           {host}
         </h1>
-        <p class="muted">
-          {origin.startsWith('https:') ? '' : `${origin.split(':')[0]}:// · `}
-          {title}
-        </p>
+        <p class="muted">{title}</p>
         {insecure && <p class="warning-inline">This site does not use a secure connection.</p>}
       </div>
     </section>
