@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { startServer } from '../../server/index.ts';
+import { PASSWORD, uniqueUsername } from './support/accounts.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// These point the extension at a backend of the test's own (127.0.0.1 is a granted host), the way
+// the settings page does, then use the popup as a person would.
+async function useBackend(popup: Page, backendUrl: string): Promise<void> {
+  const answer = await popup.evaluate(
+    (url) => chrome.runtime.sendMessage({ type: 'settings.set', backendUrl: url }),
+    backendUrl,
+  );
+  expect(answer).toMatchObject({ ok: true, result: { backendUrl } });
+}
+
+async function tryLogin(popup: Page, username: string): Promise<void> {
+  await popup.getByTestId('username').fill(username);
+  await popup.getByTestId('password').fill(PASSWORD);
+  await popup.getByTestId('login-submit').click();
+  await expect(popup.getByTestId('form-error')).toBeVisible({ timeout: 30_000 });
+}
+
+test('a rate-limited backend shows "try again in N s" and holds the button', async ({
+  openPopup,
+}) => {
+  const strict = await startServer({
+    port: 0,
+    databaseUrl: 'sqlite::memory:',
+    rateLimit: { perAddress: 1, perLookupKey: 1, windowSeconds: 60 },
+  });
+  try {
+    const popup = await openPopup();
+    await useBackend(popup, strict.url);
+    const username = uniqueUsername();
+    await tryLogin(popup, username);
+    await expect(popup.getByTestId('form-error')).toHaveText('Wrong username or password.');
+    await tryLogin(popup, username);
+    await expect(popup.getByTestId('form-error')).toHaveText(
+      /^Too many attempts\. Try again in \d+ s\.$/,
+    );
+    await expect(popup.getByTestId('login-submit')).toBeDisabled();
+  } finally {
+    await strict.close();
+  }
+});
+
+test('an unreachable backend says so', async ({ openPopup }) => {
+  const gone = await startServer({ port: 0, databaseUrl: 'sqlite::memory:' });
+  await gone.close();
+  const popup = await openPopup();
+  await useBackend(popup, gone.url);
+  await tryLogin(popup, uniqueUsername());
+  await expect(popup.getByTestId('form-error')).toHaveText(/wallet backend cannot be reached/);
+});
+
+test('a taken username is reported on sign-up', async ({ openPopup }) => {
+  const popup = await openPopup();
+  const username = uniqueUsername();
+  await popup.getByTestId('show-signup').click();
+  await popup.getByTestId('username').fill(username);
+  await popup.getByTestId('password').fill(PASSWORD);
+  await popup.getByTestId('signup-submit').click();
+  await expect(popup.getByTestId('address')).toBeVisible({ timeout: 30_000 });
+  await popup.getByTestId('logout').click();
+
+  await popup.getByTestId('show-signup').click();
+  await popup.getByTestId('username').fill(username);
+  await popup.getByTestId('password').fill(`${PASSWORD} again`);
+  await popup.getByTestId('signup-submit').click();
+  await expect(popup.getByTestId('form-error')).toHaveText(/username is taken/, {
+    timeout: 30_000,
+  });
+});
