@@ -58,6 +58,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       resolve(s),
     );
     s.once('error', reject);
+  }).catch(async (error: unknown) => {
+    // Port taken or not allowed: release the database before reporting it.
+    await store.close();
+    throw error;
   });
   const pruner = setInterval(
     () => limiter.prune().catch(() => log?.('error pruning rate limit windows')),

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthRecord } from '../../lib/backend/contract.ts';
-import { createSqliteHitBatcher } from './internal/sqlite-hit-batcher.ts';
+import { createSqliteLookupBatcher } from './internal/sqlite-lookup-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type {
   InsertAuthResult,
@@ -12,12 +12,6 @@ import type {
   Store,
   UserRow,
 } from './store.ts';
-
-interface AuthRow {
-  lookup_key: string;
-  iv: string;
-  cipher_text: string;
-}
 
 export function openSqliteStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -36,9 +30,6 @@ export function openSqliteStore(path: string): Store {
   limiterDb.pragma('synchronous = NORMAL');
   limiterDb.pragma('busy_timeout = 5000');
 
-  const selectAuth = db.prepare<[string], AuthRow>(
-    'SELECT lookup_key, iv, cipher_text FROM auth_records WHERE lookup_key = ?',
-  );
   const insertAuthRow = db.prepare<[string, string, string]>(
     'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   );
@@ -49,7 +40,8 @@ export function openSqliteStore(path: string): Store {
   const selectUserAddress = db.prepare<[string], { wallet_address: string }>(
     'SELECT wallet_address FROM users WHERE username_key = ?',
   );
-  const countHits = createSqliteHitBatcher(limiterDb);
+  // Lookups (hits + record read) are batched on the limiter connection; see the batcher.
+  const lookups = createSqliteLookupBatcher(limiterDb);
   const pruneHits = limiterDb.prepare<[number]>(
     'DELETE FROM rate_limit_hits WHERE window_start < ?',
   );
@@ -66,9 +58,8 @@ export function openSqliteStore(path: string): Store {
 
   return {
     engine: 'sqlite',
-    async getAuth(lookupKey) {
-      const row = selectAuth.get(lookupKey);
-      return row ? { lookupKey: row.lookup_key, iv: row.iv, cipherText: row.cipher_text } : null;
+    getAuth(lookupKey) {
+      return lookups.getAuth(lookupKey);
     },
     async insertAuth(record) {
       return insertAuth(record);
@@ -88,7 +79,7 @@ export function openSqliteStore(path: string): Store {
       return existing?.wallet_address === user.walletAddress ? 'same' : 'conflict';
     },
     hitRateLimits(buckets, windowStart) {
-      return countHits(buckets, windowStart);
+      return lookups.hit(buckets, windowStart);
     },
     async pruneRateLimits(windowStart) {
       pruneHits.run(windowStart);

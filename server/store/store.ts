@@ -18,6 +18,7 @@ export interface UserRow {
 
 export interface Store {
   readonly engine: EngineName;
+  /** SQLite batches this with the rate-limit hits queued in the same event-loop turn. */
   getAuth(lookupKey: string): Promise<AuthRecord | null>;
   /** Never overwrites: an existing lookupKey answers 'duplicate' and keeps its record. */
   insertAuth(record: AuthRecord): Promise<InsertAuthResult>;

@@ -48,13 +48,17 @@ export function authenticationRoutes(app: Hono, deps: AuthenticationDeps): void 
     const parsed = GetAuthQuerySchema.safeParse({ lookupKey: given[0] });
     if (!parsed.success) return jsonError(c, 400, describeValidationError(parsed.error, 'query'));
     const lookupKey = parsed.data.lookupKey.toLowerCase();
-    const decision = await deps.limiter.check(clientAddress(c, deps.trustProxy), lookupKey);
+    // Asked together so the store can serve both in one transaction; a refused lookup's record
+    // is read but never sent.
+    const [decision, record] = await Promise.all([
+      deps.limiter.check(clientAddress(c, deps.trustProxy), lookupKey),
+      deps.store.getAuth(lookupKey),
+    ]);
     if (!decision.allowed) {
       return jsonError(c, 429, 'too many lookups: try again later', {
         'Retry-After': String(decision.retryAfterSeconds),
       });
     }
-    const record = await deps.store.getAuth(lookupKey);
     if (!record) return jsonError(c, 404, 'lookupKey: no record has this lookupKey');
     c.header('Cache-Control', 'no-store');
     return c.json(record, 200);
