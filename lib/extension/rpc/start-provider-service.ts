@@ -142,9 +142,9 @@ function siteOrigin(sender: MessageSender | undefined): string | null {
   if (!sender || sender.id !== browser.runtime.id || !sender.tab || isExtensionPage(sender)) {
     return null;
   }
-  const raw = sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
-  if (!raw) return null;
   try {
+    const raw = sender.origin ?? (sender.url ? new URL(sender.url).origin : null);
+    if (!raw) return null;
     const origin = normalizeOrigin(raw);
     return /^https?:$/.test(new URL(origin).protocol) ? origin : null;
   } catch {
