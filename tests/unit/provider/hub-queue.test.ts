@@ -3,7 +3,6 @@ import {
   ApprovalQueue,
   type ApprovalWindowControl,
 } from '../../../lib/extension/approvals/queue.ts';
-import { UserRejectedError } from '../../../lib/extension/rpc/errors.ts';
 import { ProviderHub, type ProviderPort } from '../../../lib/extension/rpc/provider-hub.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
 import { tick } from './support/fake-window.ts';
