@@ -42,4 +42,19 @@ describe('rate limiter', () => {
     expect(await store.hitRateLimits(['probe'], 0)).toEqual([1]);
     expect(await limiter.check('a', 'k')).toMatchObject({ allowed: false });
   });
+
+  it('counts lookups that share one transaction exactly as if they ran one by one', async () => {
+    store = openSqliteStore(':memory:');
+    const limiter = createRateLimiter(
+      store,
+      { windowSeconds: 60, perAddress: 3, perLookupKey: 100 },
+      () => 0,
+    );
+    // Issued in one turn of the event loop: the SQLite store commits them together.
+    const decisions = await Promise.all(
+      ['k1', 'k2', 'k3', 'k4', 'k5'].map((key) => limiter.check('9.9.9.9', key)),
+    );
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
+    expect(await store.hitRateLimits(['a:9.9.9.9', 'a:other'], 0)).toEqual([6, 1]);
+  });
 });
