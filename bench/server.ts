@@ -24,6 +24,7 @@ type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
+  requests?: { method: 'GET'; path: string }[];
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -33,6 +34,9 @@ const RECORD = {
   lookupKey: 'cd'.repeat(32),
 };
 const PATH = `/authentication?lookupKey=${RECORD.lookupKey}`;
+// A second Encore run cycles through many stored records: no two requests in a row share a
+// lookupKey bucket or a record, so the limiter cannot coalesce them.
+const MANY_KEYS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(64, 'e'));
 type Target = 'encore' | 'hono' | 'node';
 
 /** Child mode: start one target server and print its URL. */
@@ -48,11 +52,18 @@ async function serveTarget(target: Target): Promise<void> {
       // Raised so every request is answered 200, but still counted: the limiter write is measured.
       rateLimit: { perAddress: 1e9, perLookupKey: 1e9 },
     });
-    await fetch(`${server.url}/authentication`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(RECORD),
-    });
+    const records = [RECORD, ...MANY_KEYS.map((lookupKey) => ({ ...RECORD, lookupKey }))];
+    for (let i = 0; i < records.length; i += 16) {
+      await Promise.all(
+        records.slice(i, i + 16).map((record) =>
+          fetch(`${server.url}/authentication`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(record),
+          }),
+        ),
+      );
+    }
     url = server.url;
   } else if (target === 'hono') {
     const app = new Hono();
@@ -109,13 +120,34 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+interface Run {
+  label: string;
+  server: number;
+  many?: boolean;
+}
+
+const RUNS: Run[] = [
+  { label: 'bare node:http handler', server: 0 },
+  { label: 'bare Hono route (@hono/node-server)', server: 1 },
+  { label: 'Encore GET /authentication, one key', server: 2 },
+  { label: 'Encore GET /authentication, 256 keys', server: 2, many: true },
+];
+
 async function run(
   server: { child: ChildProcess; url: string },
   connections: number,
   duration: number,
+  many = false,
 ): Promise<Figures> {
   const cpuBefore = cpuSeconds(server.child.pid);
-  const result = await autocannon({ url: `${server.url}${PATH}`, connections, duration });
+  const result = await autocannon({
+    url: `${server.url}${PATH}`,
+    connections,
+    duration,
+    requests: many
+      ? MANY_KEYS.map((key) => ({ method: 'GET', path: `/authentication?lookupKey=${key}` }))
+      : undefined,
+  });
   const cpu = cpuSeconds(server.child.pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${server.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -129,53 +161,49 @@ async function run(
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 async function main(): Promise<void> {
   const duration = Number(process.env.BENCH_DURATION ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   console.log(
-    `GET /authentication?lookupKey=…  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per target`,
+    `GET /authentication?lookupKey=…  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per run`,
   );
-  const targets = ['node', 'hono', 'encore'] as const;
-  const servers = await Promise.all(targets.map(startChild));
-  const figures: Record<Target, Figures[]> = { node: [], hono: [], encore: [] };
+  const servers = await Promise.all((['node', 'hono', 'encore'] as const).map(startChild));
+  const figures: Figures[][] = RUNS.map(() => []);
   try {
     for (const server of servers) await run(server, connections, 2); // warm-up
-    // Interleaved, so a neighbour's load on a shared machine hits every target alike.
+    // Interleaved, so a neighbour's load on a shared machine hits every run alike.
     for (let round = 0; round < rounds; round++) {
-      for (const [i, target] of targets.entries()) {
-        figures[target].push(await run(servers[i]!, connections, duration));
+      for (const [i, r] of RUNS.entries()) {
+        figures[i]?.push(await run(servers[r.server]!, connections, duration, r.many));
       }
     }
   } finally {
     for (const { child } of servers) child.kill('SIGTERM');
   }
-  const labels: Record<Target, string> = {
-    node: 'bare node:http handler',
-    hono: 'bare Hono route (@hono/node-server)',
-    encore: 'Encore GET /authentication (SQLite)',
-  };
-  for (const target of targets) {
-    const rps = median(figures[target].map((f) => f.rps));
-    const p99 = median(figures[target].map((f) => f.p99));
-    const cpu = median(figures[target].map((f) => f.cpuMicros));
-    const all = figures[target].map((f) => f.rps.toFixed(0)).join(', ');
+  for (const [i, r] of RUNS.entries()) {
+    const f = figures[i] ?? [];
+    const rps = median(f.map((x) => x.rps));
+    const all = f.map((x) => x.rps.toFixed(0)).join(', ');
     console.log(
-      `${labels[target].padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${p99} ms  ${cpu.toFixed(0)} µs CPU/req   (rounds: ${all})`,
+      `${r.label.padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${median(f.map((x) => x.p99))} ms  ${median(f.map((x) => x.cpuMicros)).toFixed(0)} µs CPU/req   (rounds: ${all})`,
     );
   }
-  const ratios = figures.encore.map((f, i) => f.rps / (figures.hono[i]?.rps ?? Number.NaN));
-  const honoShare = figures.hono.map((f, i) => f.rps / (figures.node[i]?.rps ?? Number.NaN));
-  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-  console.log(
-    `Encore / bare Hono throughput: median ${pct(median(ratios))} (target ≥ 70%; rounds: ${ratios.map(pct).join(', ')})`,
-  );
-  // Same ratio from server CPU per request: what the throughput ratio would be on an idle core.
-  const cpuRatio =
-    median(figures.hono.map((f) => f.cpuMicros)) / median(figures.encore.map((f) => f.cpuMicros));
-  console.log(`Encore / bare Hono by server CPU per request: ${pct(cpuRatio)}`);
-  console.log(`bare Hono / bare node:http: median ${pct(median(honoShare))}`);
+  const hono = figures[1] ?? [];
+  for (const i of [2, 3]) {
+    const encore = figures[i] ?? [];
+    const ratios = encore.map((f, round) => f.rps / (hono[round]?.rps ?? Number.NaN));
+    // The same ratio from server CPU per request: what req/s would show on an idle machine.
+    const cpuRatio = median(hono.map((f) => f.cpuMicros)) / median(encore.map((f) => f.cpuMicros));
+    console.log(
+      `${RUNS[i]?.label} / bare Hono: req/s median ${pct(median(ratios))} (rounds: ${ratios.map(pct).join(', ')}), by CPU per request ${pct(cpuRatio)}   (target ≥ 70%)`,
+    );
+  }
+  const node = figures[0] ?? [];
+  const honoShare = hono.map((f, round) => f.rps / (node[round]?.rps ?? Number.NaN));
+  console.log(`bare Hono / bare node:http: req/s median ${pct(median(honoShare))}`);
 }
 
 const serveIndex = process.argv.indexOf('--serve');
