@@ -1,7 +1,7 @@
 // Starts the backend on a port (0 = any free one) and returns its URL and a close function.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from './app.ts';
+import { createFetchHandler } from './app.ts';
 import { createOriginMatcher } from './http/origin-matcher.ts';
 import type { LogLine } from './http/request-log.ts';
 import {
@@ -45,7 +45,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
   const limiter = createRateLimiter(store, rateLimit);
   const log = options.log;
-  const app = createApp({
+  const fetch = createFetchHandler({
     store,
     limiter,
     isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
@@ -54,9 +54,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(s),
-    );
+    const s = serve({ fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
     s.once('error', reject);
   }).catch(async (error: unknown) => {
     // Port taken or not allowed: release the database before reporting it.

@@ -1,15 +1,22 @@
 // One line per request: method, route, status, duration. Never the query string (it carries
-// the lookupKey), never a body, never a header; unknown paths are not echoed either.
-import type { MiddlewareHandler } from 'hono';
+// the lookupKey), never a body, never a header; unknown paths are not echoed either. Wraps the
+// whole fetch so that requests refused by CORS are logged too.
+import type { FetchHandler } from './fetch-handler.ts';
 
 export type LogLine = (line: string) => void;
 
-export function requestLog(log: LogLine, knownPaths: ReadonlySet<string>): MiddlewareHandler {
-  return async (c, next) => {
+export function withRequestLog(
+  handler: FetchHandler,
+  log: LogLine,
+  knownPaths: ReadonlySet<string>,
+): FetchHandler {
+  return async (request, env) => {
     const started = performance.now();
-    await next();
-    const path = knownPaths.has(c.req.path) ? c.req.path : '(unknown path)';
+    const response = await handler(request, env);
+    const pathname = new URL(request.url).pathname;
+    const path = knownPaths.has(pathname) ? pathname : '(unknown path)';
     const ms = (performance.now() - started).toFixed(1);
-    log(`${c.req.method} ${path} ${c.res.status} ${ms}ms`);
+    log(`${request.method} ${path} ${response.status} ${ms}ms`);
+    return response;
   };
 }
