@@ -36,7 +36,13 @@ function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
     const out: Record<string, unknown> = { ...valid };
     for (const { key, value } of changes) {
       if (value === undefined) delete out[key];
-      else Object.defineProperty(out, key, { value, enumerable: true, writable: true });
+      else
+        Object.defineProperty(out, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return out;
   });
