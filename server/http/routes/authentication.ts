@@ -63,7 +63,11 @@ export function authenticationRoutes(app: Hono, deps: AuthenticationDeps): void 
       });
     }
     if (!record) return jsonError(c, 404, 'lookupKey: no record has this lookupKey');
-    c.header('Cache-Control', 'no-store');
-    return c.json(record, 200);
+    // Built directly with plain-object headers: @hono/node-server then writes it without
+    // converting a Headers object (c.header + c.json would), a few µs on the hottest route.
+    return new Response(JSON.stringify(record), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
   });
 }
