@@ -17,9 +17,11 @@ deps: system-deps $(NPM_STAMP)
 system-deps:
 	@bash scripts/install-system-deps.sh
 
+# `npm install` rather than `npm ci`: the registry mirror here lacks some foreign-platform optional
+# packages (e.g. Biome's macOS binaries), which npm ci counts as a lock mismatch. The lock still
+# pins every version; postinstall runs `wxt prepare`.
 $(NPM_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
-	npx wxt prepare
+	npm install --no-audit --no-fund
 	@touch $@
 
 lint: deps
