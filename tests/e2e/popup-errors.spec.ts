@@ -28,7 +28,9 @@ test('a rate-limited backend shows "try again in N s" and holds the button', asy
   const strict = await startServer({
     port: 0,
     databaseUrl: 'sqlite::memory:',
-    rateLimit: { perAddress: 1, perLookupKey: 1, windowSeconds: 60 },
+    // Fixed windows: a long one keeps both attempts in the same window (a 60 s window made the
+    // second attempt land in a fresh window whenever the first was in its last second).
+    rateLimit: { perAddress: 1, perLookupKey: 1, windowSeconds: 3600 },
   });
   try {
     const popup = await openPopup();

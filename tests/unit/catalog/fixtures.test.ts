@@ -16,8 +16,9 @@ import {
   userSchema,
   verifiedTokenSchema,
 } from '../../../lib/catalog/index.ts';
+import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
 
-const SAMPLES = '/work/shared/fixtures/audius/samples';
+const SAMPLES = join(SHARED_FIXTURES, 'audius/samples');
 
 // Which schema each real sample answers to; a sample we have no client method for (tips) still
 // parses with the schema of the shape it contains.

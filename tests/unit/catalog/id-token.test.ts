@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,9 +9,10 @@ import {
   type User,
   userSchema,
 } from '../../../lib/catalog/index.ts';
+import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
 
 const example = JSON.parse(
-  readFileSync('/work/shared/fixtures/audius/samples/oauth-jwt-example-decoded.json', 'utf8'),
+  readFileSync(join(SHARED_FIXTURES, 'audius/samples/oauth-jwt-example-decoded.json'), 'utf8'),
 ) as { header: unknown; signature_segment_decoded: string };
 
 const user: User = userSchema.parse({

@@ -1,6 +1,7 @@
 // The reference records made by @audius/hedgehog 2.1.0 (shared fixture, read-only).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
 
 export interface Vector {
   name: string;
@@ -51,8 +52,6 @@ export interface Fixtures {
   };
 }
 
-const path = fileURLToPath(
-  new URL('../../../../shared/fixtures/hedgehog/vectors.json', import.meta.url),
-);
+const path = join(SHARED_FIXTURES, 'hedgehog/vectors.json');
 
 export const fixtures: Fixtures = JSON.parse(readFileSync(path, 'utf8'));
