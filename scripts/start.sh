@@ -62,16 +62,12 @@ start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
   DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" "$TSX" server/main.ts
 start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" CATALOG_DEV=1 \
   "$TSX" server/catalog/main.ts
-has_demo=false
-if [ -f demo/server/main.ts ] && grep -q '"demo"' package.json; then
-  has_demo=true
-  start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
-    CATALOG_HOST_LIST_URL="$CATALOG_URL" "$TSX" demo/server/main.ts
-fi
+start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
+  CATALOG_HOST_LIST_URL="$CATALOG_URL" "$TSX" demo/server/main.ts
 
 wait_for "backend" "$BACKEND_URL/health"
 wait_for "dev catalog" "$CATALOG_URL"
-$has_demo && wait_for "demo site" "$DEMO_URL"
+wait_for "demo site" "$DEMO_URL"
 
 opened=false
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$CHROMIUM" ]; then
@@ -79,7 +75,7 @@ if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$CHROMIUM" ]; then
     --user-data-dir="$DATA_DIR/chromium-profile" \
     --disable-extensions-except="$EXTENSION_DIR" --load-extension="$EXTENSION_DIR" \
     --no-first-run --no-default-browser-check \
-    "$($has_demo && echo "$DEMO_URL" || echo "$CATALOG_URL")"
+    "$DEMO_URL"
   opened=true
 fi
 
@@ -88,7 +84,7 @@ cat <<INFO
 Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-data/encore.sqlite})
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {userId, wallet})
-$($has_demo && echo "  demo music site  $DEMO_URL")
+  demo music site  $DEMO_URL
   extension        $EXTENSION_DIR
 INFO
 if $opened; then
