@@ -1,13 +1,10 @@
 import type { JSX } from 'preact';
 import { browser } from 'wxt/browser';
+import { AppHeader } from '../../../lib/extension/ui/index.ts';
 
 export function Header(): JSX.Element {
   return (
-    <header class="popup-header">
-      <div class="brand">
-        <img src="/icon/32.png" width={20} height={20} alt="" />
-        <span>Encore</span>
-      </div>
+    <AppHeader>
       <button
         type="button"
         class="btn btn-ghost btn-sm"
@@ -15,6 +12,6 @@ export function Header(): JSX.Element {
       >
         Settings
       </button>
-    </header>
+    </AppHeader>
   );
 }

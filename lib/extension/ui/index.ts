@@ -1,3 +1,4 @@
+export { AppHeader } from './AppHeader.tsx';
 export { Avatar } from './Avatar.tsx';
 export { describeError } from './describe-error.ts';
 export { Field, type FieldProps } from './Field.tsx';
