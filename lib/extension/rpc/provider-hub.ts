@@ -4,7 +4,7 @@
 // reaches exactly the sites it concerns.
 
 import { z } from 'zod';
-import type { ProviderRpcError } from './errors.ts';
+import { type ProviderRpcError, UnsupportedMethodError } from './errors.ts';
 import { toHexChainId, visibleAccounts } from './internal/accounts.ts';
 import { runRpcRequest } from './pipeline.ts';
 import type { RpcDeps } from './types.ts';
@@ -85,7 +85,16 @@ export class ProviderHub {
 
   private async answer(port: ProviderPort, state: PortState, raw: unknown): Promise<void> {
     const parsed = requestSchema.safeParse(raw);
-    if (!parsed.success) return; // the relay never sends this; nothing sensible to answer
+    if (!parsed.success) {
+      // A usable id with a method no schema accepts (empty, oversized) still gets its answer,
+      // so the page's promise never waits forever; anything else has nobody to answer.
+      const id = answerableId(raw);
+      if (id !== null) {
+        const error = new UnsupportedMethodError('', 'Encore does not support this method.');
+        post(port, { kind: 'response', id, error: error.toJSON() });
+      }
+      return;
+    }
     const { id, method, params } = parsed.data;
     try {
       const ctx = { origin: state.origin, deps: this.deps, signal: state.closed.signal };
@@ -99,6 +108,11 @@ export class ProviderHub {
   private accountsFor(origin: string): Promise<string[]> {
     return visibleAccounts({ origin, deps: this.deps });
   }
+}
+
+function answerableId(raw: unknown): string | null {
+  const parsed = requestSchema.pick({ kind: true, id: true }).safeParse(raw);
+  return parsed.success ? parsed.data.id : null;
 }
 
 function post(port: ProviderPort, message: unknown): void {

@@ -82,6 +82,22 @@ describe('provider hub', () => {
     expect(events(c, 'chainChanged')).toEqual(['0xaa36a7']);
   });
 
+  it('answers a request with an empty or oversized method name with 4200, never leaving it pending', async () => {
+    const world = fakeWorld();
+    const hub = new ProviderHub(world.deps);
+    const a = fakePort();
+    hub.accept(a, 'http://a.test');
+    await tick();
+    a.send({ kind: 'request', id: 'r1', method: '' });
+    a.send({ kind: 'request', id: 'r2', method: 'x'.repeat(5000) });
+    await tick();
+    const responses = a.sent.filter((m) => m.kind === 'response');
+    expect(responses).toMatchObject([
+      { id: 'r1', error: { code: 4200 } },
+      { id: 'r2', error: { code: 4200 } },
+    ]);
+  });
+
   it('ignores malformed port messages and forgets closed ports', async () => {
     const world = fakeWorld();
     const hub = new ProviderHub(world.deps);
