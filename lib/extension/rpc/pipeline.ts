@@ -3,6 +3,7 @@
 // should see; nothing else decides access.
 
 import { toProviderError, UnauthorizedError, UnsupportedMethodError } from './errors.ts';
+import { signerFor } from './internal/accounts.ts';
 import { findMethod } from './methods/index.ts';
 import { parseParams } from './params.ts';
 import type { RpcContext } from './types.ts';
@@ -31,7 +32,15 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
       throw new UnauthorizedError();
     }
     const details = method.approval ? await method.approval(ctx, params) : null;
-    if (details) await deps.approvals.request(origin, details, ctx.signal);
+    if (details) {
+      await deps.approvals.request(origin, details, ctx.signal);
+      // The person may have disconnected the site, or logged in as someone else, while deciding:
+      // the approval covers only the site and the account it showed.
+      if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
+        throw new UnauthorizedError();
+      }
+      if ('address' in details) signerFor(ctx, details.address);
+    }
     return await method.run(ctx, params);
   } catch (error) {
     const answer = toProviderError(error);

@@ -1,7 +1,8 @@
-import { TypedDataEncoder, verifyMessage, verifyTypedData } from 'ethers';
+import { TypedDataEncoder, verifyMessage, verifyTypedData, Wallet } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
+import type { RpcSigner } from '../../../lib/extension/rpc/types.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'http://localhost:8800';
@@ -200,6 +201,32 @@ describe('RPC pipeline', () => {
     const none = await failure(call(world, 'encore_requestIdToken'));
     expect(none.code).toBe(-32603);
     expect(none.data).toEqual({ reason: 'no-catalog-user' });
+  });
+
+  it('a site disconnected while its request waits for approval gets 4100, not a signature', async () => {
+    world.connected.set(SITE, 1);
+    world.deps.approvals.request = async () => {
+      // The person presses Disconnect in the popup (or the site revokes) before approving.
+      world.connected.delete(SITE);
+    };
+    const sign = await failure(call(world, 'personal_sign', ['0x00', WALLET.address]));
+    expect(sign.code).toBe(4100);
+    world.connected.set(SITE, 1);
+    const token = await failure(call(world, 'encore_requestIdToken'));
+    expect(token.code).toBe(4100);
+  });
+
+  it('an approval shown for one account is never answered with another that logged in meanwhile', async () => {
+    world.connected.set(SITE, 1);
+    const other = Wallet.createRandom();
+    let current: RpcSigner = WALLET as unknown as RpcSigner;
+    world.deps.getWallet = () => current;
+    world.deps.approvals.request = async () => {
+      // Log out, then log in as someone else, while the window still shows the first account.
+      current = other as unknown as RpcSigner;
+    };
+    const token = await failure(call(world, 'encore_requestIdToken'));
+    expect(token.code).toBe(4100);
   });
 
   it('hides internal failures behind -32603', async () => {
