@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CatalogError } from './errors.ts';
-import { rememberWalletRoute, walletRouteOf } from './internal/host-memory.ts';
+import {
+  rememberWalletRoute,
+  type WalletLookupRoute,
+  walletRouteOf,
+} from './internal/host-memory.ts';
 import { createTransport, type Query, type Transport } from './internal/transport.ts';
 import { paginate } from './paginate.ts';
 import {
@@ -184,44 +188,58 @@ export function createCatalogClient(options: CatalogClientOptions): CatalogClien
 
 /**
  * Older hosts answer `/users/id?associated_wallet=`; newer ones dropped it for
- * `/users/address?address=`. A 400/404 from the first route means "try the second"; a 404 from
- * both means no user. What each host supports is remembered (for the host that answered, which is
- * the current one even after a failover), so only the first lookup pays twice.
+ * `/users/address?address=`. A 400/404 from one route means "try the other"; a miss on both (or
+ * on the route a host is known to serve) means no user. What each host supports is remembered, so
+ * only the first lookup pays twice. Every decision is about the host that actually answered: a
+ * failover may land on a host of the other dialect.
  */
 async function userIdByWallet(transport: Transport, address: string): Promise<string | null> {
-  const host = await transport.host();
-  if (walletRouteOf(host) !== 'address') {
-    try {
-      const found = await transport.get(
-        'getUserIdByWallet',
-        '/users/id',
-        { associated_wallet: address },
-        userIdByWalletSchema,
-      );
-      rememberWalletRoute(await transport.host(), 'id');
-      return found.user_id ?? null;
-    } catch (error) {
-      if (!isClientMiss(error)) throw error;
-      if (walletRouteOf(host) === 'id') return null;
-    }
-  }
+  const first: WalletLookupRoute =
+    walletRouteOf(await transport.host()) === 'address' ? 'address' : 'id';
+  let missedOn: string;
   try {
-    const entries = await transport.get(
-      'getUserIdByWallet',
-      '/users/address',
-      { address },
-      userIdsByAddressSchema,
-    );
-    rememberWalletRoute(await transport.host(), 'address');
-    const wanted = address.toLowerCase();
-    const match = entries.find((e) => e.address.toLowerCase() === wanted) ?? entries[0];
-    return match?.user_id ?? null;
+    return await lookUpWallet(transport, first, address);
   } catch (error) {
     if (!isClientMiss(error)) throw error;
-    // The host has no `/users/address` either: it is an older host that simply knows no such user.
-    rememberWalletRoute(await transport.host(), 'id');
+    missedOn = await transport.host();
+    if (walletRouteOf(missedOn) === first) return null;
+  }
+  try {
+    return await lookUpWallet(transport, first === 'id' ? 'address' : 'id', address);
+  } catch (error) {
+    if (!isClientMiss(error)) throw error;
+    // Both routes missed on one host: an older host that simply knows no such user.
+    const host = await transport.host();
+    if (host === missedOn) rememberWalletRoute(host, 'id');
     return null;
   }
+}
+
+async function lookUpWallet(
+  transport: Transport,
+  route: WalletLookupRoute,
+  address: string,
+): Promise<string | null> {
+  if (route === 'id') {
+    const found = await transport.get(
+      'getUserIdByWallet',
+      '/users/id',
+      { associated_wallet: address },
+      userIdByWalletSchema,
+    );
+    rememberWalletRoute(await transport.host(), 'id');
+    return found.user_id ?? null;
+  }
+  const entries = await transport.get(
+    'getUserIdByWallet',
+    '/users/address',
+    { address },
+    userIdsByAddressSchema,
+  );
+  rememberWalletRoute(await transport.host(), 'address');
+  const wanted = address.toLowerCase();
+  const match = entries.find((e) => e.address.toLowerCase() === wanted) ?? entries[0];
+  return match?.user_id ?? null;
 }
 
 function isClientMiss(error: unknown): boolean {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogError, createCatalogClient, resetHostMemory } from '../../../lib/catalog/index.ts';
 import { type DevCatalog, startDevCatalog } from '../../../server/catalog/index.ts';
@@ -21,6 +23,29 @@ async function hostList(urls: string[]): Promise<string> {
 }
 
 const star = (): string => catalog.dataset.users[0]!.id;
+const star5 = (): string => catalog.dataset.users[5]!.id;
+
+/** Passes every request on to `target` until closed; then its port refuses connections. */
+async function forwardingHost(target: string): Promise<Closable> {
+  const server = createServer((req, res) => {
+    fetch(`${target}${req.url ?? '/'}`)
+      .then(async (answer) => {
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        res.end(await answer.text());
+      })
+      .catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
 
 describe('host selection', () => {
   it('reads the host list, strips trailing slashes, sends Accept and app_name', async () => {
@@ -115,6 +140,25 @@ describe('host selection', () => {
     const error = await client.getUser(star()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogError);
     expect((error as CatalogError).code).toBe('CATALOG_NETWORK_ERROR');
+  });
+
+  it('a wallet lookup that fails over to a host of the other dialect still finds the user', async () => {
+    const wallet = catalog.dataset.users[5]!.wallet;
+    for (const [from, to] of [
+      ['go', 'python'],
+      ['python', 'go'],
+    ] as const) {
+      resetHostMemory();
+      // A host that answers in the `from` dialect, learns its wallet route, then goes down.
+      const doomed = await forwardingHost(catalog.hostUrls[catalog.flavors.indexOf(from)]!);
+      const list = await hostList([doomed.url, catalog.hostUrls[catalog.flavors.indexOf(to)]!]);
+      const options = { hostListUrl: list, appName: 'encore-test', random: pickFirst };
+      expect(await createCatalogClient(options).getUserIdByWallet(wallet)).toBe(star5());
+      await doomed.close();
+      expect(await createCatalogClient(options).getUserIdByWallet(wallet), `${from} → ${to}`).toBe(
+        star5(),
+      );
+    }
   });
 
   it('an unreachable host list is CATALOG_NO_HOST', async () => {
