@@ -59,7 +59,9 @@ export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
 export const UsernameSchema = requiredString()
   .trim()
   .min(1, { error: 'must not be empty' })
-  .max(128, { error: 'must be at most 128 characters after trimming' });
+  .max(128, { error: 'must be at most 128 characters after trimming' })
+  // PostgreSQL text cannot hold U+0000: refused on both engines alike, never a 500.
+  .refine((value) => !value.includes('\u0000'), { error: 'must not contain NUL characters' });
 
 export const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
   error: 'must be 0x followed by 40 hex characters',

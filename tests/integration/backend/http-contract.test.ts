@@ -246,6 +246,17 @@ describe.each(ENGINES.map((make) => make()))('backend contract on $name', (engin
       }
     });
 
+    it('refuses a username with a NUL character (PostgreSQL text cannot hold one) as 400', async () => {
+      for (const path of ['/users', '/user']) {
+        expect(
+          await post(path, { username: 'nul\u0000name', walletAddress: address(8) }),
+        ).toMatchObject({
+          status: 400,
+          body: { error: 'username: must not contain NUL characters' },
+        });
+      }
+    });
+
     it('accepts a username of exactly 128 characters after trimming', async () => {
       const username = `  ${'u'.repeat(128)}  `;
       expect((await post('/users', { username, walletAddress: address(7) })).status).toBe(200);
