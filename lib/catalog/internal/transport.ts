@@ -53,9 +53,20 @@ export function createTransport(opts: TransportOptions): Transport {
     return pool[index]!;
   }
 
+  let picking: Promise<string> | undefined;
+
   async function host(): Promise<string> {
-    if (current === undefined) current = pick(await hosts());
-    return current;
+    if (current !== undefined) return current;
+    // Requests started together before the first pick share it: one host per client.
+    picking ??= hosts()
+      .then((list) => {
+        current ??= pick(list);
+        return current;
+      })
+      .finally(() => {
+        picking = undefined;
+      });
+    return picking;
   }
 
   async function once<S extends z.ZodType>(

@@ -70,6 +70,22 @@ describe('host selection', () => {
     expect((await client.getUser(star())).id).toBe(star());
   });
 
+  it('picks one host per client, even for requests started together before the first pick', async () => {
+    const a = await jsonServer({ data: ['a'] });
+    const b = await jsonServer({ data: ['b'] });
+    closeLater.push(a, b);
+    const list = await hostList([a.url.replace(/\/$/, ''), b.url.replace(/\/$/, '')]);
+    const draws = [0, 0.99];
+    const client = createCatalogClient({
+      hostListUrl: list,
+      appName: 'encore-test',
+      random: () => draws.shift() ?? 0.99,
+    });
+    await Promise.all([client.getTags('u1'), client.getTags('u2'), client.host()]);
+    expect([a.requests.length, b.requests.length]).toEqual([2, 0]);
+    expect(await client.host()).toBe(a.url.replace(/\/$/, ''));
+  });
+
   it('recovers when the first host refuses connections, and later clients skip it', async () => {
     const dead = await refusingUrl();
     const list = await hostList([dead, ...catalog.hostUrls]);
