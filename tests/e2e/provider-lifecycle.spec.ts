@@ -40,6 +40,24 @@ test.afterAll(async () => {
   await w?.browser.close();
 });
 
+test('a double click on Sign answers one request, never the next one from another site', async () => {
+  const first = rpc(site, 'personal_sign', [hexOf('first'), w.address]);
+  const window = await approvalWindow(w.context);
+  const second = rpc(other, 'personal_sign', [hexOf('second, from another site'), w.address]);
+  await expect(window.getByTestId('queue-count')).toHaveText('1 of 2 requests');
+  const approve = window.getByTestId('approve');
+  await expect(approve).toBeEnabled();
+  const box = await approve.boundingBox();
+  if (!box) throw new Error('approve button not laid out');
+  // A person's double click: two clicks at one spot, a fraction of a second apart.
+  await window.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await window.waitForTimeout(150);
+  await window.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  expect(await expectResult(first)).toMatch(/^0x[0-9a-f]{130}$/);
+  await decide(w.context, 'reject');
+  await expectCode(second, 4001);
+});
+
 test('a worker restart rejects the waiting request with 4900 and the window says it expired', async () => {
   const waiting = rpc(site, 'personal_sign', [hexOf('restart me'), w.address]);
   const window = await approvalWindow(w.context);

@@ -158,6 +158,9 @@ export async function shoot(
     : outputPath(`${name}.png`);
   // The size the background opens the window at.
   await page.setViewportSize({ width: 400, height: 620 });
+  // Buttons wake up a moment after a request appears; shoot them as a person sees them.
+  const approve = page.getByTestId('approve');
+  if ((await approve.count()) > 0) await expect(approve).toBeEnabled();
   await page.screenshot({ path, fullPage: true });
 }
 

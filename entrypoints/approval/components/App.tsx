@@ -1,11 +1,15 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { sendMessage } from '../../../lib/extension/messages/client.ts';
 import { describeError } from '../../../lib/extension/ui/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
 import { RequestView } from './RequestView.tsx';
 import { useApprovals } from './use-approvals.ts';
+
+// A request's buttons wake up only after it has been on screen this long, so the second click of
+// a double click (or a click aimed at the request before) never decides the one that replaced it.
+const ARM_DELAY_MS = 500;
 
 export function App(): JSX.Element {
   const { snapshot, expired } = useApprovals();
@@ -15,6 +19,13 @@ export function App(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
 
   const current = snapshot?.items[0];
+  const currentId = current?.id;
+  const [armedId, setArmedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!currentId) return;
+    const timer = setTimeout(() => setArmedId(currentId), ARM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [currentId]);
   const decide = async (id: string, approved: boolean): Promise<void> => {
     setAnswered((prev) => new Set(prev).add(id));
     setError(null);
@@ -35,7 +46,7 @@ export function App(): JSX.Element {
         key={current.id}
         approval={current}
         snapshot={snapshot}
-        disabled={answered.has(current.id)}
+        disabled={answered.has(current.id) || armedId !== current.id}
         onDecide={(approved) => void decide(current.id, approved)}
       />
     );
