@@ -153,10 +153,10 @@ export class Hedgehog {
     await this.adopt(found.entropy);
   }
 
-  /** Tries each Unicode form of the credentials; the first stored record that matches wins. */
+  /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */
   private async findAccount(username: string, password: string): Promise<FoundAccount | null> {
     await this.warmedUp();
-    for (const credentials of loginForms(username.trim(), password)) {
+    for (const credentials of loginForms(username, password)) {
       const lookupKey = await Authentication.createAuthLookupKey(
         credentials.username,
         credentials.password,

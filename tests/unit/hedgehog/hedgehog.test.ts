@@ -271,6 +271,24 @@ describe('Unicode forms', () => {
     const wallet = await setup(backend).hedgehog.login(nfc.username, nfc.password);
     expect(wallet.address).toBe((await WalletManager.walletFromEntropy(entropy)).address);
   });
+  it('opens a legacy record whose username kept surrounding spaces (Hedgehog never trimmed)', async () => {
+    const backend = createMemoryBackend();
+    const typed = '  Grace ';
+    const lookupKey = await Authentication.createAuthLookupKey(typed, PASSWORD);
+    const iv = Authentication.createIv();
+    const key = await Authentication.createKey(PASSWORD, iv);
+    const entropy = WalletManager.createEntropy();
+    backend.records.set(lookupKey, {
+      iv,
+      cipherText: await Authentication.encryptEntropy(entropy, key, iv),
+    });
+    const expected = (await WalletManager.walletFromEntropy(entropy)).address;
+    expect((await setup(backend).hedgehog.login(typed, PASSWORD)).address).toBe(expected);
+    // Typed without the spaces, there is nothing to tell which spaces the record had.
+    await expect(setup(backend).hedgehog.login('Grace', PASSWORD)).rejects.toBeInstanceOf(
+      AccountNotFoundError,
+    );
+  });
 });
 
 describe('changePassword', () => {
