@@ -1,2 +1,3 @@
 export { type AreaName, createAreaStore, type KeyValueStore, WALLET_PREFIX } from './area-store.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
+export { restrictStorageToExtension } from './restrict-access.ts';
