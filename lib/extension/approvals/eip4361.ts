@@ -142,6 +142,18 @@ export function siweMatchesOrigin(message: SiweMessage, origin: string): boolean
   } catch {
     return false;
   }
-  if (message.domain.toLowerCase() !== url.host.toLowerCase()) return false;
-  return message.scheme === undefined || `${message.scheme.toLowerCase()}:` === url.protocol;
+  if (message.scheme !== undefined && `${message.scheme.toLowerCase()}:` !== url.protocol) {
+    return false;
+  }
+  // Read the domain as an authority under the site's scheme, so `music.example:443` on https is
+  // the same site as `music.example`; anything beyond host and port makes it another domain.
+  let claimed: URL;
+  try {
+    claimed = new URL(`${url.protocol}//${message.domain}`);
+  } catch {
+    return false;
+  }
+  const bareAuthority =
+    !claimed.username && !claimed.password && claimed.pathname === '/' && !claimed.search;
+  return bareAuthority && !claimed.hash && claimed.host === url.host;
 }

@@ -100,6 +100,17 @@ describe('EIP-4361 parser', () => {
     expect(siweMatchesOrigin({ ...base, scheme: 'https' }, 'http://localhost:8800')).toBe(false);
     expect(siweMatchesOrigin(base, 'not a url')).toBe(false);
   });
+
+  it('treats a spelled-out default port as the same authority, and nothing else', () => {
+    const at = (domain: string, scheme?: string) => ({ ...base, domain, scheme });
+    expect(siweMatchesOrigin(at('music.example:443'), 'https://music.example')).toBe(true);
+    expect(siweMatchesOrigin(at('music.example:80', 'http'), 'http://music.example')).toBe(true);
+    expect(siweMatchesOrigin(at('music.example:80'), 'https://music.example')).toBe(false);
+    expect(siweMatchesOrigin(at('music.example/@evil.example'), 'https://music.example')).toBe(
+      false,
+    );
+    expect(siweMatchesOrigin(at('user@music.example'), 'https://music.example')).toBe(false);
+  });
 });
 
 describe('personal_sign payload decoding', () => {
