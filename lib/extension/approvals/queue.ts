@@ -3,7 +3,7 @@
 // already been told 4900. Every entry ends in exactly one of: approved, rejected (4001), cancelled
 // (the site's tab went away), or the window closed (4001).
 
-import { UserRejectedError } from '../rpc/errors.ts';
+import { RequestsPendingError, UserRejectedError } from '../rpc/errors.ts';
 import type { ApprovalDetails, PendingApproval } from './types.ts';
 
 export interface ApprovalWindowControl {
@@ -14,6 +14,8 @@ export interface ApprovalWindowControl {
 }
 
 const CLOSE_GRACE_MS = 150;
+/** One site can keep this many requests waiting; more would let a page bury the person in prompts. */
+export const MAX_PENDING_PER_ORIGIN = 5;
 const LOGIN_GRACE_MS = 3000;
 
 interface Entry {
@@ -36,6 +38,9 @@ export class ApprovalQueue {
   /** Resolves when approved; rejects with 4001 when refused or when the window closes. */
   request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(new UserRejectedError('The request was cancelled.'));
+    if (this.pendingFrom(origin) >= MAX_PENDING_PER_ORIGIN) {
+      return Promise.reject(new RequestsPendingError(MAX_PENDING_PER_ORIGIN));
+    }
     this.counter += 1;
     const id = `${this.now().toString(36)}-${this.counter}`;
     return new Promise<void>((resolve, reject) => {
@@ -54,6 +59,12 @@ export class ApprovalQueue {
 
   list(): PendingApproval[] {
     return [...this.entries.values()].map((entry) => entry.approval);
+  }
+
+  private pendingFrom(origin: string): number {
+    let count = 0;
+    for (const entry of this.entries.values()) if (entry.approval.origin === origin) count += 1;
+    return count;
   }
 
   get size(): number {

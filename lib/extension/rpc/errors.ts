@@ -40,6 +40,16 @@ export class UnrecognizedChainError extends ProviderRpcError {
   }
 }
 
+/** -32002 (EIP-1474 "resource unavailable"): the site already has too many requests waiting. */
+export class RequestsPendingError extends ProviderRpcError {
+  constructor(limit: number) {
+    super(
+      -32002,
+      `This site already has ${limit} requests waiting for approval in Encore; wait for them to be answered.`,
+    );
+  }
+}
+
 /** -32602: a parameter is missing or malformed; the message names it. */
 export class InvalidParamsError extends ProviderRpcError {
   constructor(method: string, param: string, problem: string) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApprovalQueue,
   type ApprovalWindowControl,
+  MAX_PENDING_PER_ORIGIN,
 } from '../../../lib/extension/approvals/queue.ts';
 import { ProviderHub, type ProviderPort } from '../../../lib/extension/rpc/provider-hub.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
@@ -142,6 +143,25 @@ describe('approval queue', () => {
     queue.resolve(two!.id, false);
     await expect(second).rejects.toMatchObject({ code: 4001 });
     expect(queue.size).toBe(0);
+  });
+
+  it('lets one site keep only a few requests waiting (-32002), without touching other sites', async () => {
+    const queue = new ApprovalQueue(fakeWindow());
+    const waiting = Array.from({ length: MAX_PENDING_PER_ORIGIN }, () =>
+      queue.request('http://spam.test', { kind: 'connect' }),
+    );
+    await expect(queue.request('http://spam.test', { kind: 'connect' })).rejects.toMatchObject({
+      code: -32002,
+    });
+    const other = queue.request('http://b.test', { kind: 'connect' });
+    expect(queue.size).toBe(MAX_PENDING_PER_ORIGIN + 1);
+    // Once one is answered, the site may ask again.
+    expect(queue.resolve(queue.list()[0]!.id, false)).toBe(true);
+    await expect(waiting[0]).rejects.toMatchObject({ code: 4001 });
+    const again = queue.request('http://spam.test', { kind: 'connect' });
+    expect(queue.size).toBe(MAX_PENDING_PER_ORIGIN + 1);
+    queue.rejectAll(new Error('done'));
+    await Promise.allSettled([...waiting, other, again]);
   });
 
   it('closing the window rejects everything with 4001', async () => {
