@@ -57,9 +57,12 @@ export class WeakPasswordError extends HedgehogError {
   }
 }
 
-export type InvalidUsernameReason = 'empty' | 'separator';
+export type InvalidUsernameReason = 'empty' | 'separator' | 'too-long' | 'control-character';
 
-/** Sign-up with a username that is empty after trimming or contains the `:::` separator. */
+/**
+ * Sign-up with a username that is empty after trimming, contains the `:::` separator or a control
+ * character, or is longer than the backend contract allows (128).
+ */
 export class InvalidUsernameError extends HedgehogError {
   readonly code = 'INVALID_USERNAME' as const;
   constructor(

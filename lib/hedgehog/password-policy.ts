@@ -48,11 +48,30 @@ export function checkPassword(password: string): PasswordCheck {
   return { ok: true };
 }
 
+/** The backend contract's limit (lib/backend/contract.ts), checked before anything is stored. */
+const MAX_USERNAME_LENGTH = 128;
+
 /** Trims and NFC-normalises; the returned username is the one to sign up with. */
 export function checkUsername(username: string): UsernameCheck {
   const normalised = username.trim().normalize('NFC');
   if (normalised.length === 0) {
     return { ok: false, reason: 'empty', message: 'Enter a username.' };
+  }
+  if (normalised.length > MAX_USERNAME_LENGTH) {
+    return {
+      ok: false,
+      reason: 'too-long',
+      message: `A username can be at most ${MAX_USERNAME_LENGTH} characters.`,
+    };
+  }
+  // Invisible, and NUL cannot even be stored by every backend (PostgreSQL text refuses it).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+  if (/[\u0000-\u001f\u007f]/.test(normalised)) {
+    return {
+      ok: false,
+      reason: 'control-character',
+      message: 'A username cannot contain control characters such as tabs or line breaks.',
+    };
   }
   if (normalised.includes(USERNAME_SEPARATOR)) {
     return {

@@ -71,4 +71,13 @@ describe('checkUsername', () => {
     expect(checkUsername('a:::b')).toMatchObject({ ok: false, reason: 'separator' });
     expect(checkUsername('a::b')).toMatchObject({ ok: true, username: 'a::b' });
   });
+
+  it('rejects what the backend cannot store: over 128 characters, control characters', () => {
+    expect(checkUsername('x'.repeat(128))).toMatchObject({ ok: true });
+    expect(checkUsername(` ${'x'.repeat(128)} `)).toMatchObject({ ok: true });
+    expect(checkUsername('x'.repeat(129))).toMatchObject({ ok: false, reason: 'too-long' });
+    expect(checkUsername('a\u0000b')).toMatchObject({ ok: false, reason: 'control-character' });
+    expect(checkUsername('a\tb')).toMatchObject({ ok: false, reason: 'control-character' });
+    expect(checkUsername('a\u007fb')).toMatchObject({ ok: false, reason: 'control-character' });
+  });
 });
