@@ -26,7 +26,11 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
       if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
         throw new UnauthorizedError();
       }
-      await deps.approvals.request(origin, { kind: 'login', method: method.name }, ctx.signal);
+      // Checked again: a login that finished during the read above has already cleared the
+      // prompts it satisfies, and one queued now would wait for a login that never comes.
+      if (!deps.getWallet()) {
+        await deps.approvals.request(origin, { kind: 'login', method: method.name }, ctx.signal);
+      }
     }
     if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
       throw new UnauthorizedError();

@@ -91,6 +91,20 @@ describe('RPC pipeline', () => {
     expect(world.asked.map((a) => a.details.kind)).toEqual(['login', 'connect']);
   });
 
+  it('does not ask to log in when the login finished while the connection was being checked', async () => {
+    world.loggedIn = false;
+    world.connected.set(SITE, 1);
+    const isConnected = world.deps.permissions.isConnected;
+    world.deps.permissions.isConnected = async (origin) => {
+      const connected = await isConnected(origin);
+      world.loggedIn = true; // the person completes a login in the popup during this read
+      return connected;
+    };
+    const signature = await call(world, 'personal_sign', ['0x68690a', WALLET.address]);
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
+    expect(world.asked.map((a) => a.details.kind)).toEqual(['personal_sign']);
+  });
+
   it('logged out: eth_accounts is [], signing from an unconnected site is 4100 without a prompt', async () => {
     world.loggedIn = false;
     world.connected.set(SITE, 1);
