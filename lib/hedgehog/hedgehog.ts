@@ -120,7 +120,7 @@ export class Hedgehog {
     const entropy = await this.storage.get(ENTROPY_STORAGE_KEY);
     // Hedgehog once wrote the string 'undefined' here; anything that is not entropy is ignored.
     if (!entropy || !/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
-    this.wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    this.wallet = WalletManager.walletFromEntropy(entropy, this.path);
     return this.wallet;
   }
 
@@ -202,7 +202,7 @@ export class Hedgehog {
   private async reuseStoredRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
     const key = await Authentication.createKey(password, record.iv);
     const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
-    const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
     return { entropy, iv: record.iv, cipherText: record.cipherText, wallet, authStored: true };
   }
 
@@ -221,7 +221,7 @@ export class Hedgehog {
     if (record) return this.reuseStoredRecord(record, password);
     const entropy = WalletManager.createEntropy();
     const cipherText = await Authentication.encryptEntropy(entropy, key, iv);
-    const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
     return { entropy, iv, cipherText, wallet, authStored: false };
   }
 
@@ -235,7 +235,7 @@ export class Hedgehog {
   }
 
   private async adopt(entropy: string): Promise<HDNodeWallet> {
-    const wallet = await WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
     await this.storage.set(ENTROPY_STORAGE_KEY, entropy);
     this.wallet = wallet;
     return wallet;

@@ -8,7 +8,7 @@ export function warmUpWalletCore(): Promise<void> {
   warming ??= (async () => {
     await Authentication.warmUp();
     // Any entropy will do: this builds ethers' secp256k1 precomputed tables and JITs the HD path.
-    await WalletManager.walletFromEntropy('00000000000000000000000000000000');
+    WalletManager.walletFromEntropy('00000000000000000000000000000000');
   })();
   return warming;
 }

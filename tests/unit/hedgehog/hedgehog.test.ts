@@ -269,7 +269,7 @@ describe('Unicode forms', () => {
       cipherText: await Authentication.encryptEntropy(entropy, key, iv),
     });
     const wallet = await setup(backend).hedgehog.login(nfc.username, nfc.password);
-    expect(wallet.address).toBe((await WalletManager.walletFromEntropy(entropy)).address);
+    expect(wallet.address).toBe(WalletManager.walletFromEntropy(entropy).address);
   });
   it('opens a legacy record whose username kept surrounding spaces (Hedgehog never trimmed)', async () => {
     const backend = createMemoryBackend();
@@ -282,7 +282,7 @@ describe('Unicode forms', () => {
       iv,
       cipherText: await Authentication.encryptEntropy(entropy, key, iv),
     });
-    const expected = (await WalletManager.walletFromEntropy(entropy)).address;
+    const expected = WalletManager.walletFromEntropy(entropy).address;
     expect((await setup(backend).hedgehog.login(typed, PASSWORD)).address).toBe(expected);
     // Typed without the spaces, there is nothing to tell which spaces the record had.
     await expect(setup(backend).hedgehog.login('Grace', PASSWORD)).rejects.toBeInstanceOf(

@@ -24,7 +24,9 @@ describe.each(vectors)('vector $name', (v) => {
 
   it('derives the recorded mnemonic, key pair and address', async () => {
     expect(WalletManager.mnemonicFromEntropy(v.entropy)).toBe(v.mnemonic);
-    const wallet = await WalletManager.walletFromEntropy(v.entropy, v.path);
+    const wallet = WalletManager.walletFromEntropy(v.entropy, v.path);
+    expect(wallet.mnemonic?.phrase).toBe(v.mnemonic);
+    expect(wallet.path).toBe(v.path);
     expect(wallet.privateKey).toBe(v.privateKey);
     expect(wallet.address).toBe(v.checksumAddress);
     expect(wallet.address.toLowerCase()).toBe(v.address);
@@ -39,7 +41,7 @@ describe('extras', () => {
     expect(await Authentication.encryptEntropy(x.entropy, key, x.iv)).toBe(x.cipherText);
     expect(await Authentication.decryptEntropy(x.cipherText, key, x.iv)).toBe(x.entropy);
     expect(WalletManager.mnemonicFromEntropy(x.entropy)).toBe(x.mnemonic);
-    const wallet = await WalletManager.walletFromEntropy(x.entropy);
+    const wallet = WalletManager.walletFromEntropy(x.entropy);
     expect(wallet.privateKey).toBe(x.privateKey);
     expect(wallet.address.toLowerCase()).toBe(x.address);
   });
@@ -56,7 +58,7 @@ describe('extras', () => {
     expect(entropy).toBe(x.entropy);
     expect(await Authentication.encryptEntropy(entropy, key, x.iv)).toBe(x.cipherText);
     expect(WalletManager.mnemonicFromEntropy(entropy)).toBe(x.mnemonic);
-    const wallet = await WalletManager.walletFromEntropy(entropy);
+    const wallet = WalletManager.walletFromEntropy(entropy);
     expect(wallet.privateKey).toBe(x.privateKey);
     expect(wallet.address.toLowerCase()).toBe(x.expectedAddress);
     expect(x.address).toBe(x.expectedAddress);
