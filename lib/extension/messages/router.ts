@@ -52,13 +52,7 @@ export function createRouter(options: { onError?: (error: unknown) => void } = {
     const { type: _type, ...payload } = message;
     const parsed = handler.input.safeParse(payload);
     if (!parsed.success) {
-      throw new InvalidInputError(
-        type,
-        parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          message: issue.message,
-        })),
-      );
+      throw new InvalidInputError(type, parsed.error.issues);
     }
     return handler.handle(parsed.data, { sender, origin: senderOrigin(sender) });
   }

@@ -15,13 +15,7 @@ export async function getSettings(): Promise<Settings> {
 export async function updateSettings(patch: SettingsPatch): Promise<Settings> {
   const parsed = settingsPatchSchema.safeParse(patch);
   if (!parsed.success) {
-    throw new InvalidInputError(
-      'settings',
-      parsed.error.issues.map((issue) => ({
-        path: issue.path.join('.'),
-        message: issue.message,
-      })),
-    );
+    throw new InvalidInputError('settings', parsed.error.issues);
   }
   const overrides = { ...(await readOverrides()), ...stripUndefined(parsed.data) };
   await browser.storage.local.set({ [KEY]: overrides });
