@@ -18,21 +18,6 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     throw error;
   }
 
-  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-
   return {
     engine: 'postgres',
     async getAuth(lookupKey) {
@@ -54,7 +39,7 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     },
     async replaceAuth(r: AuthRecord, oldLookupKey: string): Promise<ReplaceAuthResult> {
       try {
-        return await inTransaction(async (client) => {
+        return await inTransaction(pool, async (client) => {
           const deleted = await client.query('DELETE FROM auth_records WHERE lookup_key = $1', [
             oldLookupKey,
           ]);
@@ -110,10 +95,26 @@ export async function openPostgresStore(connectionString: string): Promise<Store
 /** Thrown inside the replace transaction to roll it back when the new lookupKey exists. */
 class DuplicateRollback extends Error {}
 
-async function migrate(pool: pg.Pool): Promise<void> {
+async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function migrate(pool: pg.Pool): Promise<void> {
+  return inTransaction(pool, async (client) => {
     // Instances starting together take turns; the later ones find the work done.
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
     await client.query(
@@ -130,11 +131,5 @@ async function migrate(pool: pg.Pool): Promise<void> {
         migration.version,
       ]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
