@@ -5,9 +5,8 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { registerContentRoutes } from './api/content.ts';
 import type { HostFlavor } from './api/context.ts';
-import { errorResponse } from './api/error-body.ts';
+import { answerErrorsIn } from './api/error-body.ts';
 import { createHostApp } from './api/host-app.ts';
-import { ApiError } from './api/http-error.ts';
 import { registerDevRoutes } from './api/routes-dev.ts';
 import { generateDataset } from './dataset/generate.ts';
 import type { Dataset } from './dataset/types.ts';
@@ -89,12 +88,7 @@ function createHostListApp(dataset: Dataset, dev: boolean, hostUrls: () => strin
   app.get('/', (c) => c.json({ data: hostUrls() }));
   registerContentRoutes(app);
   if (dev) registerDevRoutes(app, dataset);
-  app.notFound((c) => errorResponse(c, 'go', 404, `No route for ${c.req.method} ${c.req.path}`));
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, 'go', error.status, error.message);
-    console.error('dev catalog: unexpected error', error);
-    return errorResponse(c, 'go', 500, 'Internal server error');
-  });
+  answerErrorsIn(app, 'go');
   return app;
 }
 

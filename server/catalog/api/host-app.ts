@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { registerContentRoutes } from './content.ts';
 import type { HostContext } from './context.ts';
-import { errorResponse } from './error-body.ts';
+import { answerErrorsIn } from './error-body.ts';
 import { ApiError } from './http-error.ts';
 import { registerDevRoutes } from './routes-dev.ts';
 import { registerPlaylistRoutes } from './routes-playlists.ts';
@@ -36,13 +36,6 @@ export function createHostApp(ctx: HostContext): Hono {
   registerUserRoutes(app, ctx);
   registerPlaylistRoutes(app, ctx);
   if (ctx.dev) registerDevRoutes(app, ctx.data);
-  app.notFound((c) =>
-    errorResponse(c, ctx.flavor, 404, `No route for ${c.req.method} ${c.req.path}`),
-  );
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, ctx.flavor, error.status, error.message);
-    console.error('dev catalog: unexpected error', error);
-    return errorResponse(c, ctx.flavor, 500, 'Internal server error');
-  });
+  answerErrorsIn(app, ctx.flavor);
   return app;
 }
