@@ -19,30 +19,27 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
     if (!method) throw new UnsupportedMethodError(request.method);
     const params = parseParams(method, request.params);
     const { deps, origin } = ctx;
+    const assertConnected = async (): Promise<void> => {
+      if (!(await deps.permissions.isConnected(origin))) throw new UnauthorizedError();
+    };
     await deps.ready();
 
     if (method.requiresLogin && !deps.getWallet()) {
       // No point asking someone to log in for a site that could not use the answer anyway.
-      if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
-        throw new UnauthorizedError();
-      }
+      if (method.requiresConnection) await assertConnected();
       // Checked again: a login that finished during the read above has already cleared the
       // prompts it satisfies, and one queued now would wait for a login that never comes.
       if (!deps.getWallet()) {
         await deps.approvals.request(origin, { kind: 'login', method: method.name }, ctx.signal);
       }
     }
-    if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
-      throw new UnauthorizedError();
-    }
+    if (method.requiresConnection) await assertConnected();
     const details = method.approval ? await method.approval(ctx, params) : null;
     if (details) {
       await deps.approvals.request(origin, details, ctx.signal);
       // The person may have disconnected the site, or logged in as someone else, while deciding:
       // the approval covers only the site and the account it showed.
-      if (method.requiresConnection && !(await deps.permissions.isConnected(origin))) {
-        throw new UnauthorizedError();
-      }
+      if (method.requiresConnection) await assertConnected();
       if ('address' in details) signerFor(ctx, details.address);
     }
     return await method.run(ctx, params);
