@@ -134,12 +134,10 @@ export function registerUserRoutes(app: Hono, ctx: HostContext): void {
 
   app.get('/v1/users/:id/related', (c) => {
     const user = userOr404(ctx, c.req.param('id'));
-    const genre = derived(data).topGenre.get(user.id);
+    const { topGenre } = derived(data);
+    const genre = topGenre.get(user.id);
     const related = data.users
-      .filter(
-        (u) =>
-          u.id !== user.id && genre !== undefined && derived(data).topGenre.get(u.id) === genre,
-      )
+      .filter((u) => u.id !== user.id && genre !== undefined && topGenre.get(u.id) === genre)
       .sort(
         (a, b) => (data.followers.get(b.id)?.length ?? 0) - (data.followers.get(a.id)?.length ?? 0),
       );
