@@ -24,8 +24,6 @@ export function createHostApp(ctx: HostContext): Hono {
       }
       await next();
     });
-  }
-  if (ctx.flavor === 'go') {
     // Newer deployments answer the host-list URL with a status object, not a host list.
     app.get('/', (c) =>
       c.json({ data: { service: 'encore-dev-catalog', flavor: ctx.flavor, healthy: true } }),
