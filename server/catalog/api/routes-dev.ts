@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Dataset } from '../dataset/types.ts';
 import { ApiError } from './http-error.ts';
 
+const walletSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const attachBody = z.union([
-  z.object({ userId: z.string().min(1), wallet: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }),
-  z.object({ handle: z.string().min(1), wallet: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }),
+  z.object({ userId: z.string().min(1), wallet: walletSchema }),
+  z.object({ handle: z.string().min(1), wallet: walletSchema }),
 ]);
 
 /**
