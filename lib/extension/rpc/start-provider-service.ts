@@ -22,6 +22,7 @@ import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
 import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';
 import { UnrecognizedChainError, UserRejectedError } from './errors.ts';
+import { toHexChainId } from './internal/accounts.ts';
 import { ProviderHub } from './provider-hub.ts';
 import type { RpcDeps } from './types.ts';
 
@@ -54,7 +55,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     chain: {
       get: async () => (await getSettings()).chainId,
       set: async (chainId) => {
-        if (!findChain(chainId)) throw new UnrecognizedChainError(`0x${chainId.toString(16)}`);
+        if (!findChain(chainId)) throw new UnrecognizedChainError(toHexChainId(chainId));
         await updateSettings({ chainId });
       },
       supported: (chainId) => findChain(chainId) !== undefined,
