@@ -5,6 +5,7 @@
 import { ProviderRpcError } from './errors.ts';
 import { Emitter, type Listener } from './internal/emitter.ts';
 import type { PageChannel } from './page-channel.ts';
+import { sameAccounts } from './same-accounts.ts';
 
 export interface RequestArguments {
   readonly method: string;
@@ -20,9 +21,6 @@ export interface EncoreProvider {
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-const sameAccounts = (a: string[], b: string[]): boolean =>
-  a.length === b.length && a.every((item, i) => item.toLowerCase() === b[i]?.toLowerCase());
 
 export function createInpageProvider(channel: PageChannel): EncoreProvider {
   const emitter = new Emitter();

@@ -4,6 +4,7 @@
 // reaches exactly the sites it concerns.
 
 import { z } from 'zod';
+import { sameAccounts } from '../provider/same-accounts.ts';
 import { type ProviderRpcError, UnsupportedMethodError } from './errors.ts';
 import { toHexChainId, visibleAccounts } from './internal/accounts.ts';
 import { runRpcRequest } from './pipeline.ts';
@@ -28,9 +29,6 @@ const requestSchema = z.object({
   method: z.string().min(1).max(200),
   params: z.unknown().optional(),
 });
-
-const sameList = (a: string[], b: string[]): boolean =>
-  a.length === b.length && a.every((item, i) => item.toLowerCase() === b[i]?.toLowerCase());
 
 export class ProviderHub {
   private readonly ports = new Map<ProviderPort, PortState>();
@@ -59,7 +57,7 @@ export class ProviderHub {
     await Promise.all(
       [...this.ports].map(async ([port, state]) => {
         const accounts = await this.accountsFor(state.origin);
-        if (sameList(accounts, state.accounts)) return;
+        if (sameAccounts(accounts, state.accounts)) return;
         state.accounts = accounts;
         post(port, { kind: 'event', event: 'accountsChanged', data: accounts });
       }),
