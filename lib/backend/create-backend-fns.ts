@@ -1,7 +1,7 @@
 // The three functions the wallet core needs, talking to an Encore (or Hedgehog-style) backend.
 import { z } from 'zod';
 import { BackendError } from '../hedgehog/errors.ts';
-import { CipherTextSchema, IvSchema } from './contract.ts';
+import { CipherTextSchema, ErrorResponseSchema, IvSchema } from './contract.ts';
 import { type FetchLike, requestJson } from './internal/request-json.ts';
 
 export interface BackendFnsOptions {
@@ -74,9 +74,6 @@ export function createBackendFns(options: BackendFnsOptions): BackendFns {
 }
 
 function describeError(body: unknown, status: number): string {
-  if (typeof body === 'object' && body !== null && 'error' in body) {
-    const error = (body as { error: unknown }).error;
-    if (typeof error === 'string') return error;
-  }
-  return `Backend answered ${status}`;
+  const parsed = ErrorResponseSchema.safeParse(body);
+  return parsed.success ? parsed.data.error : `Backend answered ${status}`;
 }
