@@ -1,9 +1,15 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogError, createCatalogClient, resetHostMemory } from '../../../lib/catalog/index.ts';
 import { type DevCatalog, startDevCatalog } from '../../../server/catalog/index.ts';
-import { type Closable, hangingHost, jsonServer, pickFirst, refusingUrl } from './support.ts';
+import {
+  type Closable,
+  hangingHost,
+  jsonServer,
+  pickFirst,
+  refusingUrl,
+  serveLocally,
+} from './support.ts';
 
 let catalog: DevCatalog;
 const closeLater: Closable[] = [];
@@ -35,16 +41,7 @@ async function forwardingHost(target: string): Promise<Closable> {
       })
       .catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return serveLocally(server);
 }
 
 describe('host selection', () => {

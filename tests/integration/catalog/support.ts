@@ -1,6 +1,7 @@
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { freePort } from '../../support/free-port.ts';
 
 export interface Closable {
   url: string;
@@ -14,11 +15,21 @@ export interface RecordedRequest {
 
 /** A URL on 127.0.0.1 where nothing listens: connecting is refused at once. */
 export async function refusingUrl(): Promise<string> {
-  const server = createNetServer();
+  return `http://127.0.0.1:${await freePort()}`;
+}
+
+/** Listens on a free 127.0.0.1 port; closing also drops keep-alive connections. */
+export async function serveLocally(server: HttpServer): Promise<Closable> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** Accepts connections and never answers. */
@@ -51,17 +62,8 @@ export async function jsonServer(
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const { url, close } = await serveLocally(server);
+  return { url: `${url}/`, requests, close };
 }
 
 /** Always picks the first host in the list (tests decide who is first). */

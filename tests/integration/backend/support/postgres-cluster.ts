@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../../support/free-port.ts';
 
 export interface PostgresCluster {
   /** A new, empty database on the cluster; returns its postgres:// URL. */
