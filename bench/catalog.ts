@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
 import { startDevCatalog } from '../server/catalog/index.ts';
+import { median } from './internal/median.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 150);
 const WARMUP = 20;
@@ -30,12 +31,6 @@ function hostListServer(hosts: string[]): Server {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ data: hosts }));
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 function percentile(xs: number[], p: number): number {

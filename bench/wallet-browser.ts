@@ -4,6 +4,7 @@
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { fixtures } from '../tests/unit/hedgehog/fixtures.ts';
+import { median } from './internal/median.ts';
 
 const LOGINS = Number(process.env.BENCH_RUNS ?? 5);
 const v = fixtures.vectors[0]!;
@@ -59,11 +60,6 @@ async function freshPage(opts: { awaitWarmUp: boolean; logins: number }): Promis
   return result;
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
 
 try {

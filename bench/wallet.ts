@@ -9,6 +9,7 @@ import scryptJs from 'scrypt-js';
 import { Hedgehog } from '../lib/hedgehog/index.ts';
 import { createMemoryStore } from '../lib/hedgehog/storage.ts';
 import type { AuthRecord, GetFn, SetAuthFn, SetUserFn } from '../lib/hedgehog/types.ts';
+import { median } from './internal/median.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PASSWORD = 'bench-password-correct-horse';
@@ -51,12 +52,6 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 const ms = (x: number): string => `${x.toFixed(0).padStart(6)} ms`;
