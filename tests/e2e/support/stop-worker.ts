@@ -1,9 +1,17 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 
 interface TargetInfo {
   targetId: string;
   type: string;
   url: string;
+}
+
+/** The extension service worker targets the browser has right now. */
+async function extensionWorkers(cdp: CDPSession): Promise<TargetInfo[]> {
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+  return targetInfos.filter(
+    (t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'),
+  );
 }
 
 /**
@@ -14,22 +22,14 @@ interface TargetInfo {
 export async function stopServiceWorker(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
   try {
-    const workers = async (): Promise<TargetInfo[]> => {
-      const { targetInfos } = (await cdp.send('Target.getTargets')) as {
-        targetInfos: TargetInfo[];
-      };
-      return targetInfos.filter(
-        (t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'),
-      );
-    };
-    const running = await workers();
+    const running = await extensionWorkers(cdp);
     if (running.length === 0) throw new Error('No extension service worker is running');
     for (const target of running) {
       await cdp.send('Target.closeTarget', { targetId: target.targetId });
     }
     // closeTarget returns before the worker is torn down: poll until the target list agrees.
     for (let i = 0; i < 100; i++) {
-      if ((await workers()).length === 0) return;
+      if ((await extensionWorkers(cdp)).length === 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('The extension service worker did not stop');
@@ -45,10 +45,7 @@ export async function isServiceWorkerRunning(
 ): Promise<boolean> {
   const cdp = await context.newCDPSession(page);
   try {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
-    return targetInfos.some(
-      (t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'),
-    );
+    return (await extensionWorkers(cdp)).length > 0;
   } finally {
     await cdp.detach().catch(() => undefined);
   }
