@@ -1,6 +1,7 @@
 import type { Dataset, DevTrack } from '../dataset/types.ts';
 
-// Aggregates computed once per dataset and kept beside it; tips never change at run time.
+// Aggregates computed once per dataset and kept beside it; tips and activity never change at
+// run time.
 
 export interface SupportEntry {
   userId: string;
@@ -11,6 +12,8 @@ interface Derived {
   supporters: Map<string, SupportEntry[]>;
   supporting: Map<string, SupportEntry[]>;
   topGenre: Map<string, string>;
+  /** Time of the latest repost or favorite: trending windows end here. */
+  newestActivityAt: number;
 }
 
 const cache = new WeakMap<Dataset, Derived>();
@@ -22,6 +25,9 @@ export function derived(data: Dataset): Derived {
       supporters: aggregate(data, 'receiverId', 'senderId'),
       supporting: aggregate(data, 'senderId', 'receiverId'),
       topGenre: topGenres(data),
+      newestActivityAt: Math.max(
+        ...[...data.reposts.values(), ...data.favorites.values()].flat().map((a) => a.at),
+      ),
     };
     cache.set(data, d);
   }

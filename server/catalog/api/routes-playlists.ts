@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { DevPlaylist } from '../dataset/types.ts';
 import type { HostContext } from './context.ts';
+import { derived } from './derived.ts';
 import { query } from './http-error.ts';
 import { playlistOr404 } from './lookups.ts';
 import { pageOf, pagingSchema } from './paging.ts';
@@ -57,10 +58,7 @@ export function registerPlaylistRoutes(app: Hono, ctx: HostContext): void {
 /** Reposts and favorites inside the window (favorites count double); ties by id. */
 function trendingPlaylists(ctx: HostContext, windowMs: number, albums: boolean): DevPlaylist[] {
   const { data } = ctx;
-  const newest = Math.max(
-    ...[...data.reposts.values(), ...data.favorites.values()].flat().map((a) => a.at),
-  );
-  const since = newest - windowMs;
+  const since = derived(data).newestActivityAt - windowMs;
   const score = new Map<string, number>();
   for (const [weight, byUser] of [
     [1, data.reposts],
