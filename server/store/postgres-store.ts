@@ -7,6 +7,9 @@ import type { ReplaceAuthResult, SetUserResult, Store, UserRow } from './store.t
 // Any fixed number works: it only has to be the same in every instance running migrations.
 const MIGRATION_LOCK_ID = 0x656e636f; // "enco"
 
+const INSERT_AUTH_SQL =
+  'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING';
+
 export async function openPostgresStore(connectionString: string): Promise<Store> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -32,7 +35,7 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     async insertAuth(r) {
       const result = await pool.query({
         name: 'insert-auth',
-        text: 'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        text: INSERT_AUTH_SQL,
         values: [r.lookupKey, r.iv, r.cipherText],
       });
       return result.rowCount === 1 ? 'stored' : 'duplicate';
@@ -44,10 +47,7 @@ export async function openPostgresStore(connectionString: string): Promise<Store
             oldLookupKey,
           ]);
           if (deleted.rowCount === 0) return 'old-missing';
-          const inserted = await client.query(
-            'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-            [r.lookupKey, r.iv, r.cipherText],
-          );
+          const inserted = await client.query(INSERT_AUTH_SQL, [r.lookupKey, r.iv, r.cipherText]);
           if (inserted.rowCount === 0) throw new DuplicateRollback();
           return 'stored';
         });
