@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # `make start`: builds the extension against local servers, starts the backend (SQLite), the dev
 # catalog (dev mode) and the demo music site, opens Chromium with Encore loaded when there is a
-# display, and prints what runs where. Ctrl-C stops everything it started.
+# display (or says how to load it by hand), and prints what runs where. Ctrl-C stops everything it
+# started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/open-chromium.sh
+source scripts/lib/open-chromium.sh
 
 BACKEND_PORT="${BACKEND_PORT:-8787}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
+CATALOG_HOSTS="${CATALOG_HOSTS:-3}"
 DEMO_PORT="${DEMO_PORT:-8800}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 DATA_DIR="$PWD/data"
@@ -22,14 +26,17 @@ stop_all() {
   trap - INT TERM EXIT
   echo
   echo "Stopping…"
-  # Each service runs in its own process group (setsid): stop the group, children included.
-  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  # Each service and Chromium (CHROMIUM_PID, set by open_chromium) runs in its own process group
+  # (setsid): stop the group, children included.
+  for pid in "${pids[@]}" ${CHROMIUM_PID:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
 trap stop_all INT TERM EXIT
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-for port in "$BACKEND_PORT" "$CATALOG_PORT" "$DEMO_PORT"; do
+# The dev catalog's API hosts listen on the ports after CATALOG_PORT.
+catalog_ports=$(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS)))
+for port in "$BACKEND_PORT" $catalog_ports "$DEMO_PORT"; do
   port_free "$port" || { echo "Port $port is in use: stop what runs there, or set *_PORT." >&2; exit 1; }
 done
 
@@ -60,7 +67,8 @@ WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_
 echo "Starting servers:"
 start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
   DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" "$TSX" server/main.ts
-start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" CATALOG_DEV=1 \
+start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
+  CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
   "$TSX" server/catalog/main.ts
 start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
   CATALOG_HOST_LIST_URL="$CATALOG_URL" "$TSX" demo/server/main.ts
@@ -69,33 +77,17 @@ wait_for "backend" "$BACKEND_URL/health"
 wait_for "dev catalog" "$CATALOG_URL"
 wait_for "demo site" "$DEMO_URL"
 
-opened=false
-if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -x "$CHROMIUM" ]; then
-  start "Chromium" "$DATA_DIR/logs/chromium.log" "$CHROMIUM" \
-    --user-data-dir="$DATA_DIR/chromium-profile" \
-    --disable-extensions-except="$EXTENSION_DIR" --load-extension="$EXTENSION_DIR" \
-    --no-first-run --no-default-browser-check \
-    "$DEMO_URL"
-  opened=true
-fi
-
 cat <<INFO
 
 Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-data/encore.sqlite})
-  dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {userId, wallet})
+  dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
   demo music site  $DEMO_URL
   extension        $EXTENSION_DIR
+
 INFO
-if $opened; then
-  echo "Chromium is open with Encore loaded (profile: data/chromium-profile). Click the Encore"
-  echo "icon in the toolbar (pin it from the puzzle-piece menu) to sign up."
-else
-  echo "No display found, so Chromium was not started. To try Encore in your own Chromium:"
-  echo "  1. open chrome://extensions and switch on Developer mode"
-  echo "  2. Load unpacked → choose $EXTENSION_DIR"
-  echo "  3. click the Encore icon in the toolbar and sign up"
-fi
+offer_browser "$(id -u)" "$CHROMIUM" "$EXTENSION_DIR" "$DATA_DIR/chromium-profile" \
+  "$DATA_DIR/logs/chromium.log" "$DEMO_URL"
 echo
 echo "Logs in data/logs/. Press Ctrl-C to stop everything."
 wait
