@@ -1,8 +1,13 @@
 # Encore: two commands do everything.
-#   make start  installs what is missing, builds, starts the local servers and opens Chromium
+#   make start  installs what is missing, builds, starts the local servers and opens Chromium (or
+#               says how to load the extension by hand)
 #   make test   installs what is missing and runs every suite (lint, types, unit, integration, browser)
 SHELL := /bin/bash
 NPM_STAMP := node_modules/.encore-installed
+# The integration suites find PostgreSQL in PG_BIN: default to the newest Debian server install
+# (a client-only version has a bin folder too). Deferred, and a shell call rather than make's
+# cached wildcard, so recipes after system-deps see what it has just installed.
+export PG_BIN ?= $(patsubst %/postgres,%,$(shell ls /usr/lib/postgresql/*/bin/postgres 2>/dev/null | sort -V | tail -n 1))
 
 .PHONY: start test deps system-deps lint typecheck unit integration e2e build bench
 
