@@ -30,8 +30,10 @@ function primaryTypeOf(raw: unknown, definitions: TypeDefinitions): string {
   return raw;
 }
 
-/** Declared structs the primary type never reaches are neither shown nor hashed the same way by
- * every signer (ethers refuses them): refused, here and only here. */
+/**
+ * A declared struct the primary type never reaches is never shown, and ethers will not sign next
+ * to it: refused, in this one place (dropping such types instead would change only this step).
+ */
 function refuseUnused(
   definitions: TypeDefinitions,
   used: readonly string[],
