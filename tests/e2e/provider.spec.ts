@@ -77,7 +77,7 @@ test('the page discovers Encore through EIP-6963 and window.ethereum', async () 
   ).toBe(true);
 });
 
-test('before connecting: no accounts, 4100 for signing, 4200 and -32602 where due', async () => {
+test('before connecting: no accounts, 4100 for signing whatever the params, 4200 where due', async () => {
   expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
   expect(await expectResult(rpc(site, 'eth_chainId'))).toBe('0x1');
   expect(await expectResult(rpc(site, 'net_version'))).toBe('1');
@@ -88,9 +88,9 @@ test('before connecting: no accounts, 4100 for signing, 4200 and -32602 where du
   );
   await expectCode(rpc(site, 'eth_sign', [w.address, '0x00']), 4200);
   await expectCode(rpc(site, 'eth_getBalance', [w.address, 'latest']), 4200);
-  expect(
-    await expectCode(rpc(site, 'wallet_switchEthereumChain', [{ chainId: 1 }]), -32602),
-  ).toMatch(/chainId/);
+  // The connection is checked before the params: malformed params tell an unconnected site nothing.
+  await expectCode(rpc(site, 'wallet_switchEthereumChain', [{ chainId: 1 }]), 4100);
+  await expectCode(rpc(site, 'eth_signTypedData_v4', [w.address, '{"types":1}']), 4100);
 });
 
 test('connect: rejecting answers 4001, approving shows the origin and returns the account', async () => {
@@ -131,6 +131,15 @@ test('personal_sign: approved signature verifies, rejected is 4001, binary data 
   await shoot(binaryWindow, 'approval-binary', (n) => test.info().outputPath(n));
   await decide(w.context, 'reject');
   await expectCode(binary, 4001);
+
+  // Right-to-left override: the window spells it out instead of letting it reorder the text.
+  const reordered = rpc(site, 'personal_sign', [hexOf('Pay 1 \u202eCDSU\u202c'), w.address]);
+  const hiddenWindow = await approvalWindow(w.context);
+  await expect(hiddenWindow.getByTestId('invisible-warning')).toBeVisible();
+  await expect(hiddenWindow.getByTestId('message-text')).toHaveText('Pay 1 ⟨U+202E⟩CDSU⟨U+202C⟩');
+  await shoot(hiddenWindow, 'approval-invisible-chars', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(reordered, 4001);
 });
 
 test('a sign-in message for another domain carries a red warning; the right domain none', async () => {
@@ -162,6 +171,16 @@ test('a sign-in message for another domain carries a red warning; the right doma
   await expect(okWindow.getByTestId('siwe-domain-warning')).toHaveCount(0);
   await decide(w.context, 'approve');
   expect(verifyMessage(message, (await expectResult(genuine)) as string)).toBe(w.address);
+
+  // The sign-in phrase below a first line of something else is not a sign-in: it is flagged.
+  const buried = rpc(site, 'personal_sign', [
+    hexOf(`Welcome!\n${siwe('bank.example')}`),
+    w.address,
+  ]);
+  const buriedWindow = await approvalWindow(w.context);
+  await expect(buriedWindow.getByTestId('siwe-malformed')).toBeVisible();
+  await decide(w.context, 'reject');
+  await expectCode(buried, 4001);
 });
 
 test('eth_signTypedData_v4: a readable tree, a chain warning, verified signatures, 4001', async () => {
@@ -188,6 +207,26 @@ test('eth_signTypedData_v4: a readable tree, a chain warning, verified signature
     -32602,
   );
   expect(bad).toMatch(/typedData/);
+  // Shown one way, signed another: refused with the place named, before any window opens.
+  const lying = { ...data, message: { ...data.message, listener: 'me' } };
+  expect(await expectCode(rpc(site, 'eth_signTypedData_v4', [w.address, lying]), -32602)).toMatch(
+    /typedData\.message\.listener/,
+  );
+
+  // No chain in the domain, and a direction-isolate in its name: both warned about.
+  const { chainId: _chain, ...chainless } = data.domain;
+  const unbound = {
+    ...data,
+    types: { ...data.types, EIP712Domain: data.types.EIP712Domain.slice(0, 2) },
+    domain: { ...chainless, name: 'Encore \u2067test' },
+  };
+  const unboundSigning = rpc(site, 'eth_signTypedData_v4', [w.address, unbound]);
+  const unboundWindow = await approvalWindow(w.context);
+  await expect(unboundWindow.getByTestId('no-chain-warning')).toBeVisible();
+  await expect(unboundWindow.getByTestId('invisible-warning')).toBeVisible();
+  await expect(unboundWindow.getByTestId('typed-domain')).toContainText('Encore ⟨U+2067⟩test');
+  await decide(w.context, 'reject');
+  await expectCode(unboundSigning, 4001);
 });
 
 test('a second origin sees nothing until it connects itself', async () => {
@@ -214,6 +253,9 @@ test('chain switches reach every site; unknown chains are 4902', async () => {
   await expect.poll(() => events(other, 'chainChanged')).toEqual(['0xaa36a7']);
   await expect.poll(() => events(site, 'chainChanged')).toEqual(['0xaa36a7']);
   await expectCode(rpc(site, 'wallet_switchEthereumChain', [{ chainId: '0x89' }]), 4902);
+  expect(
+    await expectCode(rpc(site, 'wallet_switchEthereumChain', [{ chainId: 1 }]), -32602),
+  ).toMatch(/chainId/);
   expect(
     await expectResult(rpc(site, 'wallet_switchEthereumChain', [{ chainId: '0x1' }])),
   ).toBeNull();

@@ -5,7 +5,9 @@ import {
   type SiweMessage,
   siweMatchesOrigin,
 } from '../../../lib/extension/approvals/eip4361.ts';
+import { hasInvisible } from '../../../lib/extension/approvals/invisible-chars.ts';
 import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
+import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 
 type Details = Extract<ApprovalDetails, { kind: 'personal_sign' }>;
@@ -31,8 +33,13 @@ export function SignMessageRequest({
       </section>
     );
   }
+  const hidden = hasInvisible(decoded.text);
   const siwe = parseSiweMessage(decoded.text);
-  if (siwe.ok) return <SignIn message={siwe.message} origin={origin} address={details.address} />;
+  if (siwe.ok) {
+    return (
+      <SignIn message={siwe.message} origin={origin} address={details.address} hidden={hidden} />
+    );
+  }
   return (
     <section class="card">
       <h2 class="card-title">Message</h2>
@@ -42,14 +49,20 @@ export function SignMessageRequest({
           log in anywhere.
         </Warning>
       )}
+      {hidden && <InvisibleWarning />}
       <pre class="message-body" data-testid="message-text">
-        {decoded.text}
+        <Revealed text={decoded.text} />
       </pre>
     </section>
   );
 }
 
-function SignIn(props: { message: SiweMessage; origin: string; address: string }): JSX.Element {
+function SignIn(props: {
+  message: SiweMessage;
+  origin: string;
+  address: string;
+  hidden: boolean;
+}): JSX.Element {
   const { message, origin } = props;
   const matches = siweMatchesOrigin(message, origin);
   const rows: [string, string | undefined][] = [
@@ -67,7 +80,7 @@ function SignIn(props: { message: SiweMessage; origin: string; address: string }
       <h2 class="card-title">Sign in with Ethereum</h2>
       {!matches && (
         <Warning testId="siwe-domain-warning">
-          This sign-in message is for {message.domain}, but the request comes from{' '}
+          This sign-in message is for <Revealed text={message.domain} />, but the request comes from{' '}
           {new URL(origin).host}. Signing it could log this site into your account elsewhere.
         </Warning>
       )}
@@ -76,24 +89,36 @@ function SignIn(props: { message: SiweMessage; origin: string; address: string }
           The message names a different account ({message.address}).
         </Warning>
       )}
+      {props.hidden && <InvisibleWarning />}
       <p class="siwe-lead">
-        Sign in to <strong data-testid="siwe-domain">{message.domain}</strong>
+        Sign in to{' '}
+        <strong data-testid="siwe-domain">
+          <Revealed text={message.domain} />
+        </strong>
       </p>
-      {message.statement && <p class="siwe-statement">{message.statement}</p>}
+      {message.statement && (
+        <p class="siwe-statement">
+          <Revealed text={message.statement} />
+        </p>
+      )}
       <dl class="kv">
         {rows
           .filter((row): row is [string, string] => row[1] !== undefined)
           .map(([key, value]) => (
             <div key={key}>
               <dt>{key}</dt>
-              <dd>{value}</dd>
+              <dd>
+                <Revealed text={value} />
+              </dd>
             </div>
           ))}
       </dl>
       {message.resources.length > 0 && (
         <ul class="resources">
           {message.resources.map((resource) => (
-            <li key={resource}>{resource}</li>
+            <li key={resource}>
+              <Revealed text={resource} />
+            </li>
           ))}
         </ul>
       )}

@@ -1,17 +1,12 @@
 import type { JSX } from 'preact';
-import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
+import { containsInvisible } from '../../../lib/extension/approvals/invisible-chars.ts';
+import type { ApprovalDetails, TypedDataValue } from '../../../lib/extension/approvals/types.ts';
+import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 
 type Details = Extract<ApprovalDetails, { kind: 'typed_data' }>;
 
-/** chainId may arrive as a number, a decimal string or a hex string. */
-function chainIdOf(value: unknown): number | null {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(value)) return Number(value);
-  return null;
-}
-
+/** The typed data arrives checked and canonical: chainId is a decimal string when present. */
 export function TypedDataRequest({
   details,
   chainId,
@@ -20,16 +15,22 @@ export function TypedDataRequest({
   chainId: number;
 }): JSX.Element {
   const { domain, message, primaryType } = details.typedData;
-  const requested = domain.chainId === undefined ? null : chainIdOf(domain.chainId);
-  const mismatch = domain.chainId !== undefined && requested !== chainId;
+  const requested = domain.chainId;
   return (
     <section class="card">
-      {mismatch && (
-        <Warning testId="chain-warning">
-          This data is for chain {String(domain.chainId)}, but Encore is on chain {chainId}. A
-          signature for another chain may be used there.
+      {requested === undefined && (
+        <Warning testId="no-chain-warning">
+          This data names no chain (its domain has no chainId). A signature for it can be used on
+          any chain.
         </Warning>
       )}
+      {requested !== undefined && String(requested) !== String(chainId) && (
+        <Warning testId="chain-warning">
+          This data is for chain {String(requested)}, but Encore is on chain {chainId}. A signature
+          for another chain may be used there.
+        </Warning>
+      )}
+      {(containsInvisible(domain) || containsInvisible(message)) && <InvisibleWarning />}
       <h2 class="card-title">Domain</h2>
       <Tree value={domain} testId="typed-domain" />
       <h2 class="card-title typed-primary">{primaryType}</h2>
@@ -38,13 +39,17 @@ export function TypedDataRequest({
   );
 }
 
-function Tree({ value, testId }: { value: unknown; testId?: string }): JSX.Element {
-  if (value === null || typeof value !== 'object') {
-    return <span class="tree-leaf">{String(value)}</span>;
+function Tree({ value, testId }: { value: TypedDataValue; testId?: string }): JSX.Element {
+  if (typeof value !== 'object') {
+    return (
+      <span class="tree-leaf">
+        {typeof value === 'string' ? <Revealed text={value} /> : String(value)}
+      </span>
+    );
   }
   const entries = Array.isArray(value)
     ? value.map((item, i) => [String(i), item] as const)
-    : Object.entries(value as Record<string, unknown>);
+    : Object.entries(value);
   return (
     <ul class="tree" data-testid={testId}>
       {entries.map(([key, item]) => (

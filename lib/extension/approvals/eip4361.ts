@@ -25,6 +25,10 @@ export type SiweParseResult =
   | { ok: false; reason: 'malformed'; detail: string };
 
 const HEADER = / wants you to sign in with your Ethereum account:$/;
+// The phrase wherever it stands, however spaced, cased or split by invisible characters: text
+// that says it is a sign-in but is not one in EIP-4361 form gets a warning, not a plain display.
+const SIGN_IN_PHRASE = /wants\s*you\s*to\s*sign[\s-]*in\s*with\s*your\s*ethereum\s*account/i;
+const INVISIBLE = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/gu;
 const FIELDS: Record<string, keyof SiweMessage> = {
   URI: 'uri',
   Version: 'version',
@@ -44,7 +48,10 @@ const isTimestamp = (value: string): boolean =>
 export function parseSiweMessage(text: string): SiweParseResult {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const header = lines[0] ?? '';
-  if (!HEADER.test(header)) return { ok: false, reason: 'not-siwe' };
+  if (!HEADER.test(header)) {
+    const looksLikeSignIn = SIGN_IN_PHRASE.test(text.replace(INVISIBLE, ''));
+    return looksLikeSignIn ? malformed('first line') : { ok: false, reason: 'not-siwe' };
+  }
   const authority = header.replace(HEADER, '');
   const schemeMatch = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/(.+)$/.exec(authority);
   const domain = schemeMatch ? (schemeMatch[2] ?? '') : authority;

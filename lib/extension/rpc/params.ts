@@ -21,6 +21,14 @@ export const accountsPermissionParams = z.tuple([
     ),
 ]);
 
+function pathSegment(segment: PropertyKey): string {
+  if (typeof segment === 'number') return `[${segment}]`;
+  const key = String(segment);
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)
+    ? `.${key}`
+    : `[${JSON.stringify(key.slice(0, 64))}]`;
+}
+
 export function parseParams<P>(method: RpcMethod<P>, raw: unknown): P {
   const parsed = method.params.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -30,8 +38,10 @@ export function parseParams<P>(method: RpcMethod<P>, raw: unknown): P {
   let where = 'params';
   if (typeof first === 'number') {
     const name = method.paramNames?.[first];
-    where = name ? `${name} (params[${first}])` : `params[${first}]`;
-    if (rest.length > 0) where += `.${rest.join('.')}`;
+    // A whole parameter reads `typedData (params[1])`; a place inside it reads like code would
+    // write it, `typedData.message.wallets[1]`.
+    if (rest.length === 0) where = name ? `${name} (params[${first}])` : `params[${first}]`;
+    else where = (name ?? `params[${first}]`) + rest.map(pathSegment).join('');
   }
   const problem =
     issue?.code === 'too_small' && path.length === 0

@@ -1,6 +1,7 @@
-// Every request takes the same explicit steps: known method? -> params valid? -> logged in? ->
-// site connected? -> approved? -> run. Each step either passes or throws the one error a site
-// should see; nothing else decides access.
+// Every request takes the same explicit steps: known method? -> site connected? -> params valid?
+// -> logged in? -> approved? -> run. Each step either passes or throws the one error a site
+// should see; nothing else decides access. The connection comes before the params so that a
+// site that may not use a method learns nothing from how its params are judged.
 
 import { toProviderError, UnauthorizedError, UnsupportedMethodError } from './errors.ts';
 import { signerFor } from './internal/accounts.ts';
@@ -17,23 +18,23 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
   try {
     const method = findMethod(request.method);
     if (!method) throw new UnsupportedMethodError(request.method);
-    const params = parseParams(method, request.params);
     const { deps, origin } = ctx;
     const assertConnected = async (): Promise<void> => {
       if (!(await deps.permissions.isConnected(origin))) throw new UnauthorizedError();
     };
     await deps.ready();
-
-    if (method.requiresLogin && !deps.getWallet()) {
-      // No point asking someone to log in for a site that could not use the answer anyway.
-      if (method.requiresConnection) await assertConnected();
-      // Checked again: a login that finished during the read above has already cleared the
-      // prompts it satisfies, and one queued now would wait for a login that never comes.
-      if (!deps.getWallet()) {
-        await deps.approvals.request(origin, { kind: 'login', method: method.name }, ctx.signal);
-      }
-    }
+    // Also before any login prompt: no point asking someone to log in for a site that could not
+    // use the answer anyway.
     if (method.requiresConnection) await assertConnected();
+    const params = parseParams(method, request.params);
+
+    // Read after the connection check: a login that finished meanwhile has already cleared the
+    // prompts it satisfies, and one queued now would wait for a login that never comes.
+    if (method.requiresLogin && !deps.getWallet()) {
+      await deps.approvals.request(origin, { kind: 'login', method: method.name }, ctx.signal);
+      // A connection belongs to an account and a site: the account that logged in may not have it.
+      if (method.requiresConnection) await assertConnected();
+    }
     const details = method.approval ? await method.approval(ctx, params) : null;
     if (details) {
       await deps.approvals.request(origin, details, ctx.signal);

@@ -89,6 +89,27 @@ describe('EIP-4361 parser', () => {
     expect(broken('URI: ', 'Whatever: ')).toMatchObject({ reason: 'malformed' });
   });
 
+  it('calls a message with the sign-in phrase anywhere but its first line malformed, not plain text', () => {
+    const text = formatSiweMessage({ ...base, domain: 'bank.example' });
+    const hidden = [
+      `Welcome back!\n${text}`, // the real header on the second line
+      `\n${text}`, // a blank line first
+      text.replace('account:', 'account: (details below)'), // header not ending the line
+      `Please sign.\nbank.example WANTS you to sign\u200bin with  your ethereum\naccount`,
+    ];
+    for (const message of hidden) {
+      expect(parseSiweMessage(message)).toEqual({
+        ok: false,
+        reason: 'malformed',
+        detail: 'first line',
+      });
+    }
+    expect(parseSiweMessage('Sign in to the forum with your password')).toEqual({
+      ok: false,
+      reason: 'not-siwe',
+    });
+  });
+
   it('matches the domain against the requesting origin, host and port included', () => {
     expect(siweMatchesOrigin(base, 'http://localhost:8800')).toBe(true);
     expect(siweMatchesOrigin(base, 'http://LOCALHOST:8800')).toBe(true);

@@ -114,6 +114,72 @@ describe('RPC pipeline', () => {
     expect(world.asked).toEqual([]);
   });
 
+  it('an unconnected site learns nothing from its params: 4100 comes before any parse error', async () => {
+    const tokenLike = `${Buffer.from('{"alg":"keccak256"}').toString('base64url')}.e30`;
+    const malformed: [string, unknown][] = [
+      ['personal_sign', [`0x${'00'.repeat(70_000)}`, WALLET.address]], // too long
+      ['personal_sign', [tokenLike, WALLET.address]], // what the ID-token check would refuse
+      ['personal_sign', ['hi', 'not-an-address']],
+      ['eth_signTypedData_v4', [WALLET.address, '{oops']],
+      ['eth_signTypedData_v4', [WALLET.address, { ...typedData, message: { trackId: 1 } }]],
+      ['wallet_switchEthereumChain', [{ chainId: 1 }]],
+    ];
+    world.connected.set(SITE, 1);
+    for (const [method, params] of malformed) {
+      expect((await failure(call(world, method, params, OTHER))).code).toBe(4100);
+      expect((await failure(call(world, method, params, SITE))).code).toBe(-32602);
+    }
+    world.loggedIn = false;
+    for (const [method, params] of malformed) {
+      expect((await failure(call(world, method, params, OTHER))).code).toBe(4100);
+    }
+    expect(world.asked).toEqual([]);
+  });
+
+  it('logged out: a connected site with bad params gets -32602 and no login prompt; good params prompt', async () => {
+    world.loggedIn = false;
+    world.connected.set(SITE, 1);
+    const bad = await failure(call(world, 'personal_sign', ['hi', 'not-an-address']));
+    expect(bad.code).toBe(-32602);
+    expect(world.asked).toEqual([]);
+    world.answer = 'reject';
+    expect((await failure(call(world, 'personal_sign', ['0x6869', WALLET.address]))).code).toBe(
+      4001,
+    );
+    expect(world.asked.map((a) => a.details.kind)).toEqual(['login']);
+  });
+
+  it('personal_sign: a message of at most 64 KiB after decoding, as hex or text', async () => {
+    world.connected.set(SITE, 1);
+    const limit = 64 * 1024;
+    const atLimit = `0x${'61'.repeat(limit)}`;
+    const signature = (await call(world, 'personal_sign', [atLimit, WALLET.address])) as string;
+    expect(verifyMessage('a'.repeat(limit), signature)).toBe(WALLET.address);
+    const tooLong = [
+      `0x${'61'.repeat(limit + 1)}`,
+      'a'.repeat(limit + 1),
+      '€'.repeat(30_000), // 30,000 characters, 90,000 bytes of UTF-8
+      `0x${'61'.repeat(600_000)}`, // refused before it is decoded
+    ];
+    for (const message of tooLong) {
+      const error = await failure(call(world, 'personal_sign', [message, WALLET.address]));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toMatch(/message \(params\[0\]\) must be at most 65536 bytes/);
+    }
+    expect(world.asked).toHaveLength(1);
+  });
+
+  it('eth_signTypedData_v4: at most 64 KiB of JSON', async () => {
+    world.connected.set(SITE, 1);
+    const big = { ...typedData, message: { ...typedData.message, trackId: 'x'.repeat(70_000) } };
+    for (const payload of [big, JSON.stringify(big)]) {
+      const error = await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, payload]));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toMatch(/typedData \(params\[1\]\) is larger than 65536 bytes/);
+    }
+    expect(world.asked).toEqual([]);
+  });
+
   it('personal_sign: 4100 until connected, then a verifiable signature after approval', async () => {
     const message = `0x${Buffer.from('Sign in to Encore demo').toString('hex')}`;
     expect((await failure(call(world, 'personal_sign', [message, WALLET.address]))).code).toBe(
