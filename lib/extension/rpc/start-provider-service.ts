@@ -9,14 +9,7 @@ import { registerProviderMessages } from '../approvals/messages.ts';
 import { ApprovalQueue } from '../approvals/queue.ts';
 import type { ApprovalSnapshot } from '../approvals/types.ts';
 import { isExtensionPage, type MessageSender, type Router } from '../messages/index.ts';
-import {
-  connectSite,
-  isConnected,
-  listConnectedSites,
-  normalizeOrigin,
-  onPermissionsChanged,
-  revokeSite,
-} from '../permissions/index.ts';
+import { currentConnections, normalizeOrigin, onPermissionsChanged } from '../permissions/index.ts';
 import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
@@ -38,18 +31,18 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     }),
   );
 
+  // A site is connected to an account, not to the browser: each check is for whoever is logged
+  // in at that moment, and logged out nothing is connected.
+  const connections = currentConnections(() => session.getWallet()?.address ?? null);
   const deps: RpcDeps = {
     getWallet: () => session.getWallet(),
     ready: () => session.ready(),
     permissions: {
-      isConnected,
-      connectedAt: async (origin) =>
-        (await listConnectedSites()).find((site) => site.origin === origin)?.connectedAt ?? null,
-      connect: async (origin) => {
-        await connectSite(origin);
-      },
+      isConnected: connections.isConnected,
+      connectedAt: connections.connectedAt,
+      connect: connections.connect,
       revoke: async (origin) => {
-        await revokeSite(origin);
+        await connections.revoke(origin);
       },
     },
     chain: {
@@ -121,9 +114,13 @@ export function startProviderService(router: Router, session: WalletSession): Pr
   });
   onPermissionsChanged(() => void hub.refreshAccounts());
   let chainId: number | null = null;
-  void getSettings().then((settings) => {
-    chainId ??= settings.chainId;
-  });
+  void session
+    .ready()
+    .then(getSettings)
+    .then((settings) => {
+      chainId ??= settings.chainId;
+    })
+    .catch(() => undefined);
   onSettingsChanged((settings) => {
     if (settings.chainId === chainId) return;
     chainId = settings.chainId;

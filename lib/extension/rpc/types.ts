@@ -26,6 +26,7 @@ export interface RpcDeps {
   /** The logged-in wallet, or null when logged out (call after `ready`). */
   getWallet(): RpcSigner | null;
   ready(): Promise<void>;
+  /** The connections of the account logged in when each call starts; logged out, none. */
   permissions: {
     isConnected(origin: string): Promise<boolean>;
     connectedAt(origin: string): Promise<number | null>;

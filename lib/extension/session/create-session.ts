@@ -1,5 +1,6 @@
 import { type BackendFns, createBackendFns } from '../../backend/index.ts';
 import { Hedgehog } from '../../hedgehog/index.ts';
+import { claimUnclaimedConnections } from '../permissions/index.ts';
 import { getSettings } from '../settings/index.ts';
 import { type AreaName, createAreaStore, relocateWalletData } from '../storage/index.ts';
 import { WalletSession } from './wallet-session.ts';
@@ -28,6 +29,9 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
     hedgehog,
     store,
     prepareStorage: async () => relocateWalletData(await walletArea()),
+    prepareAccount: async (address) => {
+      await claimUnclaimedConnections(address);
+    },
   });
 }
 
