@@ -2,7 +2,12 @@ import { type BackendFns, createBackendFns } from '../../backend/index.ts';
 import { Hedgehog } from '../../hedgehog/index.ts';
 import { claimUnclaimedConnections } from '../permissions/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { type AreaName, createAreaStore, relocateWalletData } from '../storage/index.ts';
+import {
+  type AreaName,
+  clearWalletData,
+  createAreaStore,
+  relocateWalletData,
+} from '../storage/index.ts';
 import { WalletSession } from './wallet-session.ts';
 
 /** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
@@ -14,6 +19,10 @@ async function walletArea(): Promise<AreaName> {
  * A session wired to extension storage and to the backend in the current settings. The backend
  * functions read the settings on every call, so a changed backend URL applies at once. Tests pass
  * `backend` to keep the wallet records in memory.
+ *
+ * Its `ready()` first moves the wallet keys to
+ * the area the lock setting names, then restores the wallet, then hands it any connections
+ * waiting for the next account: everything else that reads storage awaits `ready()`.
  */
 export function createWalletSession(options: { backend?: BackendFns } = {}): WalletSession {
   const store = createAreaStore(walletArea);
@@ -29,6 +38,7 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
     hedgehog,
     store,
     prepareStorage: async () => relocateWalletData(await walletArea()),
+    clearStorage: clearWalletData,
     prepareAccount: async (address) => {
       await claimUnclaimedConnections(address);
     },

@@ -30,6 +30,8 @@ export interface WalletSessionDeps {
    * storage awaits `ready()`, so nothing reads an old layout.
    */
   prepareStorage?: () => Promise<void>;
+  /** Removes the wallet keys from every place they may be kept (logout). */
+  clearStorage?: () => Promise<void>;
   /**
    * Runs when an address becomes the session's (login, sign-up, restore), before any listener
    * hears of it. A failure is logged, never fails the login.
@@ -96,6 +98,9 @@ export class WalletSession {
       const wasLoggedIn = this.getWallet() !== null;
       await this.deps.hedgehog.logout();
       await this.deps.store.remove(USERNAME_KEY);
+      // Also from the area the lock setting does not name: a copy left there would come back
+      // as a login at the next start, or when the setting changes.
+      await this.deps.clearStorage?.();
       this.username = null;
       if (wasLoggedIn) this.emit(null);
       return this.getState();
