@@ -5,5 +5,17 @@ export {
   type KeyValueStore,
   WALLET_PREFIX,
 } from './area-store.ts';
+export {
+  MIGRATIONS,
+  type Migration,
+  type MigrationEnv,
+  type RunMigrationsOptions,
+  runMigrations,
+  SCHEMA_VERSION,
+  SCHEMA_VERSION_KEY,
+  type StorageIO,
+  type StorageSnapshot,
+  UnsafeMigrationError,
+} from './migrations/index.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
 export { restrictStorageToExtension } from './restrict-access.ts';
