@@ -5,6 +5,7 @@ export {
   type ConnectedSite,
   claimUnclaimedConnections,
   connectedAt,
+  connectedForSomeAccount,
   connectSite,
   isConnected,
   listConnectedSites,

@@ -62,6 +62,16 @@ export async function isConnected(address: string, origin: string): Promise<bool
   return (await connectedAt(address, origin)) !== null;
 }
 
+/**
+ * Whether any account on this browser has connected `origin`. Only for deciding whether asking a
+ * logged-out person to log in could help a site; it grants nothing.
+ */
+export async function connectedForSomeAccount(origin: string): Promise<boolean> {
+  const key = normalizeOrigin(origin);
+  const all = await readAll();
+  return Object.keys(all).some((account) => sitesOf(all, account).has(key));
+}
+
 /** Connects `origin` for the account; keeps the first connection time when already connected. */
 export function connectSite(address: string, origin: string): Promise<ConnectedSite> {
   const account = normalizeAccount(address);

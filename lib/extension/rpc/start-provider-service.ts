@@ -9,7 +9,12 @@ import { registerProviderMessages } from '../approvals/messages.ts';
 import { ApprovalQueue } from '../approvals/queue.ts';
 import type { ApprovalSnapshot } from '../approvals/types.ts';
 import { isExtensionPage, type MessageSender, type Router } from '../messages/index.ts';
-import { currentConnections, normalizeOrigin, onPermissionsChanged } from '../permissions/index.ts';
+import {
+  connectedForSomeAccount,
+  currentConnections,
+  normalizeOrigin,
+  onPermissionsChanged,
+} from '../permissions/index.ts';
 import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
@@ -32,13 +37,15 @@ export function startProviderService(router: Router, session: WalletSession): Pr
   );
 
   // A site is connected to an account, not to the browser: each check is for whoever is logged
-  // in at that moment, and logged out nothing is connected.
+  // in at that moment. Logged out, isConnected only tells the pipeline whether a log-in prompt
+  // could help (some account connected the site); every grant is checked again after the login.
   const connections = currentConnections(() => session.getWallet()?.address ?? null);
   const deps: RpcDeps = {
     getWallet: () => session.getWallet(),
     ready: () => session.ready(),
     permissions: {
-      isConnected: connections.isConnected,
+      isConnected: (origin) =>
+        session.getWallet() ? connections.isConnected(origin) : connectedForSomeAccount(origin),
       connectedAt: connections.connectedAt,
       connect: connections.connect,
       revoke: async (origin) => {

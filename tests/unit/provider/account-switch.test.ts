@@ -106,4 +106,30 @@ describe('connections follow whoever is logged in', () => {
     expect(await worker.send('sites.list', {})).toEqual([]);
     expect(await worker.send('sites.revoke', { origin: X })).toEqual({ revoked: false });
   });
+
+  it("logged out, a site gets a log-in prompt only if some account connected it; B's login does not let A's site through", async () => {
+    const worker = startTestWorker(memoryBackend());
+    const a = await worker.send('signUp', { username: 'ada', password: PASSWORD });
+    await worker.send('signUp', { username: 'bob', password: PASSWORD });
+    await worker.send('logout', {});
+    await worker.send('login', { username: 'ada', password: PASSWORD });
+    const x = worker.openSite(X);
+    await connect(worker, x);
+    await worker.send('logout', {});
+
+    // A site nobody connected is refused without bothering the person.
+    const y = worker.openSite(Y);
+    expect((await y.request('personal_sign', ['0x68656c6c6f', a.address])).error?.code).toBe(4100);
+    expect((await worker.send('approval.list', {})).items).toEqual([]);
+
+    const signing = x.request('personal_sign', ['0x68656c6c6f', a.address]);
+    const { items } = await until(async () => {
+      const snapshot = await worker.send('approval.list', {});
+      return snapshot.items.length > 0 ? snapshot : undefined;
+    });
+    expect(items.map((item) => [item.origin, item.details.kind])).toEqual([[X, 'login']]);
+    await worker.send('login', { username: 'bob', password: PASSWORD });
+    expect((await signing).error?.code).toBe(4100);
+    expect((await worker.send('approval.list', {})).items).toEqual([]);
+  });
 });
