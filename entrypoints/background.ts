@@ -11,12 +11,16 @@ export default defineBackground(() => {
   const session = getWalletSession();
   const router = createRouter({
     onError: (error) => console.error('[encore] message handler failed', error),
+    // No handler reads storage before the session's ready(), which migrates it first.
+    ready: () => session.ready(),
   });
   registerCoreMessages(router, session);
   startProviderService(router, session);
   router.listen();
 
-  // Restore the wallet now rather than on the first message. Creating the session's Hedgehog has
-  // already started compiling the scrypt WebAssembly, so the first login does not pay for it.
+  // Migrate stored data and restore the wallet now rather than on the first message (RPC
+  // requests, the approval window and every message wait for this same promise). Creating the
+  // session's Hedgehog has already started compiling the scrypt WebAssembly, so the first login
+  // does not pay for it.
   void session.ready().catch((error: unknown) => console.error('[encore] restore failed', error));
 });

@@ -13,7 +13,7 @@ import {
   type WalletBrowser,
   walletBrowser,
 } from './provider-support.ts';
-import { logIn } from './support/accounts.ts';
+import { logIn, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
 import { stopServiceWorker } from './support/stop-worker.ts';
 
@@ -115,5 +115,28 @@ test('logged out: logging in from the window lets the request continue', async (
   expect(await expectResult(waiting)).toEqual([w.address]);
   await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.address]]);
   await expect.poll(() => events(other, 'accountsChanged')).toEqual([[], [w.address]]);
+  await popup.close();
+});
+
+test("another account on the same browser sees none of the first account's sites", async () => {
+  const popup = await openExtensionPopup(w.browser);
+  await popup.getByTestId('logout').click();
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.address], []]);
+  const second = await signUp(popup, uniqueUsername('second'));
+  expect(second).not.toBe(w.address);
+  await expect(popup.getByText('No site is connected')).toBeVisible();
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
+  expect(await expectResult(rpc(site, 'wallet_getPermissions'))).toEqual([]);
+  await expectCode(rpc(site, 'personal_sign', [hexOf('for the first account'), second]), 4100);
+  expect(await events(site, 'accountsChanged')).toEqual([[], [w.address], []]);
+
+  // The first account comes back to its own connections.
+  await popup.getByTestId('logout').click();
+  await logIn(popup, w.username);
+  await expect
+    .poll(() => events(site, 'accountsChanged'))
+    .toEqual([[], [w.address], [], [w.address]]);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
+  await expect(popup.getByTestId('connected-sites').locator('li')).toHaveCount(2);
   await popup.close();
 });

@@ -4,9 +4,12 @@ import { browser } from 'wxt/browser';
 import { describeError, displayOrigin, useAsync } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
 
-/** Sites this wallet is connected to, each with a revoke button. Live: follows storage changes. */
-export function ConnectedSites(): JSX.Element {
-  const [sites, reload] = useAsync(() => sendMessage('sites.list'), []);
+/**
+ * Sites the logged-in account is connected to (another account's never show), each with a
+ * revoke button. Live: follows storage changes, and loads again when the account changes.
+ */
+export function ConnectedSites(props: { account: string }): JSX.Element {
+  const [sites, reload] = useAsync(() => sendMessage('sites.list'), [props.account]);
   const [error, setError] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
 

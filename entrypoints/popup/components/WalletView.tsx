@@ -41,7 +41,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
         </p>
       ) : null}
       <ProfileSection address={props.address} />
-      <ConnectedSites />
+      <ConnectedSites account={props.address} />
       {changing ? <ChangePasswordForm onClose={() => setChanging(false)} /> : null}
       {error ? (
         <p class="alert alert-error" role="alert" data-testid="form-error">

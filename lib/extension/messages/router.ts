@@ -37,7 +37,13 @@ export interface Router {
   listen(): () => void;
 }
 
-export function createRouter(options: { onError?: (error: unknown) => void } = {}): Router {
+export interface RouterOptions {
+  onError?: (error: unknown) => void;
+  /** Awaited before any handler runs (the worker passes the session's: storage is migrated). */
+  ready?: () => Promise<void>;
+}
+
+export function createRouter(options: RouterOptions = {}): Router {
   const handlers = new Map<string, MessageHandler>();
 
   async function run(message: unknown, sender: MessageSender): Promise<unknown> {
@@ -54,6 +60,7 @@ export function createRouter(options: { onError?: (error: unknown) => void } = {
     if (!parsed.success) {
       throw new InvalidInputError(type, parsed.error.issues);
     }
+    await options.ready?.();
     return handler.handle(parsed.data, { sender, origin: senderOrigin(sender) });
   }
 

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import { normalizeAccount } from './account.ts';
 import { normalizeOrigin } from './origin.ts';
 
 export interface ConnectedSite {
@@ -7,9 +8,15 @@ export interface ConnectedSite {
   connectedAt: number;
 }
 
-const KEY = 'encore:connected-sites';
-const recordSchema = z.record(z.string(), z.object({ connectedAt: z.number() }));
-type SitesRecord = z.infer<typeof recordSchema>;
+// { [lowercase address]: { [origin]: { connectedAt } } }: a connection belongs to an account and
+// an origin, so whoever logs in next sees only their own.
+const KEY = 'encore:connections';
+// Connections from before they were per account, whose account was unknown when storage was
+// updated (see storage/migrations): the next account to log in takes them, once.
+const UNCLAIMED_KEY = 'encore:unclaimed-connections';
+
+const siteSchema = z.object({ connectedAt: z.number().finite() });
+type Entries = Record<string, unknown>;
 
 // Writes are read-modify-write on one key: chain them so two quick connects in the same context
 // never drop one another.
@@ -20,68 +27,146 @@ function serialized<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function read(): Promise<SitesRecord> {
-  const parsed = recordSchema.safeParse((await browser.storage.local.get(KEY))[KEY] ?? {});
-  return parsed.success ? parsed.data : {};
+async function readAll(): Promise<Entries> {
+  return asRecord((await browser.storage.local.get(KEY))[KEY]);
 }
 
-/** Connected sites, oldest connection first. */
-export async function listConnectedSites(): Promise<ConnectedSite[]> {
-  return Object.entries(await read())
-    .map(([origin, { connectedAt }]) => ({ origin, connectedAt }))
+/**
+ * The readable connections of one account. Entries that are not a canonical origin with a time
+ * count as not connected (a damaged record never connects anything), but stay stored.
+ */
+function sitesOf(all: Entries, account: string): Map<string, number> {
+  const sites = new Map<string, number>();
+  for (const [origin, entry] of Object.entries(asRecord(all[account]))) {
+    const parsed = siteSchema.safeParse(entry);
+    if (parsed.success && isCanonicalOrigin(origin)) sites.set(origin, parsed.data.connectedAt);
+  }
+  return sites;
+}
+
+/** The account's connected sites, oldest connection first. */
+export async function listConnectedSites(address: string): Promise<ConnectedSite[]> {
+  const account = normalizeAccount(address);
+  return [...sitesOf(await readAll(), account)]
+    .map(([origin, connectedAt]) => ({ origin, connectedAt }))
     .sort((a, b) => a.connectedAt - b.connectedAt);
 }
 
-export async function isConnected(origin: string): Promise<boolean> {
-  return normalizeOrigin(origin) in (await read());
+/** When the account connected `origin`, or null when it has not. */
+export async function connectedAt(address: string, origin: string): Promise<number | null> {
+  const account = normalizeAccount(address);
+  return sitesOf(await readAll(), account).get(normalizeOrigin(origin)) ?? null;
 }
 
-/** Remembers `origin` as connected; keeps the first connection time when already connected. */
-export function connectSite(origin: string): Promise<ConnectedSite> {
+export async function isConnected(address: string, origin: string): Promise<boolean> {
+  return (await connectedAt(address, origin)) !== null;
+}
+
+/**
+ * Whether any account on this browser has connected `origin`. Only for deciding whether asking a
+ * logged-out person to log in could help a site; it grants nothing.
+ */
+export async function connectedForSomeAccount(origin: string): Promise<boolean> {
+  const key = normalizeOrigin(origin);
+  const all = await readAll();
+  return Object.keys(all).some((account) => sitesOf(all, account).has(key));
+}
+
+/** Connects `origin` for the account; keeps the first connection time when already connected. */
+export function connectSite(address: string, origin: string): Promise<ConnectedSite> {
+  const account = normalizeAccount(address);
   const key = normalizeOrigin(origin);
   return serialized(async () => {
-    const sites = await read();
-    const existing = sites[key];
-    if (existing) return { origin: key, connectedAt: existing.connectedAt };
+    const all = await readAll();
+    const existing = sitesOf(all, account).get(key);
+    if (existing !== undefined) return { origin: key, connectedAt: existing };
     const site = { origin: key, connectedAt: Date.now() };
-    await browser.storage.local.set({
-      [KEY]: { ...sites, [key]: { connectedAt: site.connectedAt } },
-    });
+    const sites = { ...asRecord(all[account]), [key]: { connectedAt: site.connectedAt } };
+    await browser.storage.local.set({ [KEY]: { ...all, [account]: sites } });
     return site;
   });
 }
 
-/** Forgets `origin`. Resolves to whether it was connected. */
-export function revokeSite(origin: string): Promise<boolean> {
+/** Disconnects `origin` from the account only. Resolves to whether it was connected. */
+export function revokeSite(address: string, origin: string): Promise<boolean> {
+  const account = normalizeAccount(address);
   const key = normalizeOrigin(origin);
   return serialized(async () => {
-    const sites = await read();
-    if (!(key in sites)) return false;
-    const { [key]: _removed, ...rest } = sites;
-    await browser.storage.local.set({ [KEY]: rest });
-    return true;
+    const all = await readAll();
+    const sites = asRecord(all[account]);
+    if (!Object.hasOwn(sites, key)) return false;
+    const { [key]: removed, ...rest } = sites;
+    await browser.storage.local.set({ [KEY]: { ...all, [account]: rest } });
+    return siteSchema.safeParse(removed).success;
   });
 }
 
 /**
- * Calls `cb` with the full list whenever it changes in any context, plus the origins that were
- * removed (so the RPC side can tell exactly those sites they lost access).
+ * Gives the unclaimed connections (if any) to `address`, then forgets them, so only one account
+ * ever takes them. Resolves to how many it took. Write first, remove second: a stop in between
+ * only means the same account (or the next) takes them again.
  */
-export function onPermissionsChanged(
-  cb: (sites: ConnectedSite[], change: { added: string[]; removed: string[] }) => void,
-): () => void {
+export function claimUnclaimedConnections(address: string): Promise<number> {
+  const account = normalizeAccount(address);
+  return serialized(async () => {
+    const stored = (await browser.storage.local.get(UNCLAIMED_KEY))[UNCLAIMED_KEY];
+    if (stored === undefined) return 0;
+    const all = await readAll();
+    const sites = { ...asRecord(all[account]) };
+    const owned = sitesOf(all, account);
+    let taken = 0;
+    for (const [origin, entry] of Object.entries(asRecord(stored))) {
+      const parsed = siteSchema.safeParse(entry);
+      if (!parsed.success || !isCanonicalOrigin(origin) || owned.has(origin)) continue;
+      sites[origin] = { connectedAt: parsed.data.connectedAt };
+      taken += 1;
+    }
+    if (taken > 0) await browser.storage.local.set({ [KEY]: { ...all, [account]: sites } });
+    await browser.storage.local.remove(UNCLAIMED_KEY);
+    return taken;
+  });
+}
+
+export interface PermissionsChange {
+  account: string;
+  added: string[];
+  removed: string[];
+}
+
+/** Calls `cb` whenever connections change in any context, with what changed for which account. */
+export function onPermissionsChanged(cb: (changes: PermissionsChange[]) => void): () => void {
   const listener = (
     changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
     area: string,
   ): void => {
     const change = changes[KEY];
     if (area !== 'local' || !change) return;
-    const before = Object.keys(recordSchema.safeParse(change.oldValue ?? {}).data ?? {});
-    const after = Object.keys(recordSchema.safeParse(change.newValue ?? {}).data ?? {});
-    const added = after.filter((origin) => !before.includes(origin));
-    const removed = before.filter((origin) => !after.includes(origin));
-    void listConnectedSites().then((sites) => cb(sites, { added, removed }));
+    const before = asRecord(change.oldValue);
+    const after = asRecord(change.newValue);
+    const diffs: PermissionsChange[] = [];
+    for (const account of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const was = [...sitesOf(before, account).keys()];
+      const is = [...sitesOf(after, account).keys()];
+      const added = is.filter((origin) => !was.includes(origin));
+      const removed = was.filter((origin) => !is.includes(origin));
+      if (added.length > 0 || removed.length > 0) diffs.push({ account, added, removed });
+    }
+    if (diffs.length > 0) cb(diffs);
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
+}
+
+function isCanonicalOrigin(origin: string): boolean {
+  try {
+    return normalizeOrigin(origin) === origin;
+  } catch {
+    return false;
+  }
+}
+
+function asRecord(value: unknown): Entries {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Entries)
+    : {};
 }

@@ -10,12 +10,10 @@ import { ApprovalQueue } from '../approvals/queue.ts';
 import type { ApprovalSnapshot } from '../approvals/types.ts';
 import { isExtensionPage, type MessageSender, type Router } from '../messages/index.ts';
 import {
-  connectSite,
-  isConnected,
-  listConnectedSites,
+  connectedForSomeAccount,
+  currentConnections,
   normalizeOrigin,
   onPermissionsChanged,
-  revokeSite,
 } from '../permissions/index.ts';
 import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
 import type { WalletSession } from '../session/index.ts';
@@ -38,18 +36,20 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     }),
   );
 
+  // A site is connected to an account, not to the browser: each check is for whoever is logged
+  // in at that moment. Logged out, isConnected only tells the pipeline whether a log-in prompt
+  // could help (some account connected the site); every grant is checked again after the login.
+  const connections = currentConnections(() => session.getWallet()?.address ?? null);
   const deps: RpcDeps = {
     getWallet: () => session.getWallet(),
     ready: () => session.ready(),
     permissions: {
-      isConnected,
-      connectedAt: async (origin) =>
-        (await listConnectedSites()).find((site) => site.origin === origin)?.connectedAt ?? null,
-      connect: async (origin) => {
-        await connectSite(origin);
-      },
+      isConnected: (origin) =>
+        session.getWallet() ? connections.isConnected(origin) : connectedForSomeAccount(origin),
+      connectedAt: connections.connectedAt,
+      connect: connections.connect,
       revoke: async (origin) => {
-        await revokeSite(origin);
+        await connections.revoke(origin);
       },
     },
     chain: {
@@ -121,9 +121,13 @@ export function startProviderService(router: Router, session: WalletSession): Pr
   });
   onPermissionsChanged(() => void hub.refreshAccounts());
   let chainId: number | null = null;
-  void getSettings().then((settings) => {
-    chainId ??= settings.chainId;
-  });
+  void session
+    .ready()
+    .then(getSettings)
+    .then((settings) => {
+      chainId ??= settings.chainId;
+    })
+    .catch(() => undefined);
   onSettingsChanged((settings) => {
     if (settings.chainId === chainId) return;
     chainId = settings.chainId;

@@ -26,7 +26,13 @@ export interface RpcDeps {
   /** The logged-in wallet, or null when logged out (call after `ready`). */
   getWallet(): RpcSigner | null;
   ready(): Promise<void>;
+  /** The connections of the account logged in when each call starts. */
   permissions: {
+    /**
+     * Logged out: whether some account on this browser connected the origin, so a log-in prompt
+     * could help (the pipeline checks again once someone is logged in). Nothing is granted then:
+     * `getWallet()` is null and `connectedAt` is null.
+     */
     isConnected(origin: string): Promise<boolean>;
     connectedAt(origin: string): Promise<number | null>;
     connect(origin: string): Promise<void>;

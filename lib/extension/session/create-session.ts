@@ -1,7 +1,14 @@
 import { type BackendFns, createBackendFns } from '../../backend/index.ts';
-import { Hedgehog } from '../../hedgehog/index.ts';
+import { Hedgehog, WalletManager } from '../../hedgehog/index.ts';
+import { claimUnclaimedConnections } from '../permissions/index.ts';
 import { getSettings } from '../settings/index.ts';
-import { type AreaName, createAreaStore, relocateWalletData } from '../storage/index.ts';
+import {
+  type AreaName,
+  clearWalletData,
+  createAreaStore,
+  relocateWalletData,
+  runMigrations,
+} from '../storage/index.ts';
 import { WalletSession } from './wallet-session.ts';
 
 /** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
@@ -9,10 +16,21 @@ async function walletArea(): Promise<AreaName> {
   return (await getSettings()).lockOnBrowserClose ? 'session' : 'local';
 }
 
+/** The address stored entropy opens, for migrations that assign data to the stored account. */
+function addressFromEntropy(entropy: string): string | null {
+  // The same check Hedgehog's restore applies: anything else is not entropy it would open.
+  if (!/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
+  return WalletManager.walletFromEntropy(entropy).address;
+}
+
 /**
  * A session wired to extension storage and to the backend in the current settings. The backend
  * functions read the settings on every call, so a changed backend URL applies at once. Tests pass
  * `backend` to keep the wallet records in memory.
+ *
+ * Its `ready()` first migrates stored data to this build's layout, then moves the wallet keys to
+ * the area the lock setting names, then restores the wallet, then hands it any connections
+ * waiting for the next account: everything else that reads storage awaits `ready()`.
  */
 export function createWalletSession(options: { backend?: BackendFns } = {}): WalletSession {
   const store = createAreaStore(walletArea);
@@ -27,7 +45,14 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
   return new WalletSession({
     hedgehog,
     store,
-    prepareStorage: async () => relocateWalletData(await walletArea()),
+    prepareStorage: async () => {
+      await runMigrations({ env: { addressFromEntropy } });
+      await relocateWalletData(await walletArea());
+    },
+    clearStorage: clearWalletData,
+    prepareAccount: async (address) => {
+      await claimUnclaimedConnections(address);
+    },
   });
 }
 

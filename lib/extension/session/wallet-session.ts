@@ -24,8 +24,19 @@ export interface WalletSessionDeps {
   hedgehog: HedgehogLike;
   /** Same store Hedgehog keeps its entropy in, so the username follows the lock setting too. */
   store: KeyValueStore;
-  /** Puts stored wallet data where the current lock setting wants it (run before restoring). */
+  /**
+   * Runs first in `ready()`, before the wallet is restored: brings stored data to this build's
+   * layout and puts the wallet keys where the lock setting wants them. Everything that reads
+   * storage awaits `ready()`, so nothing reads an old layout.
+   */
   prepareStorage?: () => Promise<void>;
+  /** Removes the wallet keys from every place they may be kept (logout). */
+  clearStorage?: () => Promise<void>;
+  /**
+   * Runs when an address becomes the session's (login, sign-up, restore), before any listener
+   * hears of it. A failure is logged, never fails the login.
+   */
+  prepareAccount?: (address: string) => Promise<void>;
 }
 
 const USERNAME_KEY = 'username';
@@ -87,6 +98,9 @@ export class WalletSession {
       const wasLoggedIn = this.getWallet() !== null;
       await this.deps.hedgehog.logout();
       await this.deps.store.remove(USERNAME_KEY);
+      // Also from the area the lock setting does not name: a copy left there would come back
+      // as a login at the next start, or when the setting changes.
+      await this.deps.clearStorage?.();
       this.username = null;
       if (wasLoggedIn) this.emit(null);
       return this.getState();
@@ -117,6 +131,15 @@ export class WalletSession {
     await this.deps.prepareStorage?.();
     const wallet = await this.deps.hedgehog.restoreLocalWallet().catch(() => null);
     this.username = wallet ? ((await this.deps.store.get(USERNAME_KEY)) ?? null) : null;
+    if (wallet) await this.prepareAccount(wallet.address);
+  }
+
+  private async prepareAccount(address: string): Promise<void> {
+    try {
+      await this.deps.prepareAccount?.(address);
+    } catch (error) {
+      console.error('[encore] could not prepare the account', error);
+    }
   }
 
   private async enter(
@@ -128,6 +151,7 @@ export class WalletSession {
     const checked = checkUsername(username);
     this.username = checked.ok ? checked.username : username.trim();
     await this.deps.store.set(USERNAME_KEY, this.username);
+    await this.prepareAccount(wallet.address);
     if (previous !== wallet.address) this.emit(wallet.address);
     return this.getState();
   }

@@ -1,25 +1,44 @@
 import { browser } from 'wxt/browser';
 import { InvalidInputError } from '../messages/errors.ts';
 import { defaultSettings } from './defaults.ts';
-import { type Settings, type SettingsPatch, settingsPatchSchema } from './schema.ts';
+import {
+  type Settings,
+  type SettingsPatch,
+  settingsPatchSchema,
+  settingsSchema,
+} from './schema.ts';
 
 // Only the fields a person changed are stored, so a new build's defaults still reach every
 // field they never touched.
 const KEY = 'encore:settings';
 
+/**
+ * What an unreadable stored value of a security setting reads as, where the default would be the
+ * weaker choice: a damaged record must never switch "log out when the browser closes" off.
+ */
+const FAIL_CLOSED: Partial<Settings> = { lockOnBrowserClose: true };
+
 export async function getSettings(): Promise<Settings> {
-  return { ...defaultSettings(), ...(await readOverrides()) };
+  return withDefaults(readOverrides(await readRecord()));
 }
 
-/** Validates and saves a partial update; resolves to the full settings after the change. */
-export async function updateSettings(patch: SettingsPatch): Promise<Settings> {
+/**
+ * Validates and saves a partial update; resolves to the full settings after the change. Stored
+ * keys this build does not know, and stored values it cannot read, are kept as they were.
+ */
+export function updateSettings(patch: SettingsPatch): Promise<Settings> {
   const parsed = settingsPatchSchema.safeParse(patch);
   if (!parsed.success) {
-    throw new InvalidInputError('settings', parsed.error.issues);
+    return Promise.reject(new InvalidInputError('settings', parsed.error.issues));
   }
-  const overrides = { ...(await readOverrides()), ...stripUndefined(parsed.data) };
-  await browser.storage.local.set({ [KEY]: overrides });
-  return { ...defaultSettings(), ...overrides };
+  return serialized(async () => {
+    const stored = await readRecord();
+    // A record that is not an object cannot be added to; start over, keeping its fail-closed reading.
+    const base = isRecord(stored) ? stored : stored === undefined ? {} : { ...FAIL_CLOSED };
+    const next = { ...base, ...stripUndefined(parsed.data) };
+    await browser.storage.local.set({ [KEY]: next });
+    return withDefaults(readOverrides(next));
+  });
 }
 
 /** Calls `cb` with the new settings whenever any context changes them. Returns an unsubscribe. */
@@ -32,11 +51,43 @@ export function onSettingsChanged(cb: (settings: Settings) => void): () => void 
   return () => browser.storage.onChanged.removeListener(listener);
 }
 
-async function readOverrides(): Promise<Partial<Settings>> {
-  const stored = (await browser.storage.local.get(KEY))[KEY];
-  const parsed = settingsPatchSchema.safeParse(stored ?? {});
-  // A corrupt or outdated record must not brick the wallet: fall back to the defaults.
-  return parsed.success ? stripUndefined(parsed.data) : {};
+async function readRecord(): Promise<unknown> {
+  return (await browser.storage.local.get(KEY))[KEY];
+}
+
+/**
+ * Each stored field parsed on its own: one bad or unknown field costs only itself (it reads as
+ * its default, or as its fail-closed value), never the others.
+ */
+function readOverrides(stored: unknown): Partial<Settings> {
+  if (stored === undefined) return {};
+  if (!isRecord(stored)) return { ...FAIL_CLOSED };
+  const overrides: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(settingsSchema.shape)) {
+    if (!Object.hasOwn(stored, field)) continue;
+    const parsed = schema.safeParse(stored[field]);
+    if (parsed.success) overrides[field] = parsed.data;
+    else if (Object.hasOwn(FAIL_CLOSED, field)) {
+      overrides[field] = FAIL_CLOSED[field as keyof Settings];
+    }
+  }
+  return overrides as Partial<Settings>;
+}
+
+function withDefaults(overrides: Partial<Settings>): Settings {
+  return { ...defaultSettings(), ...overrides };
+}
+
+// Read-modify-write on one key: chain the writes so two quick saves never drop one another.
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

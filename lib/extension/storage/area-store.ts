@@ -11,9 +11,15 @@ export type AreaName = 'local' | 'session';
 
 /** Every wallet key lives under this prefix, so the lock setting can move them as one. */
 export const WALLET_PREFIX = 'encore:wallet:';
+/** The entropy, under Hedgehog's own key name. */
+export const ENTROPY_KEY = `${WALLET_PREFIX}hedgehog-entropy-key`;
 
 export function storageArea(area: AreaName): typeof browser.storage.local {
   return area === 'local' ? browser.storage.local : browser.storage.session;
+}
+
+export function otherArea(area: AreaName): AreaName {
+  return area === 'local' ? 'session' : 'local';
 }
 
 /** A KeyValueStore over one extension storage area, with keys namespaced under WALLET_PREFIX. */

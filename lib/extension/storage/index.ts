@@ -1,3 +1,21 @@
-export { type AreaName, createAreaStore, type KeyValueStore, WALLET_PREFIX } from './area-store.ts';
+export {
+  type AreaName,
+  createAreaStore,
+  ENTROPY_KEY,
+  type KeyValueStore,
+  WALLET_PREFIX,
+} from './area-store.ts';
+export {
+  MIGRATIONS,
+  type Migration,
+  type MigrationEnv,
+  type RunMigrationsOptions,
+  runMigrations,
+  SCHEMA_VERSION,
+  SCHEMA_VERSION_KEY,
+  type StorageIO,
+  type StorageSnapshot,
+  UnsafeMigrationError,
+} from './migrations/index.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
 export { restrictStorageToExtension } from './restrict-access.ts';

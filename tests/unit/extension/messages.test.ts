@@ -148,10 +148,16 @@ describe('core messages', () => {
     expect(await router.handle({ type: 'settings.get' }, popup)).toEqual(saved);
   });
 
-  it('lists connected sites and revokes one', async () => {
+  it("lists the logged-in account's connected sites and revokes one", async () => {
     const router = setup();
-    await connectSite('https://a.example');
-    await connectSite('https://b.example');
+    const signedUp = await router.handle(
+      { type: 'signUp', username: 'ada', password: PASSWORD },
+      popup,
+    );
+    const { address } = (signedUp as { result: { address: string } }).result;
+    await connectSite(address, 'https://a.example');
+    await connectSite(address, 'https://b.example');
+    await connectSite(`0x${'ab'.repeat(20)}`, 'https://other-account.example');
     expect(
       await router.handle({ type: 'sites.revoke', origin: 'https://a.example' }, popup),
     ).toEqual({ ok: true, result: { revoked: true } });

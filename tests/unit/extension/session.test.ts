@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createWalletSession } from '../../../lib/extension/session/index.ts';
 import { updateSettings } from '../../../lib/extension/settings/index.ts';
@@ -88,6 +88,100 @@ describe('wallet session', () => {
     expect(restarted.getState().address).toBe(address);
     expect(await walletKeys('session')).toEqual([]);
     expect(await walletKeys('local')).not.toEqual([]);
+  });
+
+  it('logout removes the wallet keys from both areas, so no copy comes back later', async () => {
+    const backend = memoryBackend();
+    const session = createWalletSession({ backend });
+    await session.signUp('ada', PASSWORD);
+    // A copy in the area the lock setting does not name: a move stopped between its two steps.
+    const local = await fakeBrowser.storage.local.get(null);
+    const keys = Object.fromEntries(
+      Object.entries(local).filter(([k]) => k.startsWith('encore:wallet:')),
+    );
+    await fakeBrowser.storage.session.set(keys);
+    await session.logout();
+    expect(await walletKeys('local')).toEqual([]);
+    expect(await walletKeys('session')).toEqual([]);
+    // Neither a restart nor turning the lock setting on brings the account back.
+    await updateSettings({ lockOnBrowserClose: true });
+    const restarted = createWalletSession({ backend });
+    await restarted.ready();
+    expect(restarted.getState().loggedIn).toBe(false);
+  });
+
+  it.each([
+    ['off', false, 'local', 'session'],
+    ['on', true, 'session', 'local'],
+  ] as const)(
+    'a move stopped with the keys in both areas ends, at the next start, where the lock (%s) says',
+    async (_, lock, target, other) => {
+      const backend = memoryBackend();
+      await updateSettings({ lockOnBrowserClose: lock });
+      const { address } = await createWalletSession({ backend }).signUp('ada', PASSWORD);
+      const stored = await fakeBrowser.storage[target].get(null);
+      await fakeBrowser.storage[other].set(
+        Object.fromEntries(Object.entries(stored).filter(([k]) => k.startsWith('encore:wallet:'))),
+      );
+      const restarted = createWalletSession({ backend });
+      await restarted.ready();
+      expect(restarted.getState().address).toBe(address);
+      expect(await walletKeys(other)).toEqual([]);
+      expect(await walletKeys(target)).toHaveLength(2);
+    },
+  );
+
+  it('when both areas hold a different entropy, the one the lock setting names wins', async () => {
+    const backend = memoryBackend();
+    const { address: ada } = await createWalletSession({ backend }).signUp('ada', PASSWORD);
+    fakeBrowser.storage.resetState();
+    const { address: bob } = await createWalletSession({ backend }).signUp('bob', PASSWORD);
+    const bobKeys = await fakeBrowser.storage.local.get(null);
+    fakeBrowser.storage.resetState();
+    await createWalletSession({ backend }).login('ada', PASSWORD);
+    await fakeBrowser.storage.session.set(bobKeys);
+    const restarted = createWalletSession({ backend });
+    await restarted.ready();
+    expect(restarted.getState().address).toBe(ada);
+    expect(restarted.getState().address).not.toBe(bob);
+    expect(await walletKeys('session')).toEqual([]);
+  });
+
+  it('a move whose write fails leaves the key where it was', async () => {
+    const backend = memoryBackend();
+    const session = createWalletSession({ backend });
+    const { address } = await session.signUp('ada', PASSWORD);
+    await updateSettings({ lockOnBrowserClose: true });
+    const write = vi
+      .spyOn(fakeBrowser.storage.session, 'set')
+      .mockRejectedValueOnce(new Error('quota'));
+    await expect(session.relocateStorage()).rejects.toThrow('quota');
+    write.mockRestore();
+    expect(await walletKeys('local')).toHaveLength(2);
+    expect(await walletKeys('session')).toEqual([]);
+    // The next start completes the move.
+    const restarted = createWalletSession({ backend });
+    await restarted.ready();
+    expect(restarted.getState().address).toBe(address);
+    expect(await walletKeys('local')).toEqual([]);
+    expect(await walletKeys('session')).toHaveLength(2);
+  });
+
+  it.each([
+    ['an unknown key', { lockOnBrowserClose: true, theme: 'dark' }],
+    ['a chain this build removed', { lockOnBrowserClose: true, chainId: 137 }],
+    ['a string "false" for the lock', { lockOnBrowserClose: 'false' }],
+    ['a record that is not an object', 'lock=off'],
+  ])('a settings record with %s never moves the key out of session storage', async (_, record) => {
+    await updateSettings({ lockOnBrowserClose: true });
+    const backend = memoryBackend();
+    const { address } = await createWalletSession({ backend }).signUp('ada', PASSWORD);
+    await fakeBrowser.storage.local.set({ 'encore:settings': record });
+    const restarted = createWalletSession({ backend });
+    await restarted.ready();
+    expect(restarted.getState().address).toBe(address);
+    expect(await walletKeys('local')).toEqual([]);
+    expect(await walletKeys('session')).toHaveLength(2);
   });
 
   it('changes the password: the new one opens the same wallet, the old one no longer does', async () => {

@@ -9,6 +9,6 @@ import { registerWalletMessages } from './wallet.ts';
 export function registerCoreMessages(router: Router, session: WalletSession): void {
   registerWalletMessages(router, session);
   registerSettingsMessages(router, session);
-  registerSiteMessages(router);
+  registerSiteMessages(router, session);
   registerCatalogMessages(router, session);
 }

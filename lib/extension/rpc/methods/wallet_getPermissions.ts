@@ -10,15 +10,18 @@ export interface Permission {
 
 /** EIP-2255 view of the one permission Encore grants: seeing the account. */
 export async function permissionsOf(ctx: RpcContext): Promise<Permission[]> {
+  // Connections belong to the logged-in account: read it before the connection, so the answer
+  // never pairs one account's connection with another's address.
+  const wallet = ctx.deps.getWallet();
+  if (!wallet) return [];
   const date = await ctx.deps.permissions.connectedAt(ctx.origin);
   if (date === null) return [];
-  const wallet = ctx.deps.getWallet();
   return [
     {
       parentCapability: 'eth_accounts',
       invoker: ctx.origin,
       date,
-      caveats: [{ type: 'restrictReturnedAccounts', value: wallet ? [wallet.address] : [] }],
+      caveats: [{ type: 'restrictReturnedAccounts', value: [wallet.address] }],
     },
   ];
 }

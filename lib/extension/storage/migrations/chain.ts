@@ -1,0 +1,9 @@
+// The storage migration chain, oldest first: entry i takes stored data from version i to i + 1.
+// How to add a step: docs/extending.md ("How to add a storage migration").
+import type { Migration } from './types.ts';
+import { connectionsPerAccount } from './v1-connections-per-account.ts';
+
+export const MIGRATIONS: readonly Migration[] = [connectionsPerAccount];
+
+/** The layout this build reads and writes. */
+export const SCHEMA_VERSION: number = MIGRATIONS.length;
