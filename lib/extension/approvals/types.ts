@@ -1,6 +1,8 @@
 // What the approval window is asked to show. Plain data: it crosses the message boundary to the
 // window, which decodes and explains it (the background only passes what the site sent).
 
+import type { IdTokenSubject } from '../../catalog/index.ts';
+
 export interface TypedDataPayload {
   domain: Record<string, unknown>;
   types: Record<string, { name: string; type: string }[]>;
@@ -14,11 +16,18 @@ export type ApprovalDetails =
   | { kind: 'connect' }
   | { kind: 'personal_sign'; message: string; address: string }
   | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
-  | {
-      kind: 'id_token';
-      address: string;
-      user: { id: string; handle: string; name: string; verified: boolean };
-    };
+  | IdTokenApproval;
+
+/**
+ * An ID token request: the user shown is the one put in the token (no second catalog lookup),
+ * for the site asking, valid for `lifetimeSeconds`.
+ */
+export interface IdTokenApproval {
+  kind: 'id_token';
+  address: string;
+  user: IdTokenSubject;
+  lifetimeSeconds: number;
+}
 
 export interface PendingApproval {
   id: string;

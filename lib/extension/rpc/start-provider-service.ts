@@ -2,7 +2,6 @@
 // the events that follow logins, logouts, revokes and chain switches. Called once per worker start.
 
 import { type Browser, browser } from 'wxt/browser';
-import { createIdToken } from '../../catalog/index.ts';
 import { APPROVAL_PORT_NAME } from '../approvals/approval-port.ts';
 import { createApprovalWindow } from '../approvals/approval-window.ts';
 import { registerProviderMessages } from '../approvals/messages.ts';
@@ -21,6 +20,7 @@ import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
 import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';
+import { createCatalogDeps } from './catalog-deps.ts';
 import { UnrecognizedChainError, UserRejectedError } from './errors.ts';
 import { toHexChainId } from './internal/accounts.ts';
 import { ProviderHub } from './provider-hub.ts';
@@ -61,19 +61,10 @@ export function startProviderService(router: Router, session: WalletSession): Pr
       supported: (chainId) => findChain(chainId) !== undefined,
     },
     approvals: { request: (origin, details, signal) => queue.request(origin, details, signal) },
-    catalog: {
-      findUser: async (address) => {
-        const client = await getCatalogClient();
-        const id = await client.getUserIdByWallet(address);
-        if (!id) return null;
-        const user = await client.getUser(id);
-        return { id: user.id, handle: user.handle, name: user.name, verified: user.is_verified };
-      },
-      createIdToken: async (wallet, userId) => {
-        const user = await (await getCatalogClient()).getUser(userId);
-        return createIdToken(wallet, user);
-      },
-    },
+    catalog: createCatalogDeps({
+      client: getCatalogClient,
+      idTokenLifetimeSeconds: async () => (await getSettings()).idTokenLifetimeSeconds,
+    }),
   };
   const hub = new ProviderHub(deps);
 
