@@ -38,6 +38,8 @@ export interface PendingApproval {
 }
 
 export interface ApprovalSnapshot {
+  /** Counts the times the worker raised the window: each one re-arms its buttons' delay. */
+  raised: number;
   loggedIn: boolean;
   address: string | null;
   chainId: number;

@@ -32,9 +32,16 @@ export interface ProviderService {
 }
 
 export function startProviderService(router: Router, session: WalletSession): ProviderService {
+  // Each raise of the approval window is counted into the snapshot, which reaches the window
+  // before the raise does: the window re-arms its buttons' delay whenever the count changes.
+  let raised = 0;
   const queue: ApprovalQueue = new ApprovalQueue(
     createApprovalWindow({
       onClosed: () => queue.rejectAll(new UserRejectedError('The approval window was closed.')),
+      beforeRaise: () => {
+        raised += 1;
+        return pushSnapshot();
+      },
     }),
   );
 
@@ -71,22 +78,23 @@ export function startProviderService(router: Router, session: WalletSession): Pr
   const snapshot = async (): Promise<ApprovalSnapshot> => {
     await session.ready();
     const { loggedIn, address } = session.getState();
-    return { loggedIn, address, chainId: (await getSettings()).chainId, items: queue.list() };
+    const { chainId } = await getSettings();
+    return { raised, loggedIn, address, chainId, items: queue.list() };
   };
 
   // Approval windows listening for changes.
   const approvalPorts = new Set<Browser.runtime.Port>();
-  const pushSnapshot = (): void => {
+  /** Resolves once every open approval window has been sent the current snapshot. */
+  const pushSnapshot = async (): Promise<void> => {
     if (approvalPorts.size === 0) return;
-    void snapshot().then((snap) => {
-      for (const port of approvalPorts) {
-        try {
-          port.postMessage(snap);
-        } catch {
-          approvalPorts.delete(port);
-        }
+    const snap = await snapshot();
+    for (const port of approvalPorts) {
+      try {
+        port.postMessage(snap);
+      } catch {
+        approvalPorts.delete(port);
       }
-    });
+    }
   };
 
   browser.runtime.onConnect.addListener((port) => {
@@ -95,7 +103,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
       if (!sender || !isExtensionPage(sender)) return port.disconnect();
       approvalPorts.add(port);
       port.onDisconnect.addListener(() => approvalPorts.delete(port));
-      pushSnapshot();
+      void pushSnapshot();
       return;
     }
     if (port.name !== PROVIDER_PORT_NAME) return;
@@ -104,10 +112,10 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     hub.accept(port, origin);
   });
 
-  queue.onChange(pushSnapshot);
+  queue.onChange(() => void pushSnapshot());
   session.onAccountChanged((address) => {
     if (address) queue.resolveLogins();
-    pushSnapshot();
+    void pushSnapshot();
     void hub.refreshAccounts();
   });
   onPermissionsChanged(() => void hub.refreshAccounts());
@@ -119,7 +127,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     if (settings.chainId === chainId) return;
     chainId = settings.chainId;
     hub.chainChanged(settings.chainId);
-    pushSnapshot();
+    void pushSnapshot();
   });
   setPendingApprovalsCounter(() => queue.list().filter((a) => a.details.kind !== 'login').length);
   registerProviderMessages(router, { queue, snapshot });
