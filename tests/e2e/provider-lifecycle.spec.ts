@@ -71,7 +71,7 @@ test('a second request raises the window with its buttons asleep, then they wake
 
   // Focused some other way (the person or the system brings it back): asleep again for a moment.
   // Playwright emulates focus for every page, so the browser never sends this event here itself.
-  await window.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+  await window.evaluate(() => globalThis.dispatchEvent(new FocusEvent('focus')));
   expect(await approve.isDisabled()).toBe(true);
   await expect(approve).toBeEnabled();
   await decide(w.context, 'reject', true);
