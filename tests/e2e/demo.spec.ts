@@ -109,6 +109,27 @@ test('the ID token names the demo origin and expires; the server takes it once, 
   ]);
 });
 
+test('the ID token lifetime set on the options page is the one the approval shows and the token carries', async () => {
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await expect(options.getByTestId('id-token-lifetime')).toHaveValue('300');
+  await options.getByTestId('id-token-lifetime').fill('59');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByText('Enter whole seconds from 60 to 3600')).toBeVisible();
+  await options.getByTestId('id-token-lifetime').fill('90');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await options.close();
+
+  const minting = rpc(demo, 'encore_requestIdToken');
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('id-token-terms')).toContainText('for 90 seconds');
+  await decide(w.context, 'approve');
+  const token = (await expectResult(minting)) as string;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+  expect(payload.exp - payload.iat).toBe(90);
+});
+
 interface EthersApi {
   connect(): Promise<string>;
   chainId(): Promise<string>;
