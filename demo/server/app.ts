@@ -4,16 +4,19 @@
 import { verifyMessage, verifyTypedData } from 'ethers';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { type CatalogClient, CatalogError } from '../../lib/catalog/index.ts';
+import type { CatalogClient } from '../../lib/catalog/index.ts';
 import { parseSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
 import { FAVORITE_TYPES, favoriteDomain } from '../shared/favorite.ts';
-import type { NonceStore } from './nonces.ts';
+import { checkIdToken } from './check-id-token.ts';
+import { type NonceStore, SeenNonces } from './nonces.ts';
 import type { SiteAssets } from './site-assets.ts';
 
 export interface DemoAppDeps {
   catalog: CatalogClient;
   nonces: NonceStore;
   assets: SiteAssets;
+  /** The origins this server answers as (`http://127.0.0.1:PORT`, …); ID tokens must name one. */
+  origins(): readonly string[];
   now?: () => number;
 }
 
@@ -42,6 +45,7 @@ function firstIssue(error: z.ZodError): string {
 export function createDemoApp(deps: DemoAppDeps): Hono {
   const now = deps.now ?? Date.now;
   const usedFavoriteNonces = new Set<string>();
+  const usedTokenNonces = new SeenNonces(now);
   const app = new Hono();
 
   app.onError((error, c) => {
@@ -137,15 +141,20 @@ export function createDemoApp(deps: DemoAppDeps): Hono {
   app.post('/api/whoami', async (c) => {
     const body = await json(c.req.json(), whoamiBody);
     if (!body.ok) return c.json({ error: body.error }, 400);
-    try {
-      const user = await deps.catalog.verifyToken(body.data.token);
-      return c.json({ ok: true, userId: user.userId, handle: user.handle, name: user.name });
-    } catch (error) {
-      if (error instanceof CatalogError && error.status >= 400 && error.status < 500) {
-        return c.json({ error: `the catalog refused the token (${error.status})` }, 401);
-      }
-      throw error;
-    }
+    // The audience is this server as the page reached it, and only ever one of its own origins:
+    // no Host header makes it accept a token minted for another site.
+    const host = c.req.header('host');
+    const audience = deps.origins().find((origin) => new URL(origin).host === host);
+    if (!audience) return c.json({ error: 'unknown host' }, 400);
+    const checked = await checkIdToken(body.data.token, {
+      catalog: deps.catalog,
+      audience,
+      nowMs: now(),
+      seen: usedTokenNonces,
+    });
+    if (!checked.ok) return c.json({ error: checked.error, code: checked.code }, checked.status);
+    const { user } = checked;
+    return c.json({ ok: true, userId: user.userId, handle: user.handle, name: user.name });
   });
 
   return app;

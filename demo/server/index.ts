@@ -24,6 +24,8 @@ export interface DemoServer {
 }
 
 export async function startDemo(options: DemoOptions): Promise<DemoServer> {
+  // Known once the server listens (port 0 picks one); the app reads them per request.
+  let origins: string[] = [];
   const app = createDemoApp({
     catalog: createCatalogClient({
       hostListUrl: options.catalogHostListUrl,
@@ -31,12 +33,14 @@ export async function startDemo(options: DemoOptions): Promise<DemoServer> {
     }),
     nonces: new NonceStore(),
     assets: siteAssets(),
+    origins: () => origins,
   });
   const hostname = options.hostname ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.port, hostname }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  origins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
   return {
     url: `http://127.0.0.1:${port}`,
     localhostUrl: `http://localhost:${port}`,

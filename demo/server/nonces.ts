@@ -1,4 +1,5 @@
-// Single-use sign-in nonces with a lifetime: a captured signature cannot be replayed.
+// Single-use nonces: sign-in nonces this server issues, and the nonces inside ID tokens. Either
+// way a captured signature or token cannot be replayed.
 import { randomBytes } from 'node:crypto';
 
 export class NonceStore {
@@ -26,5 +27,28 @@ export class NonceStore {
   private sweep(): void {
     const now = this.now();
     for (const [nonce, expires] of this.issued) if (expires <= now) this.issued.delete(nonce);
+  }
+}
+
+/**
+ * Nonces that arrived inside tokens (the wallet made them, not this server): each is accepted
+ * once, and remembered until its token expires, after which the token itself is refused.
+ */
+export class SeenNonces {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** True the first time `nonce` is offered; `expiresAtMs` is when its token stops working. */
+  firstUse(nonce: string, expiresAtMs: number): boolean {
+    this.sweep();
+    if (this.seen.has(nonce)) return false;
+    this.seen.set(nonce, expiresAtMs);
+    return true;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [nonce, expires] of this.seen) if (expires <= now) this.seen.delete(nonce);
   }
 }

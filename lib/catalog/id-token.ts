@@ -1,6 +1,7 @@
 import { verifyMessage } from 'ethers';
 import { z } from 'zod';
 import { decodeBase64Url, encodeBase64Url } from './internal/base64url.ts';
+import type { ImageSet } from './schemas/common.ts';
 import { type VerifiedToken, verifiedTokenSchema } from './schemas/token.ts';
 import type { User } from './schemas/user.ts';
 
@@ -10,38 +11,95 @@ export interface MessageSigner {
   signMessage(message: string): Promise<string>;
 }
 
+/** What a token says about its user: the fields the catalog's own tokens carry. */
+export interface IdTokenSubject {
+  id: string;
+  handle: string;
+  name: string;
+  verified: boolean;
+  profilePicture: ImageSet;
+}
+
+export function idTokenSubjectOf(user: User): IdTokenSubject {
+  return {
+    id: user.id,
+    handle: user.handle,
+    name: user.name,
+    verified: user.is_verified,
+    profilePicture: user.profile_picture ?? null,
+  };
+}
+
 export interface IdTokenOptions {
+  /** The origin of the site the token is for (`aud`), e.g. `https://music.example`. */
+  audience: string;
+  /** Seconds from `iat` to `exp` (default 300). */
+  lifetimeSeconds?: number;
   /** The catalog's tokens carry the account email; Encore does not know it, so null by default. */
   email?: string | null;
   /** Seconds since the epoch for `iat` (default: now). */
   issuedAt?: number;
 }
 
+export const DEFAULT_ID_TOKEN_LIFETIME_SECONDS = 300;
+
 const HEADER = { typ: 'JWT', alg: 'keccak256' } as const;
 const headerSchema = z.looseObject({ typ: z.literal('JWT'), alg: z.literal('keccak256') });
 
 /**
  * Builds a catalog ID token the way the catalog's own apps do: base64url JSON header and payload,
- * then base64url of the `0x…` text of an EIP-191 signature of `header.payload`.
+ * then base64url of the `0x…` text of an EIP-191 signature of `header.payload`. Beyond the
+ * catalog's fields it binds the token to one site and a short time: `aud` (the site's origin),
+ * `exp` and a random 128-bit `nonce`, which sites check with `verifyIdTokenClaims`.
  */
 export async function createIdToken(
   wallet: MessageSigner,
-  user: User,
-  options: IdTokenOptions = {},
+  subject: IdTokenSubject,
+  options: IdTokenOptions,
 ): Promise<string> {
+  const aud = checkAudience(options.audience);
+  const lifetime = options.lifetimeSeconds ?? DEFAULT_ID_TOKEN_LIFETIME_SECONDS;
+  if (!Number.isSafeInteger(lifetime) || lifetime <= 0) {
+    throw new InvalidIdTokenError('An ID token lifetime is a positive whole number of seconds');
+  }
+  const iat = options.issuedAt ?? Math.floor(Date.now() / 1000);
   const payload = {
-    userId: user.id,
+    userId: subject.id,
     email: options.email ?? null,
-    name: user.name,
-    handle: user.handle,
-    verified: user.is_verified,
-    profilePicture: user.profile_picture ?? null,
-    sub: user.id,
-    iat: options.issuedAt ?? Math.floor(Date.now() / 1000),
+    name: subject.name,
+    handle: subject.handle,
+    verified: subject.verified,
+    profilePicture: subject.profilePicture,
+    sub: subject.id,
+    iat,
+    aud,
+    exp: iat + lifetime,
+    nonce: randomNonce(),
   };
   const signed = `${encodeBase64Url(JSON.stringify(HEADER))}.${encodeBase64Url(JSON.stringify(payload))}`;
   const signature = await wallet.signMessage(signed);
   return `${signed}.${encodeBase64Url(signature)}`;
+}
+
+/** A site's origin exactly as `new URL(…).origin` writes it, so sites compare plain strings. */
+function checkAudience(audience: string): string {
+  let origin: string | null = null;
+  try {
+    const url = new URL(audience);
+    if (url.protocol === 'http:' || url.protocol === 'https:') origin = url.origin;
+  } catch {
+    // reported below
+  }
+  if (origin === null || origin !== audience) {
+    throw new InvalidIdTokenError(`An ID token audience is a site origin, not ${audience}`);
+  }
+  return origin;
+}
+
+/** 128 random bits from WebCrypto, as 32 hex digits. */
+function randomNonce(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export class InvalidIdTokenError extends Error {

@@ -8,12 +8,23 @@ export {
 export { CatalogError, type CatalogErrorCode, type CatalogErrorJSON } from './errors.ts';
 export {
   createIdToken,
+  DEFAULT_ID_TOKEN_LIFETIME_SECONDS,
   type DecodedIdToken,
   type IdTokenOptions,
+  type IdTokenSubject,
   InvalidIdTokenError,
+  idTokenSubjectOf,
   type MessageSigner,
   recoverIdTokenSigner,
 } from './id-token.ts';
+export {
+  IdTokenClaimError,
+  type IdTokenClaimErrorCode,
+  type IdTokenClaimErrorJSON,
+  type IdTokenClaims,
+  type VerifyIdTokenClaimsOptions,
+  verifyIdTokenClaims,
+} from './id-token-claims.ts';
 export { resetHostMemory } from './internal/host-memory.ts';
 export * from './schemas/index.ts';
 export type {

@@ -5,7 +5,13 @@ import { Authentication } from './authentication.ts';
 import { AccountNotFoundError, InvalidUsernameError, WeakPasswordError } from './errors.ts';
 import { type Credentials, loginForms } from './internal/credential-forms.ts';
 import { getRecord } from './internal/get-record.ts';
-import type { PendingSignUp, PendingSignUps } from './internal/pending-sign-ups.ts';
+import {
+  forgetSignUp,
+  type PendingSignUp,
+  type PendingSignUps,
+  recallSignUp,
+  rememberSignUp,
+} from './internal/pending-sign-ups.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
@@ -61,9 +67,10 @@ export class Hedgehog {
   }
 
   /**
-   * Creates a wallet and stores its encrypted record (setAuthFn) and the username → address
-   * mapping (setUserFn). All or nothing: nothing is kept locally unless both succeeded, and a
-   * retry with the same credentials after a failure reuses the same wallet.
+   * Creates a wallet, claims the username for its address (setUserFn), then stores its encrypted
+   * record (setAuthFn). The username goes first so a taken name fails before anything exists
+   * that logs in. All or nothing: nothing is kept locally unless both succeeded, and a retry with
+   * the same credentials after a failure, even after a restart, reuses the same wallet.
    */
   async signUp(username: string, password: string): Promise<HDNodeWallet> {
     const user = checkUsername(username);
@@ -74,22 +81,26 @@ export class Hedgehog {
 
     await this.warmedUp();
     const lookupKey = await Authentication.createAuthLookupKey(user.username, pw);
-    let pending = this.pending.get(lookupKey);
-    if (!pending) {
-      pending = await this.prepareSignUp(lookupKey, pw);
+    let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw));
+    this.pending.set(lookupKey, pending);
+    if (!pending.userClaimed) {
+      if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
+      await this.setUserFn({
+        username: user.username,
+        // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
+        walletAddress: pending.wallet.address.toLowerCase(),
+      });
+      pending = { ...pending, userClaimed: true };
       this.pending.set(lookupKey, pending);
     }
     if (!pending.authStored) {
       pending = await this.storeAuth(lookupKey, pw, pending);
       this.pending.set(lookupKey, pending);
     }
-    await this.setUserFn({
-      username: user.username,
-      // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
-      walletAddress: pending.wallet.address.toLowerCase(),
-    });
     await this.storage.set(ENTROPY_STORAGE_KEY, pending.entropy);
     this.pending.delete(lookupKey);
+    // Only a leftover if this fails: a later sign-up overwrites it, and it opens nothing alone.
+    await forgetSignUp(this.storage).catch(() => undefined);
     this.wallet = pending.wallet;
     return pending.wallet;
   }
@@ -175,7 +186,8 @@ export class Hedgehog {
   /**
    * setAuthFn, tolerant of a failure that still stored the record: an answer lost after the
    * write, or a backend refusing a duplicate lookupKey (409) because an earlier attempt's write
-   * went through. In both cases the record the backend holds is the one to keep.
+   * went through. The record the backend holds counts when it opens to the wallet the username
+   * was just given to; any other record is reported as the error it was.
    */
   private async storeAuth(
     lookupKey: string,
@@ -191,26 +203,35 @@ export class Hedgehog {
       if (stored.iv === pending.iv && stored.cipherText === pending.cipherText) {
         return { ...pending, authStored: true };
       }
-      // Another attempt (another tab, an earlier worker) stored its record first: its wallet is
-      // the account's wallet. A record this password cannot open is not ours: report the error.
-      return this.reuseStoredRecord(stored, password).catch(() => {
-        throw error;
-      });
+      const opened = await this.openRecord(stored, password).catch(() => null);
+      if (opened?.wallet.address !== pending.wallet.address) throw error;
+      return { ...opened, userClaimed: true };
     }
   }
 
-  private async reuseStoredRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
+  private async openRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
     const key = await Authentication.createKey(password, record.iv);
     const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
     const wallet = WalletManager.walletFromEntropy(entropy, this.path);
-    return { entropy, iv: record.iv, cipherText: record.cipherText, wallet, authStored: true };
+    return {
+      entropy,
+      iv: record.iv,
+      cipherText: record.cipherText,
+      wallet,
+      userClaimed: false,
+      authStored: true,
+    };
   }
 
-  /** New entropy and record, unless an earlier attempt already stored one under this key. */
+  /**
+   * The wallet to sign up with: the backend's record under this lookupKey if there is one (the
+   * account exists, or an earlier attempt stored it), else the record this browser remembered
+   * from an attempt that did not finish, else new entropy.
+   */
   private async prepareSignUp(lookupKey: string, password: string): Promise<PendingSignUp> {
-    const iv = Authentication.createIv();
-    // Ask the backend while the key derivation runs: a record under this lookupKey means an
-    // earlier attempt got as far as setAuthFn (then setUserFn failed) — reuse its wallet.
+    const remembered = await recallSignUp(this.storage, lookupKey).catch(() => null);
+    const iv = remembered?.iv ?? Authentication.createIv();
+    // Ask the backend while the key derivation runs.
     const stored = getRecord(this.getFn, lookupKey).then(
       (record) => ({ record, error: undefined }),
       (error: unknown) => ({ record: null, error }),
@@ -218,11 +239,34 @@ export class Hedgehog {
     const key = await Authentication.createKey(password, iv);
     const { record, error } = await stored;
     if (error !== undefined) throw error;
-    if (record) return this.reuseStoredRecord(record, password);
+    if (record) return this.openRecord(record, password);
+    if (remembered) {
+      const entropy = await Authentication.decryptEntropy(remembered.cipherText, key, iv).catch(
+        () => null,
+      );
+      if (entropy) {
+        const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+        return { entropy, ...remembered, wallet, userClaimed: false, authStored: false };
+      }
+      // Not ours after all (corrupt): start afresh, under a fresh iv.
+      return this.freshSignUp(password, Authentication.createIv());
+    }
+    return this.freshSignUp(password, iv, key);
+  }
+
+  private async freshSignUp(
+    password: string,
+    iv: string,
+    key?: Uint8Array,
+  ): Promise<PendingSignUp> {
     const entropy = WalletManager.createEntropy();
-    const cipherText = await Authentication.encryptEntropy(entropy, key, iv);
+    const cipherText = await Authentication.encryptEntropy(
+      entropy,
+      key ?? (await Authentication.createKey(password, iv)),
+      iv,
+    );
     const wallet = WalletManager.walletFromEntropy(entropy, this.path);
-    return { entropy, iv, cipherText, wallet, authStored: false };
+    return { entropy, iv, cipherText, wallet, userClaimed: false, authStored: false };
   }
 
   /**

@@ -3,6 +3,8 @@ import { verifyMessage, verifyTypedData } from 'ethers';
 import {
   approvalWindow,
   decide,
+  expectResult,
+  rpc,
   shoot,
   type WalletBrowser,
   walletBrowser,
@@ -67,12 +69,65 @@ test('Who am I: a catalog ID token that the catalog verify_token accepts', async
   await demo.getByTestId('whoami').click();
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('id-token-name')).toHaveText(w.catalogUser.name);
+  await expect(window.getByTestId('id-token-terms')).toContainText(
+    `valid for ${new URL(w.demoUrl).origin} only, for 5 minutes`,
+  );
   await window.emulateMedia({ colorScheme: 'dark' });
   await shoot(window, 'approval-id-token-dark', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('whoami-result')).toHaveText(
     `You are ${w.catalogUser.name} (@${w.catalogUser.handle})`,
   );
+});
+
+test('the ID token names the demo origin and expires; the server takes it once, at that origin only', async () => {
+  const minting = rpc(demo, 'encore_requestIdToken');
+  await decide(w.context, 'approve');
+  const token = (await expectResult(minting)) as string;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+  expect(payload).toMatchObject({ userId: w.catalogUser.id, aud: new URL(w.demoUrl).origin });
+  expect(payload.exp - payload.iat).toBe(300);
+  expect(payload.nonce).toMatch(/^[0-9a-f]{32}$/);
+
+  const whoami = async (origin: string) => {
+    const response = await fetch(`${origin}/api/whoami`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    return [response.status, await response.json()] as const;
+  };
+  // The same server under its other origin is another site: the token is not for it.
+  expect(await whoami(w.otherOrigin)).toEqual([
+    401,
+    expect.objectContaining({ code: 'ID_TOKEN_WRONG_AUDIENCE' }),
+  ]);
+  expect(await whoami(w.demoUrl)).toEqual([200, expect.objectContaining({ ok: true })]);
+  expect(await whoami(w.demoUrl)).toEqual([
+    401,
+    expect.objectContaining({ code: 'ID_TOKEN_REPLAYED' }),
+  ]);
+});
+
+test('the ID token lifetime set on the options page is the one the approval shows and the token carries', async () => {
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await expect(options.getByTestId('id-token-lifetime')).toHaveValue('300');
+  await options.getByTestId('id-token-lifetime').fill('59');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByText('Enter whole seconds from 60 to 3600')).toBeVisible();
+  await options.getByTestId('id-token-lifetime').fill('90');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await options.close();
+
+  const minting = rpc(demo, 'encore_requestIdToken');
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('id-token-terms')).toContainText('for 90 seconds');
+  await decide(w.context, 'approve');
+  const token = (await expectResult(minting)) as string;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+  expect(payload.exp - payload.iat).toBe(90);
 });
 
 interface EthersApi {

@@ -58,6 +58,28 @@ test('a double click on Sign answers one request, never the next one from anothe
   await expectCode(second, 4001);
 });
 
+test('a second request raises the window with its buttons asleep, then they wake up', async () => {
+  const first = rpc(site, 'personal_sign', [hexOf('first, armed'), w.address]);
+  const window = await approvalWindow(w.context);
+  const approve = window.getByTestId('approve');
+  await expect(approve).toBeEnabled();
+  // The same site asks again: the worker raises the window, with the first request still in front.
+  const second = rpc(site, 'personal_sign', [hexOf('second, raises the window'), w.address]);
+  await expect(window.getByTestId('queue-count')).toHaveText('1 of 2 requests');
+  expect(await approve.isDisabled()).toBe(true);
+  await expect(approve).toBeEnabled();
+
+  // Focused some other way (the person or the system brings it back): asleep again for a moment.
+  // Playwright emulates focus for every page, so the browser never sends this event here itself.
+  await window.evaluate(() => globalThis.dispatchEvent(new FocusEvent('focus')));
+  expect(await approve.isDisabled()).toBe(true);
+  await expect(approve).toBeEnabled();
+  await decide(w.context, 'reject', true);
+  await expectCode(first, 4001);
+  await decide(w.context, 'reject');
+  await expectCode(second, 4001);
+});
+
 test('a worker restart rejects the waiting request with 4900 and the window says it expired', async () => {
   const waiting = rpc(site, 'personal_sign', [hexOf('restart me'), w.address]);
   const window = await approvalWindow(w.context);

@@ -1,15 +1,12 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { sendMessage } from '../../../lib/extension/messages/client.ts';
 import { describeError } from '../../../lib/extension/ui/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
 import { RequestView } from './RequestView.tsx';
 import { useApprovals } from './use-approvals.ts';
-
-// A request's buttons wake up only after it has been on screen this long, so the second click of
-// a double click (or a click aimed at the request before) never decides the one that replaced it.
-const ARM_DELAY_MS = 500;
+import { useArmed, useShownCount } from './use-armed.ts';
 
 export function App(): JSX.Element {
   const { snapshot, expired } = useApprovals();
@@ -19,13 +16,10 @@ export function App(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
 
   const current = snapshot?.items[0];
-  const currentId = current?.id;
-  const [armedId, setArmedId] = useState<string | null>(null);
-  useEffect(() => {
-    if (!currentId) return;
-    const timer = setTimeout(() => setArmedId(currentId), ARM_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [currentId]);
+  // Re-armed when the front request changes, when the worker raises the window for another
+  // request, and when the window is shown or focused in any other way.
+  const shown = useShownCount();
+  const armed = useArmed(snapshot && current ? `${current.id} ${snapshot.raised} ${shown}` : null);
   const decide = async (id: string, approved: boolean): Promise<void> => {
     setAnswered((prev) => new Set(prev).add(id));
     setError(null);
@@ -46,7 +40,7 @@ export function App(): JSX.Element {
         key={current.id}
         approval={current}
         snapshot={snapshot}
-        disabled={answered.has(current.id) || armedId !== current.id}
+        disabled={answered.has(current.id) || !armed}
         onDecide={(approved) => void decide(current.id, approved)}
       />
     );

@@ -32,7 +32,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
     body = <SignMessageRequest details={details} origin={origin} />;
   } else if (details.kind === 'typed_data') {
     body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
-  } else body = <IdTokenRequest details={details} />;
+  } else body = <IdTokenRequest details={details} origin={origin} />;
 
   return (
     <>

@@ -129,6 +129,15 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
           {errors.chainId ? <p class="field-error">{errors.chainId}</p> : null}
           <p class="field-hint">The chain sites see until they ask to switch.</p>
         </div>
+        <Field
+          label="ID token lifetime (seconds)"
+          testId="id-token-lifetime"
+          value={values.idTokenLifetimeSeconds}
+          onInput={(v) => set('idTokenLifetimeSeconds', v)}
+          error={errors.idTokenLifetimeSeconds}
+          hint="How long a site may use the ID token you give it (60 to 3600; 300 is five minutes)."
+          disabled={busy}
+        />
       </fieldset>
       <div class="options-actions">
         <p

@@ -8,19 +8,29 @@ export interface FormValues {
   appName: string;
   lockOnBrowserClose: boolean;
   chainId: string;
+  idTokenLifetimeSeconds: string;
 }
 
 export type FieldErrors = Partial<Record<keyof FormValues, string>>;
 
 export function toForm(settings: Settings): FormValues {
-  return { ...settings, chainId: String(settings.chainId) };
+  return {
+    ...settings,
+    chainId: String(settings.chainId),
+    idTokenLifetimeSeconds: String(settings.idTokenLifetimeSeconds),
+  };
 }
 
 /** Validates with the same schema the background uses; errors keyed by field. */
 export function parseForm(
   values: FormValues,
 ): { ok: true; settings: Settings } | { ok: false; errors: FieldErrors } {
-  const parsed = settingsSchema.safeParse({ ...values, chainId: Number(values.chainId) });
+  const parsed = settingsSchema.safeParse({
+    ...values,
+    chainId: Number(values.chainId),
+    // Number('') is 0, which the schema refuses with the field's own message.
+    idTokenLifetimeSeconds: Number(values.idTokenLifetimeSeconds),
+  });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { idSchema, imageSchema } from './common.ts';
 
-/** The decoded ID token payload `/users/verify_token` returns (and `createIdToken` signs). */
+/**
+ * The decoded ID token payload `/users/verify_token` returns (and `createIdToken` signs). Loose on
+ * purpose: Encore's tokens add `aud`, `exp` and `nonce` (checked by `verifyIdTokenClaims`, not
+ * here, so tokens without them still decode), and hosts may add fields of their own.
+ */
 export const verifiedTokenSchema = z.looseObject({
   userId: idSchema,
   email: z.string().nullish(),

@@ -10,7 +10,16 @@ const STORED_KEY = 'encore:approval-window-id';
 const WIDTH = 400;
 const HEIGHT = 620;
 
-export function createApprovalWindow(options: { onClosed: () => void }): ApprovalWindowControl {
+export interface ApprovalWindowOptions {
+  onClosed(): void;
+  /**
+   * Runs before an open window is brought to the front, and is awaited: the window must hear
+   * that it is being raised (and disarm its buttons) before it lands under the person's cursor.
+   */
+  beforeRaise?(): Promise<void>;
+}
+
+export function createApprovalWindow(options: ApprovalWindowOptions): ApprovalWindowControl {
   let windowId: number | null = null;
   let opening: Promise<void> | null = null;
   const closing = new Set<number>();
@@ -50,6 +59,7 @@ export function createApprovalWindow(options: { onClosed: () => void }): Approva
       if (windowId !== null) {
         const id = windowId;
         try {
+          await options.beforeRaise?.().catch(() => undefined);
           await browser.windows.update(id, { focused: true });
           return;
         } catch {

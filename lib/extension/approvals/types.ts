@@ -15,6 +15,8 @@ export interface TypedDataField {
   type: string;
 }
 
+import type { IdTokenSubject } from '../../catalog/index.ts';
+
 export interface TypedDataPayload {
   domain: Record<string, TypedDataValue>;
   /** EIP712Domain (as derived from the domain) and the structs the message uses. */
@@ -29,11 +31,18 @@ export type ApprovalDetails =
   | { kind: 'connect' }
   | { kind: 'personal_sign'; message: string; address: string }
   | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
-  | {
-      kind: 'id_token';
-      address: string;
-      user: { id: string; handle: string; name: string; verified: boolean };
-    };
+  | IdTokenApproval;
+
+/**
+ * An ID token request: the user shown is the one put in the token (no second catalog lookup),
+ * for the site asking, valid for `lifetimeSeconds`.
+ */
+export interface IdTokenApproval {
+  kind: 'id_token';
+  address: string;
+  user: IdTokenSubject;
+  lifetimeSeconds: number;
+}
 
 export interface PendingApproval {
   id: string;
@@ -44,6 +53,8 @@ export interface PendingApproval {
 }
 
 export interface ApprovalSnapshot {
+  /** Counts the times the worker raised the window: each one re-arms its buttons' delay. */
+  raised: number;
   loggedIn: boolean;
   address: string | null;
   chainId: number;

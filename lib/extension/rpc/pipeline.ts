@@ -43,7 +43,7 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
       if (method.requiresConnection) await assertConnected();
       if ('address' in details) signerFor(ctx, details.address);
     }
-    return await method.run(ctx, params);
+    return await method.run(ctx, params, details);
   } catch (error) {
     const answer = toProviderError(error);
     // Internal failures reach the site as a bare -32603; keep the cause for whoever debugs.

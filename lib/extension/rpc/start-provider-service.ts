@@ -2,7 +2,6 @@
 // the events that follow logins, logouts, revokes and chain switches. Called once per worker start.
 
 import { type Browser, browser } from 'wxt/browser';
-import { createIdToken } from '../../catalog/index.ts';
 import { APPROVAL_PORT_NAME } from '../approvals/approval-port.ts';
 import { createApprovalWindow } from '../approvals/approval-window.ts';
 import { registerProviderMessages } from '../approvals/messages.ts';
@@ -19,6 +18,7 @@ import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
 import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';
+import { createCatalogDeps } from './catalog-deps.ts';
 import { UnrecognizedChainError, UserRejectedError } from './errors.ts';
 import { toHexChainId } from './internal/accounts.ts';
 import { ProviderHub } from './provider-hub.ts';
@@ -30,9 +30,16 @@ export interface ProviderService {
 }
 
 export function startProviderService(router: Router, session: WalletSession): ProviderService {
+  // Each raise of the approval window is counted into the snapshot, which reaches the window
+  // before the raise does: the window re-arms its buttons' delay whenever the count changes.
+  let raised = 0;
   const queue: ApprovalQueue = new ApprovalQueue(
     createApprovalWindow({
       onClosed: () => queue.rejectAll(new UserRejectedError('The approval window was closed.')),
+      beforeRaise: () => {
+        raised += 1;
+        return pushSnapshot();
+      },
     }),
   );
 
@@ -61,41 +68,33 @@ export function startProviderService(router: Router, session: WalletSession): Pr
       supported: (chainId) => findChain(chainId) !== undefined,
     },
     approvals: { request: (origin, details, signal) => queue.request(origin, details, signal) },
-    catalog: {
-      findUser: async (address) => {
-        const client = await getCatalogClient();
-        const id = await client.getUserIdByWallet(address);
-        if (!id) return null;
-        const user = await client.getUser(id);
-        return { id: user.id, handle: user.handle, name: user.name, verified: user.is_verified };
-      },
-      createIdToken: async (wallet, userId) => {
-        const user = await (await getCatalogClient()).getUser(userId);
-        return createIdToken(wallet, user);
-      },
-    },
+    catalog: createCatalogDeps({
+      client: getCatalogClient,
+      idTokenLifetimeSeconds: async () => (await getSettings()).idTokenLifetimeSeconds,
+    }),
   };
   const hub = new ProviderHub(deps);
 
   const snapshot = async (): Promise<ApprovalSnapshot> => {
     await session.ready();
     const { loggedIn, address } = session.getState();
-    return { loggedIn, address, chainId: (await getSettings()).chainId, items: queue.list() };
+    const { chainId } = await getSettings();
+    return { raised, loggedIn, address, chainId, items: queue.list() };
   };
 
   // Approval windows listening for changes.
   const approvalPorts = new Set<Browser.runtime.Port>();
-  const pushSnapshot = (): void => {
+  /** Resolves once every open approval window has been sent the current snapshot. */
+  const pushSnapshot = async (): Promise<void> => {
     if (approvalPorts.size === 0) return;
-    void snapshot().then((snap) => {
-      for (const port of approvalPorts) {
-        try {
-          port.postMessage(snap);
-        } catch {
-          approvalPorts.delete(port);
-        }
+    const snap = await snapshot();
+    for (const port of approvalPorts) {
+      try {
+        port.postMessage(snap);
+      } catch {
+        approvalPorts.delete(port);
       }
-    });
+    }
   };
 
   browser.runtime.onConnect.addListener((port) => {
@@ -104,7 +103,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
       if (!sender || !isExtensionPage(sender)) return port.disconnect();
       approvalPorts.add(port);
       port.onDisconnect.addListener(() => approvalPorts.delete(port));
-      pushSnapshot();
+      void pushSnapshot();
       return;
     }
     if (port.name !== PROVIDER_PORT_NAME) return;
@@ -113,10 +112,10 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     hub.accept(port, origin);
   });
 
-  queue.onChange(pushSnapshot);
+  queue.onChange(() => void pushSnapshot());
   session.onAccountChanged((address) => {
     if (address) queue.resolveLogins();
-    pushSnapshot();
+    void pushSnapshot();
     void hub.refreshAccounts();
   });
   onPermissionsChanged(() => void hub.refreshAccounts());
@@ -132,7 +131,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     if (settings.chainId === chainId) return;
     chainId = settings.chainId;
     hub.chainChanged(settings.chainId);
-    pushSnapshot();
+    void pushSnapshot();
   });
   setPendingApprovalsCounter(() => queue.list().filter((a) => a.details.kind !== 'login').length);
   registerProviderMessages(router, { queue, snapshot });

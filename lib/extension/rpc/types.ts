@@ -2,6 +2,7 @@
 // run every method without a browser and the background wires the real session, store and queue.
 
 import type { z } from 'zod';
+import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { ApprovalDetails, TypedDataPayload } from '../approvals/types.ts';
 
 /** The part of an ethers wallet the methods use. */
@@ -13,13 +14,6 @@ export interface RpcSigner {
     types: Record<string, { name: string; type: string }[]>,
     value: Record<string, unknown>,
   ): Promise<string>;
-}
-
-export interface CatalogUserRef {
-  id: string;
-  handle: string;
-  name: string;
-  verified: boolean;
 }
 
 export interface RpcDeps {
@@ -49,10 +43,16 @@ export interface RpcDeps {
     request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
   };
   catalog: {
-    /** The catalog user whose wallet this is, or null. */
-    findUser(address: string): Promise<CatalogUserRef | null>;
-    /** A catalog ID token for that user, signed by the wallet. */
-    createIdToken(wallet: RpcSigner, userId: string): Promise<string>;
+    /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */
+    findUser(address: string): Promise<IdTokenSubject | null>;
+    /** A catalog ID token for exactly `user`, bound to `audience`, signed by the wallet. */
+    createIdToken(
+      wallet: RpcSigner,
+      user: IdTokenSubject,
+      options: { audience: string; lifetimeSeconds: number },
+    ): Promise<string>;
+    /** How long the ID tokens Encore mints stay valid (the person's setting). */
+    idTokenLifetimeSeconds(): Promise<number>;
   };
 }
 
@@ -64,7 +64,7 @@ export interface RpcContext {
   signal?: AbortSignal;
 }
 
-export interface RpcMethod<P = unknown> {
+export interface RpcMethod<P = unknown, D extends ApprovalDetails = ApprovalDetails> {
   name: string;
   /** Validates `params` as the site sent them; names each position for -32602 messages. */
   params: z.ZodType<P>;
@@ -74,8 +74,12 @@ export interface RpcMethod<P = unknown> {
   /** Refuse with 4100 unless the site is connected. */
   requiresConnection?: boolean;
   /** What the person must approve, or null when nothing needs approval this time. */
-  approval?(ctx: RpcContext, params: P): Promise<ApprovalDetails | null>;
-  run(ctx: RpcContext, params: P): Promise<unknown>;
+  approval?(ctx: RpcContext, params: P): Promise<D | null>;
+  /**
+   * Does the work. `approved` is what the person approved (null when nothing needed approval):
+   * act on it rather than looking anything up again, so what was shown is what is done.
+   */
+  run(ctx: RpcContext, params: P, approved: D | null): Promise<unknown>;
 }
 
 export type { TypedDataPayload };

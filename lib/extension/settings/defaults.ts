@@ -18,6 +18,7 @@ export function defaultSettings(): Settings {
     appName: env.WXT_APP_NAME || 'encore',
     lockOnBrowserClose: false,
     chainId: 1,
+    idTokenLifetimeSeconds: 300,
   };
 }
 

@@ -8,6 +8,8 @@ const httpUrl = z
   // Stored without a trailing slash so "host/" and "host" are one setting.
   .transform((value) => value.replace(/\/+$/, ''));
 
+const ID_TOKEN_LIFETIME_HINT = 'Enter whole seconds from 60 to 3600';
+
 export const settingsSchema = z.object({
   backendUrl: httpUrl,
   catalogHostListUrl: httpUrl,
@@ -21,6 +23,13 @@ export const settingsSchema = z.object({
     .number()
     .int()
     .refine((id) => findChain(id) !== undefined, 'Choose one of the supported chains'),
+  // How long an ID token a site receives stays valid: long enough to reach the site's server,
+  // short enough that a leaked token soon stops working.
+  idTokenLifetimeSeconds: z
+    .number({ error: ID_TOKEN_LIFETIME_HINT })
+    .int(ID_TOKEN_LIFETIME_HINT)
+    .min(60, ID_TOKEN_LIFETIME_HINT)
+    .max(3600, ID_TOKEN_LIFETIME_HINT),
 });
 
 export type Settings = z.output<typeof settingsSchema>;

@@ -49,6 +49,19 @@ describe.each(ENGINES.map((make) => make()))('wallet core through the $name back
     expect(elsewhere.isLoggedIn()).toBe(true);
   });
 
+  it('a taken username leaves no record behind that logs in', async () => {
+    const before = await engine.dump(databaseUrl);
+    const squatter = browser();
+    await expect(squatter.signUp('MAYA', 'someone else entirely 7')).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(squatter.isLoggedIn()).toBe(false);
+    expect(await engine.dump(databaseUrl)).toEqual(before);
+    await expect(browser().login('maya', 'someone else entirely 7')).rejects.toBeInstanceOf(
+      AccountNotFoundError,
+    );
+  });
+
   it('refuses a wrong password as an unknown account', async () => {
     await expect(browser().login('Maya', 'not the password at all')).rejects.toBeInstanceOf(
       AccountNotFoundError,

@@ -5,6 +5,7 @@ import {
   CatalogError,
   createCatalogClient,
   createIdToken,
+  idTokenSubjectOf,
 } from '../../../lib/catalog/index.ts';
 import {
   type DevCatalog,
@@ -15,6 +16,7 @@ import {
 
 // Every client method against both dialects, checked against the dataset the catalog serves.
 const SEED = 11;
+const SITE = 'https://music.example';
 let catalog: DevCatalog;
 
 beforeAll(async () => {
@@ -69,14 +71,20 @@ describe.each(['go', 'python'] as HostFlavor[])('%s host', (flavor) => {
     const u = data().users[9]!;
     const wallet = new Wallet(devUserPrivateKey(SEED, u.index));
     const user = await client.getUser(u.id);
-    const token = await createIdToken(wallet, user);
+    const token = await createIdToken(wallet, idTokenSubjectOf(user), { audience: SITE });
+    // The binding claims ride along: verify_token neither refuses nor drops them.
     expect(await client.verifyToken(token)).toMatchObject({
       userId: u.id,
       handle: u.handle,
       sub: u.id,
+      aud: SITE,
+      exp: expect.any(Number),
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
 
-    const impostor = await createIdToken(Wallet.createRandom(), user);
+    const impostor = await createIdToken(Wallet.createRandom(), idTokenSubjectOf(user), {
+      audience: SITE,
+    });
     await expect(client.verifyToken(impostor)).rejects.toMatchObject({ status: 404 });
     await expect(client.verifyToken('not.a.token')).rejects.toMatchObject({ status: 400 });
   });

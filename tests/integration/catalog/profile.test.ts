@@ -4,12 +4,14 @@ import {
   CatalogError,
   createCatalogClient,
   createIdToken,
+  idTokenSubjectOf,
   resetHostMemory,
 } from '../../../lib/catalog/index.ts';
 import { type DevCatalog, startDevCatalog } from '../../../server/catalog/index.ts';
 
 // The popup's path: a fresh Encore wallet is attached to a catalog user in dev mode, then the
 // client finds that user by wallet on every host (newer and older dialects) and by handle.
+const SITE = 'https://music.example';
 let catalog: DevCatalog;
 
 beforeAll(async () => {
@@ -63,7 +65,9 @@ describe('profile lookup by wallet', () => {
         appName: 'encore-test',
         random: () => i / catalog.hostUrls.length,
       });
-      const token = await createIdToken(wallet, await client.getUser(user.id));
+      const token = await createIdToken(wallet, idTokenSubjectOf(await client.getUser(user.id)), {
+        audience: SITE,
+      });
       expect(await client.verifyToken(token)).toMatchObject({
         userId: user.id,
         handle: user.handle,

@@ -10,6 +10,7 @@ import {
   WalletManager,
   WeakPasswordError,
 } from '../../../lib/hedgehog/index.ts';
+import { PENDING_SIGN_UP_STORAGE_KEY } from '../../../lib/hedgehog/internal/pending-sign-ups.ts';
 import { createMemoryStore, ENTROPY_STORAGE_KEY } from '../../../lib/hedgehog/storage.ts';
 import { fixtures } from './fixtures.ts';
 import { createMemoryBackend, type MemoryBackend } from './support/memory-backend.ts';
@@ -154,13 +155,31 @@ describe('sign-up rules', () => {
 });
 
 describe('all-or-nothing sign-up', () => {
+  it('a taken username fails before anything exists that logs in', async () => {
+    const backend = createMemoryBackend();
+    const owner = await setup(backend).hedgehog.signUp('ann', PASSWORD);
+    // Someone else picks the same name, with a password of their own.
+    const { storage, hedgehog } = setup(backend);
+    await expect(hedgehog.signUp('Ann', 'another-strong-passphrase')).rejects.toThrow(
+      'username taken',
+    );
+    expect(backend.records.size).toBe(1);
+    await expect(setup(backend).hedgehog.login('ann', 'another-strong-passphrase')).rejects.toThrow(
+      AccountNotFoundError,
+    );
+    expect(hedgehog.isLoggedIn()).toBe(false);
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+    expect(backend.users.get('ann')).toBe(owner.address.toLowerCase());
+  });
+
   it('keeps nothing when setUserFn fails, and a retry finishes with the same wallet', async () => {
     const { backend, storage, hedgehog } = setup();
     backend.failNext.setUserFn = 'before-store';
     await expect(hedgehog.signUp('grace', PASSWORD)).rejects.toThrow('setUserFn: 503');
     expect(hedgehog.isLoggedIn()).toBe(false);
     expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
-    expect(backend.records.size).toBe(1);
+    expect(backend.records.size).toBe(0);
+    expect(backend.calls.setAuthFn).toHaveLength(0);
 
     const wallet = await hedgehog.signUp('grace', PASSWORD);
     expect(backend.calls.setAuthFn).toHaveLength(1);
@@ -169,16 +188,17 @@ describe('all-or-nothing sign-up', () => {
     expect((await setup(backend).hedgehog.login('grace', PASSWORD)).address).toBe(wallet.address);
   });
 
-  it('retries setAuthFn with the same record after it failed', async () => {
+  it('retries setAuthFn with the same record after it failed, claiming the name only once', async () => {
     const { backend, storage, hedgehog } = setup();
     backend.failNext.setAuthFn = 'before-store';
     await expect(hedgehog.signUp('linus', PASSWORD)).rejects.toThrow('network down');
-    expect(backend.calls.setUserFn).toHaveLength(0);
+    expect(backend.calls.setUserFn).toHaveLength(1);
     expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
 
     const wallet = await hedgehog.signUp('linus', PASSWORD);
     const [first, second] = backend.calls.setAuthFn;
     expect(second).toEqual(first);
+    expect(backend.calls.setUserFn).toHaveLength(1);
     expect(backend.users.get('linus')).toBe(wallet.address.toLowerCase());
   });
 
@@ -213,7 +233,6 @@ describe('all-or-nothing sign-up', () => {
     );
     backend.failNext.setAuthFn = 'after-store';
     await expect(hedgehog.signUp('frances', PASSWORD)).rejects.toThrow('answer lost');
-    expect(backend.users.size).toBe(0);
     expect(await storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
 
     getFnDown = false;
@@ -225,21 +244,70 @@ describe('all-or-nothing sign-up', () => {
     expect((await setup(backend).hedgehog.login('frances', PASSWORD)).address).toBe(wallet.address);
   });
 
-  it('after a restart, reuses the record the backend kept instead of minting a second wallet', async () => {
+  it('after a restart between the claim and the record, claims again with the same wallet', async () => {
     const backend = createMemoryBackend();
     const first = setup(backend);
-    backend.failNext.setUserFn = 'after-store'; // stored, but the answer never arrived
-    await expect(first.hedgehog.signUp('margaret', PASSWORD)).rejects.toThrow('answer lost');
-    const firstAddress = backend.users.get('margaret');
-    expect(await first.storage.get(ENTROPY_STORAGE_KEY)).toBeNull();
+    backend.failNext.setAuthFn = 'before-store';
+    await expect(first.hedgehog.signUp('margaret', PASSWORD)).rejects.toThrow('network down');
+    const claimed = backend.users.get('margaret');
+    expect(backend.records.size).toBe(0);
 
-    // Fresh instance (worker restarted): no pending sign-up in memory.
-    const second = setup(backend);
-    const wallet = await second.hedgehog.signUp('margaret', PASSWORD);
-    expect(wallet.address.toLowerCase()).toBe(firstAddress);
-    expect(backend.calls.setAuthFn).toHaveLength(1);
+    // Fresh instance over the same local storage (worker restarted): no pending sign-up in memory.
+    const second = new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, {
+      storage: first.storage,
+    });
+    const wallet = await second.signUp('margaret', PASSWORD);
+    expect(wallet.address.toLowerCase()).toBe(claimed);
     expect(backend.records.size).toBe(1);
-    expect(second.hedgehog.isLoggedIn()).toBe(true);
+    expect(second.isLoggedIn()).toBe(true);
+    expect((await setup(backend).hedgehog.login('margaret', PASSWORD)).address).toBe(
+      wallet.address,
+    );
+    expect(await first.storage.get(PENDING_SIGN_UP_STORAGE_KEY)).toBeNull();
+  });
+
+  it('finishes a sign-up an older client left half done (record stored, name not claimed)', async () => {
+    const backend = createMemoryBackend();
+    // The original order: the record first, then the username claim, which failed.
+    const lookupKey = await Authentication.createAuthLookupKey('edith', PASSWORD);
+    const iv = Authentication.createIv();
+    const entropy = WalletManager.createEntropy();
+    const key = await Authentication.createKey(PASSWORD, iv);
+    const cipherText = await Authentication.encryptEntropy(entropy, key, iv);
+    await backend.setAuthFn({ iv, cipherText, lookupKey });
+
+    const wallet = await setup(backend).hedgehog.signUp('edith', PASSWORD);
+    expect(wallet.address).toBe(WalletManager.walletFromEntropy(entropy).address);
+    expect(backend.users.get('edith')).toBe(wallet.address.toLowerCase());
+    expect(backend.records.size).toBe(1);
+  });
+
+  it('ignores a remembered sign-up that is not a record, or is another sign-up', async () => {
+    for (const remembered of ['not json', '{"lookupKey":"00","iv":"zz","cipherText":"00"}']) {
+      const { backend, storage, hedgehog } = setup();
+      await storage.set(PENDING_SIGN_UP_STORAGE_KEY, remembered);
+      const wallet = await hedgehog.signUp('ida', PASSWORD);
+      expect(backend.users.get('ida')).toBe(wallet.address.toLowerCase());
+    }
+    const { storage } = setup();
+    const other = setup();
+    other.backend.failNext.setAuthFn = 'before-store';
+    await expect(other.hedgehog.signUp('jo', PASSWORD)).rejects.toThrow('network down');
+    await storage.set(
+      PENDING_SIGN_UP_STORAGE_KEY,
+      (await other.storage.get(PENDING_SIGN_UP_STORAGE_KEY)) ?? '',
+    );
+    // Another username: the remembered wallet is not reused for it.
+    const fresh = new Hedgehog(
+      other.backend.getFn,
+      other.backend.setAuthFn,
+      other.backend.setUserFn,
+      {
+        storage,
+      },
+    );
+    const wallet = await fresh.signUp('kim', PASSWORD);
+    expect(wallet.address.toLowerCase()).not.toBe(other.backend.users.get('jo'));
   });
 });
 

@@ -3,18 +3,43 @@ import { describe, expect, it } from 'vitest';
 import { createDemoApp } from '../../../demo/server/app.ts';
 import { NonceStore } from '../../../demo/server/nonces.ts';
 import { FAVORITE_TYPES, favoriteDomain } from '../../../demo/shared/favorite.ts';
-import type { CatalogClient } from '../../../lib/catalog/index.ts';
+import {
+  type CatalogClient,
+  CatalogError,
+  createIdToken,
+  recoverIdTokenSigner,
+} from '../../../lib/catalog/index.ts';
 import { formatSiweMessage } from '../../../lib/extension/approvals/eip4361.ts';
 
 // The demo server's checks, as a relying site would run them, without a network.
 const wallet = new Wallet(`0x${'22'.repeat(32)}`);
 const HOST = '127.0.0.1:8800';
 
-function app() {
+const ORIGIN = `http://${HOST}`;
+
+/** Vouches for tokens `wallet` signed, as the catalog's verify_token does; counts the calls. */
+function fakeCatalog(): CatalogClient & { verified: number } {
+  const catalog = {
+    verified: 0,
+    verifyToken: async (token: string) => {
+      catalog.verified += 1;
+      const { payload, signer } = recoverIdTokenSigner(token);
+      if (signer !== wallet.address) {
+        throw new CatalogError('CATALOG_HTTP_ERROR', 'ID token not valid', { status: 404 });
+      }
+      return payload;
+    },
+  };
+  return catalog as Partial<CatalogClient> as CatalogClient & { verified: number };
+}
+
+function app(options: { catalog?: CatalogClient; now?: () => number } = {}) {
   return createDemoApp({
-    catalog: {} as CatalogClient,
+    catalog: options.catalog ?? ({} as CatalogClient),
     nonces: new NonceStore(),
     assets: { routes: {} },
+    origins: () => [ORIGIN, 'http://localhost:8800'],
+    now: options.now,
   });
 }
 
@@ -22,10 +47,11 @@ async function post(
   a: ReturnType<typeof app>,
   path: string,
   body: unknown,
+  host = HOST,
 ): Promise<[number, Record<string, unknown>]> {
-  const response = await a.request(`http://${HOST}${path}`, {
+  const response = await a.request(`http://${host}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', host: HOST },
+    headers: { 'content-type': 'application/json', host },
     body: JSON.stringify(body),
   });
   return [response.status, (await response.json()) as Record<string, unknown>];
@@ -129,5 +155,86 @@ describe('demo server: relayed favorites', () => {
       signature: lateSig,
     });
     expect(expired.error).toMatch(/deadline/);
+  });
+});
+
+describe('demo server: who am I (catalog ID tokens)', () => {
+  const ray = { id: 'u-ray', handle: 'ray', name: 'Ray', verified: true, profilePicture: null };
+  const T0 = 1_750_000_000;
+  const mint = (audience = ORIGIN, signer: Wallet = wallet) =>
+    createIdToken(signer, ray, { audience, issuedAt: T0, lifetimeSeconds: 300 });
+  function setup() {
+    const catalog = fakeCatalog();
+    const clock = { ms: (T0 + 5) * 1000 };
+    return { catalog, clock, a: app({ catalog, now: () => clock.ms }) };
+  }
+
+  it('accepts a fresh token minted for this site, once: a replay is refused', async () => {
+    const { a } = setup();
+    const token = await mint();
+    expect(await post(a, '/api/whoami', { token })).toEqual([
+      200,
+      { ok: true, userId: 'u-ray', handle: 'ray', name: 'Ray' },
+    ]);
+    const [status, replay] = await post(a, '/api/whoami', { token });
+    expect(status).toBe(401);
+    expect(replay.code).toBe('ID_TOKEN_REPLAYED');
+  });
+
+  it('refuses a token another site obtained and replays here, though the catalog would vouch', async () => {
+    const { a, catalog } = setup();
+    const [status, body] = await post(a, '/api/whoami', {
+      token: await mint('https://evil.example'),
+    });
+    expect(status).toBe(401);
+    expect(body.code).toBe('ID_TOKEN_WRONG_AUDIENCE');
+    // Nor does the other origin of this same server accept it.
+    const [, other] = await post(a, '/api/whoami', { token: await mint('http://localhost:8800') });
+    expect(other.code).toBe('ID_TOKEN_WRONG_AUDIENCE');
+    expect(catalog.verified).toBe(0);
+  });
+
+  it('takes its audience from its own origins, never from a Host header the caller picks', async () => {
+    const { a } = setup();
+    const [status, body] = await post(
+      a,
+      '/api/whoami',
+      { token: await mint('https://evil.example') },
+      'evil.example',
+    );
+    expect(status).toBe(400);
+    expect(body.error).toBe('unknown host');
+  });
+
+  it('refuses an expired token, and a catalog-style token with no aud, exp or nonce', async () => {
+    const { a, clock } = setup();
+    const token = await mint();
+    clock.ms = (T0 + 300 + 60) * 1000;
+    expect((await post(a, '/api/whoami', { token }))[1].code).toBe('ID_TOKEN_EXPIRED');
+
+    const [header] = token.split('.');
+    const unbound = `${header}.${Buffer.from(
+      JSON.stringify({
+        userId: 'u-ray',
+        name: 'Ray',
+        handle: 'ray',
+        verified: true,
+        sub: 'u-ray',
+        iat: T0,
+      }),
+    ).toString('base64url')}`;
+    const signature = Buffer.from(await wallet.signMessage(unbound)).toString('base64url');
+    const [status, body] = await post(a, '/api/whoami', { token: `${unbound}.${signature}` });
+    expect(status).toBe(401);
+    expect(body.code).toBe('ID_TOKEN_CLAIMS_MISSING');
+  });
+
+  it('leaves the signer check to the catalog: a stranger-signed token for this site is refused', async () => {
+    const { a, catalog } = setup();
+    const stranger = new Wallet(`0x${'44'.repeat(32)}`);
+    const [status, body] = await post(a, '/api/whoami', { token: await mint(ORIGIN, stranger) });
+    expect(status).toBe(401);
+    expect(body.error).toMatch(/catalog refused/);
+    expect(catalog.verified).toBe(1);
   });
 });

@@ -1,6 +1,11 @@
 import { Wallet } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createIdToken, recoverIdTokenSigner, userSchema } from '../../../lib/catalog/index.ts';
+import {
+  createIdToken,
+  idTokenSubjectOf,
+  recoverIdTokenSigner,
+  userSchema,
+} from '../../../lib/catalog/index.ts';
 import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
@@ -26,7 +31,9 @@ const b64url = (json: object): string => Buffer.from(JSON.stringify(json)).toStr
 /** `header.payload` of a real catalog ID token: what a forger asks personal_sign to sign. */
 async function signingInput(): Promise<string> {
   // Any key will do to learn the input's shape; the attack is getting the victim's key to sign it.
-  const token = await createIdToken(Wallet.createRandom(), user);
+  const token = await createIdToken(Wallet.createRandom(), idTokenSubjectOf(user), {
+    audience: SITE,
+  });
   return token.split('.').slice(0, 2).join('.');
 }
 

@@ -275,7 +275,9 @@ describe('RPC pipeline', () => {
 
   it('encore_requestIdToken: asks with the catalog user shown, then returns the token', async () => {
     world.connected.set(SITE, 1);
-    expect(await call(world, 'encore_requestIdToken')).toBe(`token-for-u1-by-${WALLET.address}`);
+    expect(await call(world, 'encore_requestIdToken')).toBe(
+      `token-for-u1-by-${WALLET.address}-to-${SITE}-for-300s`,
+    );
     expect(world.asked[0]?.details).toMatchObject({ kind: 'id_token', user: { handle: 'ray' } });
     world.catalogUser = null;
     const none = await failure(call(world, 'encore_requestIdToken'));

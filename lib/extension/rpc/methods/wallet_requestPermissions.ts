@@ -12,8 +12,8 @@ export const wallet_requestPermissions: RpcMethod<Params> = {
   paramNames: ['permissions'],
   requiresLogin: true,
   approval: (ctx) => eth_requestAccounts.approval!(ctx, undefined),
-  run: async (ctx) => {
-    await eth_requestAccounts.run(ctx, undefined);
+  run: async (ctx, _params, approved) => {
+    await eth_requestAccounts.run(ctx, undefined, approved);
     return permissionsOf(ctx);
   },
 };

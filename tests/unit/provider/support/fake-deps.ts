@@ -2,14 +2,10 @@
 // chain, and an approval queue whose answers the test decides.
 
 import { Wallet } from 'ethers';
+import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
 import type { ApprovalDetails } from '../../../../lib/extension/approvals/types.ts';
 import { UserRejectedError } from '../../../../lib/extension/rpc/errors.ts';
-import type {
-  CatalogUserRef,
-  RpcContext,
-  RpcDeps,
-  RpcSigner,
-} from '../../../../lib/extension/rpc/types.ts';
+import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/types.ts';
 
 export const WALLET = new Wallet(`0x${'11'.repeat(32)}`);
 
@@ -21,7 +17,7 @@ export interface FakeWorld {
   asked: { origin: string; details: ApprovalDetails }[];
   /** What the person answers next; 'login' logs in when asked to. */
   answer: 'approve' | 'reject' | 'login';
-  catalogUser: CatalogUserRef | null;
+  catalogUser: IdTokenSubject | null;
   ctx(origin: string): RpcContext;
 }
 
@@ -32,7 +28,7 @@ export function fakeWorld(): FakeWorld {
     chainId: 1,
     asked: [],
     answer: 'approve',
-    catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true },
+    catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true, profilePicture: null },
     ctx: (origin) => ({ origin, deps: world.deps }),
     deps: {
       getWallet: () => (world.loggedIn ? (WALLET as unknown as RpcSigner) : null),
@@ -66,7 +62,9 @@ export function fakeWorld(): FakeWorld {
       },
       catalog: {
         findUser: async () => world.catalogUser,
-        createIdToken: async (wallet, userId) => `token-for-${userId}-by-${wallet.address}`,
+        createIdToken: async (wallet, user, { audience, lifetimeSeconds }) =>
+          `token-for-${user.id}-by-${wallet.address}-to-${audience}-for-${lifetimeSeconds}s`,
+        idTokenLifetimeSeconds: async () => 300,
       },
     },
   };
