@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { buildReleaseExtension, latestRelease, prepareRelease } from '../support/release/index.ts';
 import { decide, expectResult, openSite, rpc } from './provider-support.ts';
 import { signUp, uniqueUsername } from './support/accounts.ts';
@@ -70,6 +71,7 @@ test('an update from the previous release keeps the account, its site connection
     await options.getByTestId('save-settings').click();
     await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
     expect(await expectResult(rpc(site, 'eth_chainId'))).toBe(SEPOLIA.hex);
+    await dumpStorage(options, releaseName);
   } finally {
     await before.close();
   }
@@ -112,6 +114,26 @@ async function expectKept(browser: ExtensionBrowser, address: string): Promise<v
   await options.goto(`chrome-extension://${browser.extensionId}/options.html`);
   await expect(options.getByTestId('app-name')).toHaveValue(APP_NAME);
   await expect(options.getByTestId('chain')).toHaveValue(SEPOLIA.id);
+}
+
+/**
+ * With ENCORE_DUMP_STORAGE=<dir>, writes what the previous release stored (both areas) to
+ * <dir>/<release>.json: the storage-layout fixture a migration's unit tests start from.
+ */
+async function dumpStorage(extensionPage: Page, release: string): Promise<void> {
+  const dir = process.env.ENCORE_DUMP_STORAGE;
+  if (!dir) return;
+  const dump = await extensionPage.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: Record<'local' | 'session', { get(keys: null): Promise<object> }> };
+    };
+    return {
+      local: await chrome.storage.local.get(null),
+      session: await chrome.storage.session.get(null),
+    };
+  });
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, `${release}.json`), `${JSON.stringify(dump, null, 2)}\n`);
 }
 
 function lowercase(accounts: unknown): unknown {
