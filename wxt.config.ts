@@ -12,6 +12,9 @@ export default defineConfig({
   manifest: {
     name: 'Encore',
     description: 'A username + password wallet for music sites.',
+    // The first Chrome where storage.local.setAccessLevel exists (storage.session had it from
+    // 96): older ones would leave the wallet's storage readable by content scripts.
+    minimum_chrome_version: '140',
     permissions: ['storage'],
     host_permissions: devHosts,
     // Other backend / catalog origins, asked for by the settings page when someone enters them.

@@ -4,6 +4,8 @@
 export interface E2EEnv {
   /** The built extension (the folder Chromium loads). */
   extensionDir: string;
+  /** The WXT_* variables it was built with (a previous release is built with the same). */
+  extensionBuildEnv: Record<string, string>;
   backendUrl: string;
   catalogHostListUrl: string;
   /** Each dev-catalog API host (POST /dev/wallets works on the host list and on each host). */

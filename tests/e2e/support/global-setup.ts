@@ -36,16 +36,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const root = resolve(import.meta.dirname, '..', '..', '..');
     const outDir = join(root, '.output', `e2e-${process.pid}`);
     closers.push(() => rm(outDir, { recursive: true, force: true }));
-    const extensionDir = await buildExtension({
-      outDir,
-      env: {
-        WXT_BACKEND_URL: backend.url,
-        WXT_CATALOG_HOST_LIST_URL: catalog.hostListUrl,
-        WXT_APP_NAME: 'encore-e2e',
-      },
-    });
+    const extensionBuildEnv = {
+      WXT_BACKEND_URL: backend.url,
+      WXT_CATALOG_HOST_LIST_URL: catalog.hostListUrl,
+      WXT_APP_NAME: 'encore-e2e',
+    };
+    const extensionDir = await buildExtension({ outDir, env: extensionBuildEnv });
     exportEnv({
       extensionDir,
+      extensionBuildEnv,
       backendUrl: backend.url,
       catalogHostListUrl: catalog.hostListUrl,
       catalogHostUrls: catalog.hostUrls,

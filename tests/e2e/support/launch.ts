@@ -13,10 +13,16 @@ export interface ExtensionBrowser {
 
 /**
  * A fresh Chromium profile with the built extension loaded (Debian's Chromium, new headless mode:
- * the old one cannot run extensions). Each call is a new profile: a "second browser".
+ * the old one cannot run extensions). Each call is a new profile: a "second browser". With
+ * `profileDir`, that profile is used and kept on close, so a later launch restarts the same
+ * browser (an unpacked extension's id follows its folder's path, so the same `extensionDir`
+ * is the same extension, whatever build it holds by then).
  */
-export async function launchExtensionBrowser(extensionDir: string): Promise<ExtensionBrowser> {
-  const profileDir = await mkdtemp(join(tmpdir(), 'encore-profile-'));
+export async function launchExtensionBrowser(
+  extensionDir: string,
+  options: { profileDir?: string } = {},
+): Promise<ExtensionBrowser> {
+  const profileDir = options.profileDir ?? (await mkdtemp(join(tmpdir(), 'encore-profile-')));
   const context = await chromium.launchPersistentContext(profileDir, {
     headless: false,
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -43,7 +49,7 @@ export async function launchExtensionBrowser(extensionDir: string): Promise<Exte
     serviceWorker,
     async close() {
       await context.close();
-      await rm(profileDir, { recursive: true, force: true });
+      if (!options.profileDir) await rm(profileDir, { recursive: true, force: true });
     },
   };
 }
