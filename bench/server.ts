@@ -50,7 +50,12 @@ async function serveTarget(target: Target): Promise<void> {
     const server = await startServer({
       databaseUrl: `sqlite:${join(dir, 'bench.sqlite')}`,
       // Raised so every request is answered 200, but still counted: the limiter write is measured.
-      rateLimit: { perAddress: 1e9, perLookupKey: 1e9 },
+      rateLimit: {
+        perAddress: 1e9,
+        perLookupKey: 1e9,
+        writesPerAddress: 1e9,
+        writesPerLookupKey: 1e9,
+      },
     });
     const records = [RECORD, ...MANY_KEYS.map((lookupKey) => ({ ...RECORD, lookupKey }))];
     for (let i = 0; i < records.length; i += 16) {

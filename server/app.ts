@@ -37,7 +37,7 @@ export function createFetchHandler(deps: AppDeps): FetchHandler {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   authenticationRoutes(app, deps);
-  userRoutes(app, deps.store);
+  userRoutes(app, deps);
   healthRoutes(app, deps.store);
   // Known path, other method: 405. Decided here rather than by catch-all routes, which would
   // make every real request match (and compose) one handler more.
