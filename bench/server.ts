@@ -1,6 +1,7 @@
 // `npm run bench:server`: GET /authentication throughput and p99 on SQLite, beside a bare Hono
-// route and a bare node:http handler answering the same JSON. Each server runs in its own child
-// process; autocannon drives it from this one, on 127.0.0.1.
+// route and a bare node:http handler answering the same JSON; and POST /authentication storing new
+// records, beside a bare Hono route that reads the same JSON body. Each server runs in its own
+// child process; autocannon drives it from this one, on 127.0.0.1.
 //   BENCH_DURATION (s per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,11 +21,18 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
+interface AutocannonRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** Called for each request sent: here, to give every POST a lookupKey of its own. */
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest & { body?: string };
+}
 type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
-  requests?: { method: 'GET'; path: string }[];
+  requests?: AutocannonRequest[];
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
@@ -37,6 +45,18 @@ const PATH = `/authentication?lookupKey=${RECORD.lookupKey}`;
 // A second Encore run cycles through many stored records: no two requests in a row share a
 // lookupKey bucket or a record, so the limiter cannot coalesce them.
 const MANY_KEYS = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(64, 'e'));
+// POST bodies: a new lookupKey each (zero-padded counter: never one of the seeded keys above), so
+// every write is a new record answered 200, stored durably.
+let written = 0;
+const POST_REQUEST: AutocannonRequest = {
+  method: 'POST',
+  path: '/authentication',
+  headers: { 'content-type': 'application/json' },
+  setupRequest: (request) => ({
+    ...request,
+    body: JSON.stringify({ ...RECORD, lookupKey: (written++).toString(16).padStart(64, '0') }),
+  }),
+};
 type Target = 'encore' | 'hono' | 'node';
 
 /** Child mode: start one target server and print its URL. */
@@ -50,7 +70,12 @@ async function serveTarget(target: Target): Promise<void> {
     const server = await startServer({
       databaseUrl: `sqlite:${join(dir, 'bench.sqlite')}`,
       // Raised so every request is answered 200, but still counted: the limiter write is measured.
-      rateLimit: { perAddress: 1e9, perLookupKey: 1e9 },
+      rateLimit: {
+        perAddress: 1e9,
+        perLookupKey: 1e9,
+        writesPerAddress: 1e9,
+        writesPerLookupKey: 1e9,
+      },
     });
     const records = [RECORD, ...MANY_KEYS.map((lookupKey) => ({ ...RECORD, lookupKey }))];
     for (let i = 0; i < records.length; i += 16) {
@@ -68,6 +93,10 @@ async function serveTarget(target: Target): Promise<void> {
   } else if (target === 'hono') {
     const app = new Hono();
     app.get('/authentication', (c) => c.json(RECORD));
+    app.post('/authentication', async (c) => {
+      await c.req.json();
+      return c.json({ ok: true });
+    });
     url = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
         resolve(`http://127.0.0.1:${info.port}`),
@@ -123,30 +152,48 @@ function cpuSeconds(pid: number | undefined): number {
 interface Run {
   label: string;
   server: number;
-  many?: boolean;
+  /** GET of one lookupKey (default), GET cycling through 256 keys, or POST of new records. */
+  requests?: 'many' | 'post';
+  /** The RUNS index this one is compared with, and the target for that ratio if there is one. */
+  versus?: { run: number; target?: string };
 }
 
 const RUNS: Run[] = [
   { label: 'bare node:http handler', server: 0 },
   { label: 'bare Hono route (@hono/node-server)', server: 1 },
-  { label: 'Encore GET /authentication, one key', server: 2 },
-  { label: 'Encore GET /authentication, 256 keys', server: 2, many: true },
+  { label: 'Encore GET /authentication, one key', server: 2, versus: { run: 1, target: '≥ 70%' } },
+  {
+    label: 'Encore GET /authentication, 256 keys',
+    server: 2,
+    requests: 'many',
+    versus: { run: 1, target: '≥ 70%' },
+  },
+  { label: 'bare Hono POST route (reads the JSON)', server: 1, requests: 'post' },
+  {
+    label: 'Encore POST /authentication, new records',
+    server: 2,
+    requests: 'post',
+    versus: { run: 4 },
+  },
 ];
 
 async function run(
   server: { child: ChildProcess; url: string },
   connections: number,
   duration: number,
-  many = false,
+  requests?: Run['requests'],
 ): Promise<Figures> {
   const cpuBefore = cpuSeconds(server.child.pid);
   const result = await autocannon({
     url: `${server.url}${PATH}`,
     connections,
     duration,
-    requests: many
-      ? MANY_KEYS.map((key) => ({ method: 'GET', path: `/authentication?lookupKey=${key}` }))
-      : undefined,
+    requests:
+      requests === 'many'
+        ? MANY_KEYS.map((key) => ({ method: 'GET', path: `/authentication?lookupKey=${key}` }))
+        : requests === 'post'
+          ? [POST_REQUEST]
+          : undefined,
   });
   const cpu = cpuSeconds(server.child.pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) {
@@ -168,7 +215,7 @@ async function main(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   console.log(
-    `GET /authentication?lookupKey=…  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per run`,
+    `GET /authentication?lookupKey=… and POST /authentication  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per run`,
   );
   const servers = await Promise.all((['node', 'hono', 'encore'] as const).map(startChild));
   const figures: Figures[][] = RUNS.map(() => []);
@@ -177,7 +224,7 @@ async function main(): Promise<void> {
     // Interleaved, so a neighbour's load on a shared machine hits every run alike.
     for (let round = 0; round < rounds; round++) {
       for (const [i, r] of RUNS.entries()) {
-        figures[i]?.push(await run(servers[r.server]!, connections, duration, r.many));
+        figures[i]?.push(await run(servers[r.server]!, connections, duration, r.requests));
       }
     }
   } finally {
@@ -191,16 +238,19 @@ async function main(): Promise<void> {
       `${r.label.padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${median(f.map((x) => x.p99))} ms  ${median(f.map((x) => x.cpuMicros)).toFixed(0)} µs CPU/req   (rounds: ${all})`,
     );
   }
-  const hono = figures[1] ?? [];
-  for (const i of [2, 3]) {
+  for (const [i, r] of RUNS.entries()) {
+    if (!r.versus) continue;
     const encore = figures[i] ?? [];
-    const ratios = encore.map((f, round) => f.rps / (hono[round]?.rps ?? Number.NaN));
+    const bare = figures[r.versus.run] ?? [];
+    const ratios = encore.map((f, round) => f.rps / (bare[round]?.rps ?? Number.NaN));
     // The same ratio from server CPU per request: what req/s would show on an idle machine.
-    const cpuRatio = median(hono.map((f) => f.cpuMicros)) / median(encore.map((f) => f.cpuMicros));
+    const cpuRatio = median(bare.map((f) => f.cpuMicros)) / median(encore.map((f) => f.cpuMicros));
+    const target = r.versus.target ? `   (target ${r.versus.target})` : '';
     console.log(
-      `${RUNS[i]?.label} / bare Hono: req/s median ${pct(median(ratios))} (rounds: ${ratios.map(pct).join(', ')}), by CPU per request ${pct(cpuRatio)}   (target ≥ 70%)`,
+      `${r.label} / ${RUNS[r.versus.run]?.label}: req/s median ${pct(median(ratios))} (rounds: ${ratios.map(pct).join(', ')}), by CPU per request ${pct(cpuRatio)}${target}`,
     );
   }
+  const hono = figures[1] ?? [];
   const node = figures[0] ?? [];
   const honoShare = hono.map((f, round) => f.rps / (node[round]?.rps ?? Number.NaN));
   console.log(`bare Hono / bare node:http: req/s median ${pct(median(honoShare))}`);

@@ -1,10 +1,12 @@
-// The application: request log → CORS → Hono routes; every error answer is JSON `{ error }`.
+// The application: request log → resource isolation (Fetch Metadata) → CORS → Hono routes; every
+// error answer is JSON `{ error }`.
 import { Hono } from 'hono';
 import { withCors } from './http/cors.ts';
 import type { FetchHandler } from './http/fetch-handler.ts';
 import { jsonError } from './http/json-error.ts';
 import type { OriginMatcher } from './http/origin-matcher.ts';
 import { type LogLine, withRequestLog } from './http/request-log.ts';
+import { withResourceIsolation } from './http/resource-isolation.ts';
 import { authenticationRoutes } from './http/routes/authentication.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { USER_PATHS, userRoutes } from './http/routes/users.ts';
@@ -26,18 +28,21 @@ const ROUTES: Record<string, string> = {
   ...Object.fromEntries(USER_PATHS.map((path) => [path, 'POST'])),
 };
 
-/** The request handler to serve: Hono's fetch wrapped in CORS and, if asked, the request log. */
+/**
+ * The request handler to serve: Hono's fetch wrapped in CORS, then in the cross-site refusal (so
+ * a refused request costs no work at all) and, if asked, the request log (which sees refusals too).
+ */
 export function createFetchHandler(deps: AppDeps): FetchHandler {
   const app = createApp(deps);
   const routes: FetchHandler = (request, env) => app.fetch(request, env as object);
-  const cors = withCors(routes, deps.isAllowedOrigin);
-  return deps.log ? withRequestLog(cors, deps.log, new Set(Object.keys(ROUTES))) : cors;
+  const isolated = withResourceIsolation(withCors(routes, deps.isAllowedOrigin));
+  return deps.log ? withRequestLog(isolated, deps.log, new Set(Object.keys(ROUTES))) : isolated;
 }
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   authenticationRoutes(app, deps);
-  userRoutes(app, deps.store);
+  userRoutes(app, deps);
   healthRoutes(app, deps.store);
   // Known path, other method: 405. Decided here rather than by catch-all routes, which would
   // make every real request match (and compose) one handler more.

@@ -1,5 +1,6 @@
 // Environment → StartServerOptions for `npm run server`. Bad values stop the start with a reason.
 import { ServerConfigError } from './errors.ts';
+import { DEFAULT_RATE_LIMIT } from './rate-limit/rate-limiter.ts';
 import type { StartServerOptions } from './start-server.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -17,6 +18,20 @@ export function configFromEnv(env: Env): StartServerOptions {
       windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
       perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', perMinute, 1),
       perLookupKey: integer(env, 'RATE_LIMIT_PER_LOOKUP_KEY', perMinute, 1),
+      // Writes have their own budget, not tied to RATE_LIMIT_PER_MINUTE: raising lookups for a
+      // busy login page must not silently raise how fast POST can be used to guess.
+      writesPerAddress: integer(
+        env,
+        'RATE_LIMIT_WRITES_PER_ADDRESS',
+        DEFAULT_RATE_LIMIT.writesPerAddress,
+        1,
+      ),
+      writesPerLookupKey: integer(
+        env,
+        'RATE_LIMIT_WRITES_PER_LOOKUP_KEY',
+        DEFAULT_RATE_LIMIT.writesPerLookupKey,
+        1,
+      ),
     },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : integer(env, 'TRUST_PROXY', 0, 0, 10),
   };

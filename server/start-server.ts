@@ -24,7 +24,11 @@ export interface StartServerOptions {
   databaseUrl?: string;
   /** Allowed browser origins; `scheme://*` wildcards allowed. Default `chrome-extension://*`. */
   corsOrigins?: readonly string[];
-  /** GET /authentication limits; missing fields keep the defaults (10 per 60 s each). */
+  /**
+   * Rate limits; missing fields keep the defaults: per 60 s, 10 lookups (GET /authentication) per
+   * address and per lookupKey; 20 writes (POST /authentication, POST /users) per address and 10
+   * per lookupKey.
+   */
   rateLimit?: Partial<RateLimitOptions>;
   /** Number of trusted proxies in front (reads X-Forwarded-For); default 0. */
   trustProxy?: number;

@@ -1,5 +1,8 @@
-// CORS for the configured origins only. A request whose Origin is not allowed is refused outright
-// (403), so a page cannot even make the server do work (or spend someone's rate limit) blind.
+// CORS for the configured origins only. A request carrying an Origin that is not allowed is
+// refused outright (403) before any work, so a page on another origin cannot make the server act
+// (or spend someone's rate limit) with a fetch or a form post. A request without Origin is served:
+// servers, curl and Node send none — and neither does a page's <img> or link (a no-cors GET or a
+// navigation), which is why the Fetch Metadata check in resource-isolation.ts runs before this.
 // It wraps the application's fetch instead of being Hono middleware: with no middleware, Hono
 // dispatches each route straight to its one handler, which measurably cheapens every request.
 import type { ErrorResponse } from '../../lib/backend/contract.ts';

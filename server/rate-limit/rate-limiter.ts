@@ -1,5 +1,8 @@
 // Fixed-window limiter whose counters live in the database, so every instance sharing the
-// database shares the limit. One upsert per request covers both buckets (address, lookupKey).
+// database shares the limit. Every answer that tells whether a lookupKey exists spends budget:
+// lookups (GET: 404 vs record) and writes (POST: 409 vs 200, 404 for a missing oldLookupKey).
+// Each kind has its own buckets — a client address and a lookupKey — and its own limits, so a
+// sign-up never eats into a login's budget. One upsert per request covers all its buckets.
 // Buckets hold the plain client address (or IPv6 /64) and the first 128 bits of the lookupKey:
 // hashing them would hide nothing (IPv4 hashes reverse by trying every address, and whoever can
 // read this table can read auth_records too) and costs ~3 µs a request. Rows live at most two
@@ -13,21 +16,32 @@ export interface RateLimitOptions {
   perAddress: number;
   /** Lookups of one lookupKey per window, from anywhere; default 10. */
   perLookupKey: number;
+  /** Writes (POST /authentication, POST /users) from one client address per window; default 20. */
+  writesPerAddress: number;
+  /** Writes naming one lookupKey (new or old) per window, from anywhere; default 10. */
+  writesPerLookupKey: number;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   windowSeconds: 60,
   perAddress: 10,
   perLookupKey: 10,
+  writesPerAddress: 20,
+  writesPerLookupKey: 10,
 };
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  check(address: string, lookupKey: string): Promise<RateLimitDecision>;
+  /** Spends one lookup (GET /authentication) of `lookupKey` from `address`. */
+  checkLookup(address: string, lookupKey: string): Promise<RateLimitDecision>;
+  /** Spends one write from `address` naming each of `lookupKeys` (none for POST /users). */
+  checkWrite(address: string, lookupKeys: readonly string[]): Promise<RateLimitDecision>;
   /** Deletes finished windows. */
   prune(): Promise<void>;
 }
+
+const ALLOWED: RateLimitDecision = { allowed: true };
 
 export function createRateLimiter(
   store: Store,
@@ -36,22 +50,42 @@ export function createRateLimiter(
 ): RateLimiter {
   const windowMs = options.windowSeconds * 1000;
   const windowStartOf = (ms: number): number => Math.floor(ms / windowMs) * options.windowSeconds;
+
+  /** One hit on each bucket; refused when any count passes its limit (`limits[i]`). */
+  async function spend(buckets: string[], limits: number[]): Promise<RateLimitDecision> {
+    const at = now();
+    const windowStart = windowStartOf(at);
+    const counts = await store.hitRateLimits(buckets, windowStart);
+    if (counts.every((count, i) => count <= (limits[i] ?? 0))) return ALLOWED;
+    const windowEnd = (windowStart + options.windowSeconds) * 1000;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - at) / 1000)) };
+  }
+
+  const lookupLimits = [options.perAddress, options.perLookupKey];
   return {
-    async check(address, lookupKey) {
-      const at = now();
-      const windowStart = windowStartOf(at);
-      const [byAddress = 0, byKey = 0] = await store.hitRateLimits(
-        [`a:${address}`, `k:${lookupKey.slice(0, 32)}`],
-        windowStart,
-      );
-      if (byAddress <= options.perAddress && byKey <= options.perLookupKey) {
-        return { allowed: true };
+    checkLookup(address, lookupKey) {
+      return spend([`a:${address}`, `k:${keyPrefix(lookupKey)}`], lookupLimits);
+    },
+    checkWrite(address, lookupKeys) {
+      const buckets = [`wa:${address}`];
+      const limits = [options.writesPerAddress];
+      for (const key of lookupKeys) {
+        const bucket = `wk:${keyPrefix(key)}`;
+        // A password change that keeps the lookupKey names it twice: one write, one hit (and one
+        // row may be upserted only once per statement).
+        if (buckets.includes(bucket)) continue;
+        buckets.push(bucket);
+        limits.push(options.writesPerLookupKey);
       }
-      const windowEnd = (windowStart + options.windowSeconds) * 1000;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - at) / 1000)) };
+      return spend(buckets, limits);
     },
     async prune() {
       await store.pruneRateLimits(windowStartOf(now()));
     },
   };
+}
+
+/** 128 bits of a lowercase hex lookupKey: plenty to tell keys apart, half the bytes stored. */
+function keyPrefix(lookupKey: string): string {
+  return lookupKey.slice(0, 32);
 }

@@ -26,7 +26,10 @@ export interface Store {
   replaceAuth(record: AuthRecord, oldLookupKey: string): Promise<ReplaceAuthResult>;
   /** Inserts the user unless the username is taken; 'same' when taken with the same address. */
   setUser(user: UserRow): Promise<SetUserResult>;
-  /** Adds one hit to each bucket for the window starting at `windowStart` (s); returns the counts. */
+  /**
+   * Adds one hit to each bucket for the window starting at `windowStart` (s); returns the counts.
+   * The buckets of one call are distinct (PostgreSQL upserts a row once per statement).
+   */
   hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]>;
   /** Forgets windows that started before `windowStart`. */
   pruneRateLimits(windowStart: number): Promise<void>;

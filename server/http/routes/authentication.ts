@@ -1,5 +1,7 @@
 // POST /authentication stores (or, with oldLookupKey, replaces) an encrypted wallet record;
-// GET /authentication?lookupKey= returns it, behind the rate limiter.
+// GET /authentication?lookupKey= returns it. Both answer differently for a lookupKey that exists
+// (200 vs 409 or 404, a record vs 404), so both spend rate-limit budget before touching the store:
+// each its own (writes, lookups), per client address and per lookupKey.
 import type { Hono } from 'hono';
 import {
   describeValidationError,
@@ -12,6 +14,7 @@ import type { Store } from '../../store/store.ts';
 import { clientAddress } from '../client-address.ts';
 import { jsonError } from '../json-error.ts';
 import { readJsonBody } from '../read-json-body.ts';
+import { tooManyWrites } from '../too-many-writes.ts';
 
 export interface AuthenticationDeps {
   store: Store;
@@ -28,10 +31,18 @@ export function authenticationRoutes(app: Hono, deps: AuthenticationDeps): void 
     const { oldLookupKey, ...fields } = parsed.data;
     // Hex compares case-insensitively; Hedgehog itself only ever sends lowercase.
     const record = { ...fields, lookupKey: fields.lookupKey.toLowerCase() };
+    const oldKey = oldLookupKey?.toLowerCase();
+    // Decided before the store is asked anything: past the limit, a guess learns nothing and
+    // stores nothing.
+    const decision = await deps.limiter.checkWrite(
+      clientAddress(c, deps.trustProxy),
+      oldKey === undefined ? [record.lookupKey] : [record.lookupKey, oldKey],
+    );
+    if (!decision.allowed) return tooManyWrites(c, decision.retryAfterSeconds);
     const result =
-      oldLookupKey === undefined
+      oldKey === undefined
         ? await deps.store.insertAuth(record)
-        : await deps.store.replaceAuth(record, oldLookupKey.toLowerCase());
+        : await deps.store.replaceAuth(record, oldKey);
     if (result === 'duplicate') {
       return jsonError(c, 409, 'lookupKey: a record with this lookupKey already exists');
     }
@@ -54,7 +65,7 @@ export function authenticationRoutes(app: Hono, deps: AuthenticationDeps): void 
     // Asked together so the store can serve both in one transaction; a refused lookup's record
     // is read but never sent.
     const [decision, record] = await Promise.all([
-      deps.limiter.check(clientAddress(c, deps.trustProxy), lookupKey),
+      deps.limiter.checkLookup(clientAddress(c, deps.trustProxy), lookupKey),
       deps.store.getAuth(lookupKey),
     ]);
     if (!decision.allowed) {

@@ -1,17 +1,30 @@
 // POST /users (alias POST /user, which the original Hedgehog example posts to): username → address.
+// Its 409 tells that a username is registered. A username is not derived from a password (it is a
+// public handle, and sign-up must say when one is taken), so there is no per-key budget here; but
+// every accepted request stores a row, so it spends the client address's write budget, which
+// bounds junk rows and how fast one address can probe usernames.
 import type { Hono } from 'hono';
 import {
   describeValidationError,
   type OkResponse,
   SetUserRequestSchema,
 } from '../../../lib/backend/contract.ts';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.ts';
 import type { Store } from '../../store/store.ts';
+import { clientAddress } from '../client-address.ts';
 import { jsonError } from '../json-error.ts';
 import { readJsonBody } from '../read-json-body.ts';
+import { tooManyWrites } from '../too-many-writes.ts';
 
 export const USER_PATHS = ['/users', '/user'] as const;
 
-export function userRoutes(app: Hono, store: Store): void {
+export interface UserDeps {
+  store: Store;
+  limiter: RateLimiter;
+  trustProxy: number;
+}
+
+export function userRoutes(app: Hono, deps: UserDeps): void {
   for (const path of USER_PATHS) {
     app.post(path, async (c) => {
       const body = await readJsonBody(c);
@@ -19,9 +32,11 @@ export function userRoutes(app: Hono, store: Store): void {
       const parsed = SetUserRequestSchema.safeParse(body.value);
       if (!parsed.success) return jsonError(c, 400, describeValidationError(parsed.error));
       const { username, walletAddress } = parsed.data;
+      const decision = await deps.limiter.checkWrite(clientAddress(c, deps.trustProxy), []);
+      if (!decision.allowed) return tooManyWrites(c, decision.retryAfterSeconds);
       // Usernames compare case-insensitively because Hedgehog lowercases them in the lookupKey
       // ("Ann" and "ann" log into the same wallet); addresses because EIP-55 casing is a checksum.
-      const result = await store.setUser({
+      const result = await deps.store.setUser({
         username,
         usernameKey: username.toLowerCase(),
         walletAddress: walletAddress.toLowerCase(),

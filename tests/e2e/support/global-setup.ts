@@ -24,8 +24,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       port: 0,
       databaseUrl: `sqlite:${join(dataDir, 'backend.sqlite')}`,
       corsOrigins: ['chrome-extension://*'],
-      // Tests log in many times from one address; the limiter has its own tests.
-      rateLimit: { perAddress: 10_000, perLookupKey: 10_000 },
+      // Tests sign up and log in many times from one address; the limiter has its own tests.
+      rateLimit: {
+        perAddress: 10_000,
+        perLookupKey: 10_000,
+        writesPerAddress: 10_000,
+        writesPerLookupKey: 10_000,
+      },
     });
     closers.push(() => backend.close());
     const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });

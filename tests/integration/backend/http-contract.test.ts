@@ -17,7 +17,12 @@ describe.each(ENGINES.map((make) => make()))('backend contract on $name', (engin
     server = await startServer({
       databaseUrl,
       // The limiter has its own suite; here it must not get in the way.
-      rateLimit: { perAddress: 100_000, perLookupKey: 100_000 },
+      rateLimit: {
+        perAddress: 100_000,
+        perLookupKey: 100_000,
+        writesPerAddress: 100_000,
+        writesPerLookupKey: 100_000,
+      },
       log: (line) => logLines.push(line),
     });
   });

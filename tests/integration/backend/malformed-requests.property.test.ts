@@ -147,7 +147,15 @@ describe.each(ENGINES.map((make) => make()))('malformed requests on $name', (eng
   beforeAll(async () => {
     await engine.start();
     databaseUrl = await engine.freshDatabaseUrl();
-    server = await startServer({ databaseUrl, rateLimit: { perAddress: 1e6, perLookupKey: 1e6 } });
+    server = await startServer({
+      databaseUrl,
+      rateLimit: {
+        perAddress: 1e6,
+        perLookupKey: 1e6,
+        writesPerAddress: 1e6,
+        writesPerLookupKey: 1e6,
+      },
+    });
     for (const record of seeded) {
       await call(`${server.url}/authentication`, { method: 'POST', json: record });
     }

@@ -39,7 +39,13 @@ describe('configFromEnv', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       corsOrigins: undefined,
-      rateLimit: { windowSeconds: 60, perAddress: 10, perLookupKey: 10 },
+      rateLimit: {
+        windowSeconds: 60,
+        perAddress: 10,
+        perLookupKey: 10,
+        writesPerAddress: 20,
+        writesPerLookupKey: 10,
+      },
       trustProxy: 0,
     });
   });
@@ -52,6 +58,8 @@ describe('configFromEnv', () => {
       CORS_ORIGINS: 'chrome-extension://*, https://music.example',
       RATE_LIMIT_PER_MINUTE: '30',
       RATE_LIMIT_PER_LOOKUP_KEY: '5',
+      RATE_LIMIT_WRITES_PER_ADDRESS: '7',
+      RATE_LIMIT_WRITES_PER_LOOKUP_KEY: '3',
       TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({
@@ -59,13 +67,35 @@ describe('configFromEnv', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://db/encore',
       corsOrigins: ['chrome-extension://*', 'https://music.example'],
-      rateLimit: { windowSeconds: 60, perAddress: 30, perLookupKey: 5 },
+      rateLimit: {
+        windowSeconds: 60,
+        perAddress: 30,
+        perLookupKey: 5,
+        writesPerAddress: 7,
+        writesPerLookupKey: 3,
+      },
       trustProxy: 2,
+    });
+  });
+
+  it('keeps the write limits apart from RATE_LIMIT_PER_MINUTE', () => {
+    // Raising lookups (a busy login page) must not raise how fast POST can be used to guess.
+    expect(configFromEnv({ RATE_LIMIT_PER_MINUTE: '500' }).rateLimit).toMatchObject({
+      perAddress: 500,
+      perLookupKey: 500,
+      writesPerAddress: 20,
+      writesPerLookupKey: 10,
     });
   });
 
   it('refuses values that are not integers in range', () => {
     expect(() => configFromEnv({ RATE_LIMIT_PER_MINUTE: 'ten' })).toThrow(ServerConfigError);
     expect(() => configFromEnv({ PORT: '70000' })).toThrow(/PORT must be an integer/);
+    expect(() => configFromEnv({ RATE_LIMIT_WRITES_PER_ADDRESS: '0' })).toThrow(
+      /^RATE_LIMIT_WRITES_PER_ADDRESS must be an integer from 1 to/,
+    );
+    expect(() => configFromEnv({ RATE_LIMIT_WRITES_PER_LOOKUP_KEY: '2.5' })).toThrow(
+      /^RATE_LIMIT_WRITES_PER_LOOKUP_KEY must be an integer from 1 to/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 // Small helpers for talking to a server under test.
+import { request } from 'node:http';
 
 export interface Answer {
   status: number;
@@ -25,6 +26,42 @@ export async function call(
     // Left as text: the assertions say what was expected.
   }
   return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/**
+ * Like `call`, over node:http with exactly the headers given. Node's fetch overwrites
+ * `Sec-Fetch-Mode` with `cors` (as a browser's fetch would), so a browser's no-cors or navigation
+ * request can only be replayed this way.
+ */
+export function callExact(
+  url: string,
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  const headers = { ...(body ? { 'content-type': 'application/json' } : {}), ...init.headers };
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: init.method ?? 'GET', headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of [value ?? []].flat()) answerHeaders.append(name, one);
+        }
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // Left as text, as in `call`.
+        }
+        resolve({ status: incoming.statusCode ?? 0, headers: answerHeaders, body: parsed });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 /** Deterministic hex of a given length from a seed, for readable fixtures. */
