@@ -7,7 +7,13 @@ import {
   SUPPORTED_CHAINS,
 } from '../../../lib/extension/settings/index.ts';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
-import { type FieldErrors, type FormValues, parseForm, toForm } from './form-state.ts';
+import {
+  changedSettings,
+  type FieldErrors,
+  type FormValues,
+  parseForm,
+  toForm,
+} from './form-state.ts';
 import { originsNeedingPermission, requestHostPermission } from './host-permission.ts';
 
 type Status =
@@ -17,6 +23,8 @@ type Status =
   | { kind: 'error'; message: string };
 
 export function SettingsForm(props: { initial: Settings }): JSX.Element {
+  // The settings as last loaded or saved: a save sends only what differs from them.
+  const [base, setBase] = useState<Settings>(props.initial);
   const [values, setValues] = useState<FormValues>(toForm(props.initial));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -47,7 +55,8 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
       return;
     }
     try {
-      const saved = await sendMessage('settings.set', parsed.settings);
+      const saved = await sendMessage('settings.set', changedSettings(base, parsed.settings));
+      setBase(saved);
       setValues(toForm(saved));
       setStatus({ kind: 'saved' });
     } catch (failure) {

@@ -1,4 +1,4 @@
-import type { Settings } from '../../../lib/extension/settings/index.ts';
+import type { Settings, SettingsPatch } from '../../../lib/extension/settings/index.ts';
 import { settingsSchema } from '../../../lib/extension/settings/index.ts';
 
 /** The form's text-typed view of the settings. */
@@ -38,4 +38,16 @@ export function parseForm(
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
+}
+
+/**
+ * The fields this save changes, and only those: the worker stores only what a person set, so a
+ * field they never touched keeps following the build's default after an update.
+ */
+export function changedSettings(before: Settings, after: Settings): SettingsPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof Settings)[]) {
+    if (after[key] !== before[key]) patch[key] = after[key];
+  }
+  return patch as SettingsPatch;
 }
