@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort } from '../free-port.ts';
 import { ReleaseError } from './errors.ts';
 import { installEnv, type PreparedRelease } from './prepare-release.ts';
@@ -21,17 +22,24 @@ export async function startReleaseServer(
 ): Promise<ReleaseServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(join(release.dir, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    cwd: release.dir,
-    env: {
-      ...installEnv(),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: options.databaseUrl,
-      ...options.env,
+  // Node itself with tsx's loader, not the tsx CLI: the CLI relays SIGTERM to its child and, when
+  // the child does not acknowledge within 30 ms (a busy machine), kills it and exits 143.
+  const loader = join(release.dir, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+  const child = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(loader).href, 'server/main.ts'],
+    {
+      cwd: release.dir,
+      env: {
+        ...installEnv(),
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: options.databaseUrl,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
