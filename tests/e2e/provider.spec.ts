@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { verifyMessage, verifyTypedData } from 'ethers';
-import { formatSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
+import { formatSiweMessage } from '../../lib/eip/index.ts';
 import {
   approvalWindow,
   decide,

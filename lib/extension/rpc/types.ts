@@ -3,7 +3,8 @@
 
 import type { z } from 'zod';
 import type { IdTokenSubject } from '../../catalog/index.ts';
-import type { ApprovalDetails, TypedDataPayload } from '../approvals/types.ts';
+import type { TypedDataPayload } from '../../eip/index.ts';
+import type { ApprovalDetails } from '../approvals/types.ts';
 
 /** The part of an ethers wallet the methods use. */
 export interface RpcSigner {

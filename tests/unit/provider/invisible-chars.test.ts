@@ -4,7 +4,7 @@ import {
   hasInvisible,
   revealedText,
   revealInvisible,
-} from '../../../lib/extension/approvals/invisible-chars.ts';
+} from '../../../lib/eip/index.ts';
 
 const BIDI = [
   0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c,
