@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import { ExtensionError, NoResponseError } from './errors.ts';
+import { ExtensionError } from '../errors/index.ts';
+import { NoResponseError } from './errors.ts';
 import type { MessageResponse } from './router.ts';
 import type { MessageMap } from './types.ts';
 

@@ -1,11 +1,8 @@
 // Background side: createRouter + registerCoreMessages. Page side: sendMessage (client.ts).
 export { sendMessage } from './client.ts';
 export {
-  type ErrorJSON,
-  ExtensionError,
   ForbiddenSenderError,
   InternalError,
-  InvalidInputError,
   NoResponseError,
   UnknownMessageError,
 } from './errors.ts';

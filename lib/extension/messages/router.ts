@@ -1,12 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { z } from 'zod';
-import {
-  type ErrorJSON,
-  ForbiddenSenderError,
-  InternalError,
-  InvalidInputError,
-  UnknownMessageError,
-} from './errors.ts';
+import { type ErrorJSON, InvalidInputError } from '../errors/index.ts';
+import { ForbiddenSenderError, InternalError, UnknownMessageError } from './errors.ts';
 import { isExtensionPage, type MessageSender, senderOrigin } from './sender.ts';
 
 export type Access = 'extension-page' | 'any';

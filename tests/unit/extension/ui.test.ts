@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExtensionError } from '../../../lib/extension/messages/errors.ts';
+import { ExtensionError } from '../../../lib/extension/errors/index.ts';
 import { describeError } from '../../../lib/extension/ui/describe-error.ts';
 import { identicon } from '../../../lib/extension/ui/identicon.ts';
 import { BackendError, DecryptionFailedError } from '../../../lib/hedgehog/index.ts';
