@@ -2,7 +2,6 @@
 // the events that follow logins, logouts, revokes and chain switches. Called once per worker start.
 
 import { type Browser, browser } from 'wxt/browser';
-import { APPROVAL_PORT_NAME } from '../approvals/approval-port.ts';
 import { createApprovalWindow } from '../approvals/approval-window.ts';
 import { registerProviderMessages } from '../approvals/messages.ts';
 import { ApprovalQueue } from '../approvals/queue.ts';
@@ -14,7 +13,7 @@ import {
   normalizeOrigin,
   onPermissionsChanged,
 } from '../permissions/index.ts';
-import { PROVIDER_PORT_NAME } from '../provider/envelope.ts';
+import { APPROVAL_PORT_NAME, PROVIDER_PORT_NAME } from '../protocol/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
 import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';

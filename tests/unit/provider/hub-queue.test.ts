@@ -4,7 +4,8 @@ import {
   type ApprovalWindowControl,
   MAX_PENDING_PER_ORIGIN,
 } from '../../../lib/extension/approvals/queue.ts';
-import { ProviderHub, type ProviderPort } from '../../../lib/extension/rpc/provider-hub.ts';
+import type { RuntimePort } from '../../../lib/extension/protocol/index.ts';
+import { ProviderHub } from '../../../lib/extension/rpc/provider-hub.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
 import { tick } from './support/fake-window.ts';
 
@@ -19,7 +20,7 @@ function fakePort() {
   }[] = [];
   const onMessage: ((m: unknown) => void)[] = [];
   const onDisconnect: (() => void)[] = [];
-  const port: ProviderPort & { sent: typeof sent; send(m: unknown): void; drop(): void } = {
+  const port: RuntimePort & { sent: typeof sent; send(m: unknown): void; drop(): void } = {
     sent,
     postMessage: (m) => sent.push(m as (typeof sent)[number]),
     onMessage: { addListener: (cb) => onMessage.push(cb) },

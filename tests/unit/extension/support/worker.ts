@@ -11,7 +11,7 @@ import {
   type Router,
   registerCoreMessages,
 } from '../../../../lib/extension/messages/index.ts';
-import { PROVIDER_PORT_NAME } from '../../../../lib/extension/provider/envelope.ts';
+import { PROVIDER_PORT_NAME } from '../../../../lib/extension/protocol/index.ts';
 import { startProviderService } from '../../../../lib/extension/rpc/start-provider-service.ts';
 import {
   createWalletSession,
