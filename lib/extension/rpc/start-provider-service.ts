@@ -18,7 +18,7 @@ import type { WalletSession } from '../session/index.ts';
 import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
 import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';
 import { createCatalogDeps } from './catalog-deps.ts';
-import { UnrecognizedChainError, UserRejectedError } from './errors.ts';
+import { UnrecognizedChainError } from './errors.ts';
 import { toHexChainId } from './internal/accounts.ts';
 import { ProviderHub } from './provider-hub.ts';
 import type { RpcDeps } from './types.ts';
@@ -34,7 +34,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
   let raised = 0;
   const queue: ApprovalQueue = new ApprovalQueue(
     createApprovalWindow({
-      onClosed: () => queue.rejectAll(new UserRejectedError('The approval window was closed.')),
+      onClosed: () => queue.rejectAll('closed'),
       beforeRaise: () => {
         raised += 1;
         return pushSnapshot();

@@ -40,7 +40,10 @@ export interface RpcDeps {
     supported(chainId: number): boolean;
   };
   approvals: {
-    /** Resolves when approved; rejects with 4001 otherwise. */
+    /**
+     * Resolves when approved; rejects with an ApprovalError saying why not (the pipeline answers
+     * 4001 or -32002), or with any other error (-32603).
+     */
     request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
   };
   catalog: {
