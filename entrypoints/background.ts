@@ -1,3 +1,4 @@
+import { createCatalogClientSource } from '../lib/extension/catalog/index.ts';
 import { createRouter, registerCoreMessages } from '../lib/extension/messages/index.ts';
 import { startProviderService } from '../lib/extension/rpc/start-provider-service.ts';
 import { getWalletSession } from '../lib/extension/session/index.ts';
@@ -14,8 +15,9 @@ export default defineBackground(() => {
     // No handler reads storage before the session's ready(), which migrates it first.
     ready: () => session.ready(),
   });
-  registerCoreMessages(router, session);
-  startProviderService(router, session);
+  const catalogClient = createCatalogClientSource();
+  registerCoreMessages(router, session, catalogClient);
+  startProviderService(router, session, catalogClient);
   router.listen();
 
   // Migrate stored data and restore the wallet now rather than on the first message (RPC

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import type { CatalogProfile, WalletCatalogProfile } from '../catalog/index.ts';
 import type { ConnectedSite } from '../permissions/index.ts';
-import type { CatalogProfile, SessionState, WalletCatalogProfile } from '../session/index.ts';
+import type { SessionState } from '../session/index.ts';
 import type { Settings, SettingsPatch } from '../settings/index.ts';
 import type {
   changePasswordSchema,

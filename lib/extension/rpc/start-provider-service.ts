@@ -2,10 +2,12 @@
 // the events that follow logins, logouts, revokes and chain switches. Called once per worker start.
 
 import { type Browser, browser } from 'wxt/browser';
+import type { CatalogClient } from '../../catalog/index.ts';
 import { createApprovalWindow } from '../approvals/approval-window.ts';
 import { registerProviderMessages } from '../approvals/messages.ts';
 import { ApprovalQueue } from '../approvals/queue.ts';
 import type { ApprovalSnapshot } from '../approvals/types.ts';
+import { createCatalogDeps } from '../catalog/index.ts';
 import { isExtensionPage, type MessageSender, type Router } from '../messages/index.ts';
 import {
   connectedForSomeAccount,
@@ -15,9 +17,8 @@ import {
 } from '../permissions/index.ts';
 import { APPROVAL_PORT_NAME, PROVIDER_PORT_NAME } from '../protocol/index.ts';
 import type { WalletSession } from '../session/index.ts';
-import { getCatalogClient, setPendingApprovalsCounter } from '../session/index.ts';
+import { setPendingApprovalsCounter } from '../session/index.ts';
 import { findChain, getSettings, onSettingsChanged, updateSettings } from '../settings/index.ts';
-import { createCatalogDeps } from './catalog-deps.ts';
 import { UnrecognizedChainError } from './errors.ts';
 import { toHexChainId } from './internal/accounts.ts';
 import { ProviderHub } from './provider-hub.ts';
@@ -28,7 +29,11 @@ export interface ProviderService {
   queue: ApprovalQueue;
 }
 
-export function startProviderService(router: Router, session: WalletSession): ProviderService {
+export function startProviderService(
+  router: Router,
+  session: WalletSession,
+  catalogClient: () => Promise<CatalogClient>,
+): ProviderService {
   // Each raise of the approval window is counted into the snapshot, which reaches the window
   // before the raise does: the window re-arms its buttons' delay whenever the count changes.
   let raised = 0;
@@ -68,7 +73,7 @@ export function startProviderService(router: Router, session: WalletSession): Pr
     },
     approvals: { request: (origin, details, signal) => queue.request(origin, details, signal) },
     catalog: createCatalogDeps({
-      client: getCatalogClient,
+      client: catalogClient,
       idTokenLifetimeSeconds: async () => (await getSettings()).idTokenLifetimeSeconds,
     }),
   };

@@ -1,11 +1,3 @@
-export { getCatalogClient } from './catalog-client.ts';
-export {
-  type CatalogProfile,
-  type CatalogTrackSummary,
-  findWalletProfile,
-  searchProfiles,
-  type WalletCatalogProfile,
-} from './catalog-profile.ts';
 export { createWalletSession, getWalletSession } from './create-session.ts';
 export { countPendingApprovals, setPendingApprovalsCounter } from './pending-approvals.ts';
 export {

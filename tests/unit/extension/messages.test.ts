@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { createCatalogClientSource } from '../../../lib/extension/catalog/index.ts';
 import {
   createRouter,
   type MessageResponse,
@@ -18,7 +19,11 @@ const PASSWORD = 'violet tram plays 7 encores';
 
 function setup(): Router {
   const router = createRouter();
-  registerCoreMessages(router, createWalletSession({ backend: memoryBackend() }));
+  registerCoreMessages(
+    router,
+    createWalletSession({ backend: memoryBackend() }),
+    createCatalogClientSource(),
+  );
   return router;
 }
 

@@ -5,6 +5,7 @@
 
 import { fakeBrowser } from 'wxt/testing';
 import type { BackendFns } from '../../../../lib/backend/index.ts';
+import { createCatalogClientSource } from '../../../../lib/extension/catalog/index.ts';
 import {
   createRouter,
   type MessageMap,
@@ -65,8 +66,9 @@ export function startTestWorker(backend: BackendFns): TestWorker {
   };
   const session = createWalletSession({ backend });
   const router = createRouter({ ready: () => session.ready() });
-  registerCoreMessages(router, session);
-  startProviderService(router, session);
+  const catalogClient = createCatalogClientSource();
+  registerCoreMessages(router, session, catalogClient);
+  startProviderService(router, session, catalogClient);
 
   const send: TestWorker['send'] = async (type, payload) => {
     const response = await router.handle({ type, ...(payload ?? {}) }, popup);
