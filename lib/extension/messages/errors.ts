@@ -23,10 +23,3 @@ export class InternalError extends ExtensionError {
     super('INTERNAL', 'Something went wrong inside the extension', {}, { cause });
   }
 }
-
-/** The background did not answer (worker stopped mid-request, or no listener yet). */
-export class NoResponseError extends ExtensionError {
-  constructor(cause?: unknown) {
-    super('NO_RESPONSE', 'The extension background did not answer; try again', {}, { cause });
-  }
-}

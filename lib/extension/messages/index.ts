@@ -1,19 +1,14 @@
-// Background side: createRouter + registerCoreMessages. Page side: sendMessage (client.ts).
-export { sendMessage } from './client.ts';
-export {
-  ForbiddenSenderError,
-  InternalError,
-  NoResponseError,
-  UnknownMessageError,
-} from './errors.ts';
-export { registerCoreMessages } from './handlers/index.ts';
+// The messages the worker answers for the popup, the options page and the approval window:
+// the router, the handlers, and the MessageMap read from them (pages send through client/).
 export {
   type Access,
-  createRouter,
+  defineMessage,
   type MessageContext,
   type MessageHandler,
-  type MessageResponse,
-  type Router,
-} from './router.ts';
+  type MessageMapOf,
+} from './define.ts';
+export { ForbiddenSenderError, InternalError, UnknownMessageError } from './errors.ts';
+export { type MessageDeps, messageHandlers, type WalletState } from './handlers/index.ts';
+export { createRouter, type MessageResponse, type Router, type RouterOptions } from './router.ts';
 export { isExtensionPage, type MessageSender, senderOrigin } from './sender.ts';
-export type { MessageMap, WalletState } from './types.ts';
+export type { MessageMap } from './types.ts';

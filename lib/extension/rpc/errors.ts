@@ -1,7 +1,7 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
-import { ApprovalError } from '../approvals/errors.ts';
+import { ApprovalError } from '../approvals/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 
 export { ProviderRpcError };

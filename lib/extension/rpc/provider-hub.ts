@@ -10,8 +10,9 @@ import {
   readPortRequest,
   sameAccounts,
 } from '../protocol/index.ts';
+import { toHexChainId } from './chain-id.ts';
 import { type ProviderRpcError, UnsupportedMethodError } from './errors.ts';
-import { toHexChainId, visibleAccounts } from './internal/accounts.ts';
+import { visibleAccounts } from './internal/accounts.ts';
 import { runRpcRequest } from './pipeline.ts';
 import type { RpcDeps } from './types.ts';
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TypedDataPayload } from '../../eip/index.ts';
-import type { ApprovalDetails } from '../approvals/types.ts';
+import type { ApprovalDetails } from '../approvals/index.ts';
 
 /** The part of an ethers wallet the methods use. */
 export interface RpcSigner {

@@ -1,5 +1,4 @@
-export { createWalletSession, getWalletSession } from './create-session.ts';
-export { countPendingApprovals, setPendingApprovalsCounter } from './pending-approvals.ts';
+// The logged-in wallet of the worker (the background wires it to storage and the backend).
 export {
   type HedgehogLike,
   type SessionState,
