@@ -6,7 +6,7 @@ import {
   type SiweMessage,
   siweMatchesOrigin,
 } from '../../../lib/eip/index.ts';
-import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
+import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
 import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 

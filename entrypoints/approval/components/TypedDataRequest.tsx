@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import type { TypedDataValue } from '../../../lib/eip/index.ts';
 import { containsInvisible } from '../../../lib/eip/index.ts';
-import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
+import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
 import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 

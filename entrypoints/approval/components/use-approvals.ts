@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import type { ApprovalSnapshot } from '../../../lib/extension/approvals/types.ts';
+import type { ApprovalSnapshot } from '../../../lib/extension/approvals/index.ts';
 import { APPROVAL_PORT_NAME } from '../../../lib/extension/protocol/index.ts';
 
 export interface ApprovalsState {

@@ -1,6 +1,6 @@
 import { verifyTypedData } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
+import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
 import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';

@@ -3,7 +3,7 @@
 
 import { Wallet } from 'ethers';
 import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
-import type { ApprovalDetails } from '../../../../lib/extension/approvals/types.ts';
+import type { ApprovalDetails } from '../../../../lib/extension/approvals/index.ts';
 import { UserRejectedError } from '../../../../lib/extension/rpc/errors.ts';
 import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/types.ts';
 
