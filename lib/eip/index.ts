@@ -15,7 +15,6 @@ export {
   containsInvisible,
   hasInvisible,
   type RevealedPart,
-  revealedText,
   revealInvisible,
 } from './invisible-chars.ts';
 export * from './typed-data/index.ts';

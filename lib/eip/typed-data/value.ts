@@ -73,7 +73,7 @@ function normaliseArray(
   return items;
 }
 
-export function normaliseValue(
+function normaliseValue(
   definitions: TypeDefinitions,
   type: TypeRef,
   value: unknown,

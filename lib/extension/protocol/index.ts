@@ -4,7 +4,6 @@
 
 export {
   INPAGE_TARGET,
-  isErrorShape,
   RELAY_TARGET,
   readToInpage,
   readToRelay,

@@ -27,13 +27,6 @@ export class UnsupportedMethodError extends ProviderRpcError {
   }
 }
 
-/** 4900: the provider lost its connection to the wallet (worker restart, extension reload). */
-export class DisconnectedError extends ProviderRpcError {
-  constructor(message = 'Encore is disconnected; try again.') {
-    super(4900, message);
-  }
-}
-
 /** 4902: wallet_switchEthereumChain to a chain Encore does not offer. */
 export class UnrecognizedChainError extends ProviderRpcError {
   constructor(chainId: string) {

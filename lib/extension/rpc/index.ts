@@ -2,16 +2,10 @@
 // every request through the same steps, and each method is one file in methods/.
 export { toHexChainId } from './chain-id.ts';
 export {
-  DisconnectedError,
-  InternalRpcError,
-  InvalidParamsError,
-  RequestsPendingError,
   toProviderError,
-  UnauthorizedError,
   UnrecognizedChainError,
-  UnsupportedMethodError,
   UserRejectedError,
 } from './errors.ts';
 export { type RpcRequest, runRpcRequest } from './pipeline.ts';
 export { ProviderHub } from './provider-hub.ts';
-export type { RpcContext, RpcDeps, RpcMethod, RpcSigner } from './types.ts';
+export type { RpcContext, RpcDeps, RpcSigner } from './types.ts';

@@ -40,11 +40,6 @@ export class ProviderHub {
     void this.sendState(port, state);
   }
 
-  /** Origins with an open provider port (for tests and diagnostics). */
-  openOrigins(): string[] {
-    return [...new Set([...this.ports.values()].map((state) => state.origin))];
-  }
-
   /** Recomputes what each port may see and emits accountsChanged where it changed. */
   async refreshAccounts(): Promise<void> {
     await Promise.all(

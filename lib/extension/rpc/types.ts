@@ -3,7 +3,6 @@
 
 import type { z } from 'zod';
 import type { IdTokenSubject } from '../../catalog/index.ts';
-import type { TypedDataPayload } from '../../eip/index.ts';
 import type { ApprovalDetails } from '../approvals/index.ts';
 
 /** The part of an ethers wallet the methods use. */
@@ -85,5 +84,3 @@ export interface RpcMethod<P = unknown, D extends ApprovalDetails = ApprovalDeta
    */
   run(ctx: RpcContext, params: P, approved: D | null): Promise<unknown>;
 }
-
-export type { TypedDataPayload };

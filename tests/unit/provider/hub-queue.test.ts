@@ -111,8 +111,12 @@ describe('provider hub', () => {
     a.send('eth_accounts');
     await tick();
     expect(a.sent.filter((m) => m.kind === 'response')).toEqual([]);
+    // A closed port hears nothing more: not a chain switch, not an account change.
     a.drop();
-    expect(hub.openOrigins()).toEqual([]);
+    world.connected.set('http://a.test', 1);
+    hub.chainChanged(11155111);
+    await hub.refreshAccounts();
+    expect(a.sent.filter((m) => m.kind === 'event' && m.event !== 'state')).toEqual([]);
   });
 });
 
