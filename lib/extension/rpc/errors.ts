@@ -4,8 +4,6 @@
 import { ApprovalError } from '../approvals/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 
-export { ProviderRpcError };
-
 /** 4001: the person said no, or closed the approval window. */
 export class UserRejectedError extends ProviderRpcError {
   constructor(message = 'The user rejected the request.') {

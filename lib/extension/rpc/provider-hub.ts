@@ -6,12 +6,13 @@
 import {
   answerableRequestId,
   type PortAnswer,
+  type ProviderRpcError,
   type RuntimePort,
   readPortRequest,
   sameAccounts,
 } from '../protocol/index.ts';
 import { toHexChainId } from './chain-id.ts';
-import { type ProviderRpcError, UnsupportedMethodError } from './errors.ts';
+import { UnsupportedMethodError } from './errors.ts';
 import { visibleAccounts } from './internal/accounts.ts';
 import { runRpcRequest } from './pipeline.ts';
 import type { RpcDeps } from './types.ts';

@@ -3,10 +3,9 @@ import {
   ApprovalQueue,
   type ApprovalWindowControl,
   MAX_PENDING_PER_ORIGIN,
-} from '../../../lib/extension/approvals/queue.ts';
+} from '../../../lib/extension/approvals/index.ts';
 import type { RuntimePort } from '../../../lib/extension/protocol/index.ts';
-import { toProviderError } from '../../../lib/extension/rpc/errors.ts';
-import { ProviderHub } from '../../../lib/extension/rpc/provider-hub.ts';
+import { ProviderHub, toProviderError } from '../../../lib/extension/rpc/index.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
 import { tick } from './support/fake-window.ts';
 
