@@ -1,6 +1,6 @@
 // The isolated-world half of the provider: page postMessage <-> runtime port to the background.
-import { PROVIDER_PORT_NAME } from '../lib/extension/provider/envelope.ts';
-import { startRelay } from '../lib/extension/relay/relay.ts';
+import { PROVIDER_PORT_NAME } from '../lib/extension/protocol/index.ts';
+import { startRelay } from '../lib/extension/relay/index.ts';
 
 export default defineContentScript({
   matches: ['<all_urls>'],

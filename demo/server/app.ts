@@ -5,7 +5,7 @@ import { verifyMessage, verifyTypedData } from 'ethers';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { CatalogClient } from '../../lib/catalog/index.ts';
-import { parseSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
+import { parseSiweMessage } from '../../lib/eip/index.ts';
 import { FAVORITE_TYPES, favoriteDomain } from '../shared/favorite.ts';
 import { checkIdToken } from './check-id-token.ts';
 import { type NonceStore, SeenNonces } from './nonces.ts';

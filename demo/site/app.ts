@@ -2,7 +2,7 @@
 // (EIP-4361), favorite a track (EIP-712, verified as a relayer would), and "who am I" through a
 // catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
 
-import { formatSiweMessage } from '../../lib/extension/approvals/eip4361.ts';
+import { formatSiweMessage } from '../../lib/eip/index.ts';
 import { DEMO_TRACKS, favoriteTypedData } from '../shared/favorite.ts';
 import {
   type AnnouncedWallet,

@@ -1,6 +1,6 @@
 // The three functions the wallet core needs, talking to an Encore (or Hedgehog-style) backend.
 import { z } from 'zod';
-import { BackendError } from '../hedgehog/errors.ts';
+import { BackendError } from '../hedgehog/index.ts';
 import { CipherTextSchema, ErrorResponseSchema, IvSchema } from './contract.ts';
 import { type FetchLike, requestJson } from './internal/request-json.ts';
 

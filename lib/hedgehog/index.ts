@@ -16,6 +16,13 @@ export {
   WeakPasswordError,
 } from './errors.ts';
 export { Hedgehog } from './hedgehog.ts';
+export {
+  checkPassword,
+  checkUsername,
+  MIN_PASSWORD_LENGTH,
+  type PasswordCheck,
+  type UsernameCheck,
+} from './password-policy.ts';
 export type {
   AuthRecord,
   GetFn,

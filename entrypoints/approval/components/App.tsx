@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { sendMessage } from '../../../lib/extension/messages/client.ts';
+import { sendMessage } from '../../../lib/extension/client/index.ts';
 import { describeError } from '../../../lib/extension/ui/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';

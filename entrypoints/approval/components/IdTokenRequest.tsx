@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { IdTokenApproval } from '../../../lib/extension/approvals/types.ts';
+import type { IdTokenApproval } from '../../../lib/extension/approvals/index.ts';
 
 /** "5 minutes", "90 seconds", "1 hour": the token's lifetime as a person reads it. */
 function describeLifetime(seconds: number): string {

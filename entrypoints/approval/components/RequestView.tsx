@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/types.ts';
+import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/index.ts';
 import { ConnectRequest } from './ConnectRequest.tsx';
 import { IdTokenRequest } from './IdTokenRequest.tsx';
 import { LoginRequired } from './LoginRequired.tsx';

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { revealInvisible } from '../../../lib/extension/approvals/invisible-chars.ts';
+import { revealInvisible } from '../../../lib/eip/index.ts';
 import { Warning } from './Warning.tsx';
 
 /** Text with every invisible or direction-changing character shown as a marked `⟨U+202E⟩`. */

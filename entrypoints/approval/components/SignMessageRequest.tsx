@@ -1,12 +1,12 @@
 import type { JSX } from 'preact';
-import { decodeSignPayload } from '../../../lib/extension/approvals/decode-message.ts';
 import {
+  decodeSignPayload,
+  hasInvisible,
   parseSiweMessage,
   type SiweMessage,
   siweMatchesOrigin,
-} from '../../../lib/extension/approvals/eip4361.ts';
-import { hasInvisible } from '../../../lib/extension/approvals/invisible-chars.ts';
-import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
+} from '../../../lib/eip/index.ts';
+import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
 import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 

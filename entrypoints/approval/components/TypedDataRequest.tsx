@@ -1,6 +1,7 @@
 import type { JSX } from 'preact';
-import { containsInvisible } from '../../../lib/extension/approvals/invisible-chars.ts';
-import type { ApprovalDetails, TypedDataValue } from '../../../lib/extension/approvals/types.ts';
+import type { TypedDataValue } from '../../../lib/eip/index.ts';
+import { containsInvisible } from '../../../lib/eip/index.ts';
+import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
 import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { APPROVAL_PORT_NAME } from '../../../lib/extension/approvals/approval-port.ts';
-import type { ApprovalSnapshot } from '../../../lib/extension/approvals/types.ts';
+import type { ApprovalSnapshot } from '../../../lib/extension/approvals/index.ts';
+import { APPROVAL_PORT_NAME } from '../../../lib/extension/protocol/index.ts';
 
 export interface ApprovalsState {
   snapshot: ApprovalSnapshot | null;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 // Buttons wake up only after what they decide has been on screen, in front, this long: the second
 // click of a double click, or a click aimed at whatever was there before the window came to the
 // front, never decides the request now showing.
-export const ARM_DELAY_MS = 500;
+const ARM_DELAY_MS = 500;
 
 /**
  * False at once whenever `key` changes (a new front request, a raise, a focus), true once it

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { sendMessage } from '../../../lib/extension/messages/client.ts';
+import { sendMessage } from '../../../lib/extension/client/index.ts';
 import type { Settings } from '../../../lib/extension/settings/index.ts';
 import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import { SettingsForm } from './SettingsForm.tsx';

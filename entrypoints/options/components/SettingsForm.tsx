@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { sendMessage } from '../../../lib/extension/messages/client.ts';
+import { sendMessage } from '../../../lib/extension/client/index.ts';
 import {
   defaultSettings,
   type Settings,

@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
-import { checkPassword, checkUsername } from '../../../lib/hedgehog/password-policy.ts';
+import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { useCountdown } from './use-countdown.ts';
 

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { CatalogProfile, CatalogTrackSummary } from '../../../lib/extension/session/index.ts';
+import type { CatalogProfile, CatalogTrackSummary } from '../../../lib/extension/catalog/index.ts';
 import { formatCount } from '../../../lib/extension/ui/index.ts';
 import { ProfilePicture } from './ProfilePicture.tsx';
 import { VerifiedMark } from './VerifiedMark.tsx';

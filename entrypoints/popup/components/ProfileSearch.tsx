@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { CatalogProfile } from '../../../lib/extension/session/index.ts';
+import type { CatalogProfile } from '../../../lib/extension/catalog/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
 import { ProfilePicture } from './ProfilePicture.tsx';

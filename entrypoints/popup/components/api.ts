@@ -1,5 +1,5 @@
-import { sendMessage } from '../../../lib/extension/messages/client.ts';
-import type { WalletState } from '../../../lib/extension/messages/types.ts';
+import { sendMessage } from '../../../lib/extension/client/index.ts';
+import type { WalletState } from '../../../lib/extension/messages/index.ts';
 
 /**
  * getState with one retry: the first message after the browser stopped the worker can race its

@@ -1,5 +1,5 @@
 // One HTTP exchange with the backend: JSON in, JSON out, every failure turned into BackendError.
-import { BackendError } from '../../hedgehog/errors.ts';
+import { BackendError } from '../../hedgehog/index.ts';
 import { ErrorResponseSchema } from '../contract.ts';
 import { parseRetryAfter } from './retry-after.ts';
 

@@ -1,9 +1,10 @@
 // The approval queue lives in the worker's memory only: a request that waits for a person is tied
 // to the site's open port, so persisting it across a worker restart would answer a page that has
-// already been told 4900. Every entry ends in exactly one of: approved, rejected (4001), cancelled
-// (the site's tab went away), or the window closed (4001).
+// already been told 4900. Every entry ends in exactly one of: approved, or an ApprovalError saying
+// why not (rejected, cancelled because the site's tab went away, the window closed), or the error
+// that kept the window from opening.
 
-import { RequestsPendingError, UserRejectedError } from '../rpc/errors.ts';
+import { ApprovalError, type ApprovalRefusal } from './errors.ts';
 import type { ApprovalDetails, PendingApproval } from './types.ts';
 
 export interface ApprovalWindowControl {
@@ -35,11 +36,11 @@ export class ApprovalQueue {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Resolves when approved; rejects with 4001 when refused or when the window closes. */
+  /** Resolves when approved; rejects with an ApprovalError when it is not. */
   request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.reject(new UserRejectedError('The request was cancelled.'));
+    if (signal?.aborted) return Promise.reject(new ApprovalError('cancelled'));
     if (this.pendingFrom(origin) >= MAX_PENDING_PER_ORIGIN) {
-      return Promise.reject(new RequestsPendingError(MAX_PENDING_PER_ORIGIN));
+      return Promise.reject(new ApprovalError('too-many', MAX_PENDING_PER_ORIGIN));
     }
     this.counter += 1;
     const id = `${this.now().toString(36)}-${this.counter}`;
@@ -48,7 +49,7 @@ export class ApprovalQueue {
       this.entries.set(id, { approval, resolve, reject });
       signal?.addEventListener('abort', () => {
         // The site's tab closed or navigated: nobody is waiting for the answer any more.
-        this.settle(id, new UserRejectedError('The request was cancelled.'));
+        this.settle(id, new ApprovalError('cancelled'));
       });
       this.changed();
       this.window.open().catch((error: unknown) => {
@@ -77,7 +78,7 @@ export class ApprovalQueue {
     if (!entry) return false;
     // A login prompt is satisfied by logging in, never by a button.
     if (approved && entry.approval.details.kind === 'login') return false;
-    return this.settle(id, approved ? null : new UserRejectedError());
+    return this.settle(id, approved ? null : new ApprovalError('rejected'));
   }
 
   /** Logging in satisfies every "log in first" entry. */
@@ -87,9 +88,9 @@ export class ApprovalQueue {
     }
   }
 
-  /** Rejects everything, e.g. when the person closes the window. */
-  rejectAll(error: Error): void {
-    for (const id of [...this.entries.keys()]) this.settle(id, error);
+  /** Rejects everything, e.g. with 'closed' when the person closes the window. */
+  rejectAll(reason: ApprovalRefusal): void {
+    for (const id of [...this.entries.keys()]) this.settle(id, new ApprovalError(reason));
   }
 
   onChange(cb: () => void): () => void {

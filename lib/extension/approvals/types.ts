@@ -1,29 +1,9 @@
 // What the approval window is asked to show. Plain data: it crosses the message boundary to the
 // window, which decodes and explains it. Typed data arrives already checked and in canonical form
-// (typed-data/), and is exactly what the wallet signs.
-
-/** A typed-data value in canonical form: integers as decimal strings, hex lowercase, addresses
- * checksummed, structs holding only their declared fields in declared order. */
-export type TypedDataValue =
-  | string
-  | boolean
-  | TypedDataValue[]
-  | { [field: string]: TypedDataValue };
-
-export interface TypedDataField {
-  name: string;
-  type: string;
-}
+// (lib/eip), and is exactly what the wallet signs.
 
 import type { IdTokenSubject } from '../../catalog/index.ts';
-
-export interface TypedDataPayload {
-  domain: Record<string, TypedDataValue>;
-  /** EIP712Domain (as derived from the domain) and the structs the message uses. */
-  types: Record<string, TypedDataField[]>;
-  primaryType: string;
-  message: Record<string, TypedDataValue>;
-}
+import type { TypedDataPayload } from '../../eip/index.ts';
 
 export type ApprovalDetails =
   /** The person must log in before the request behind it can go on. */

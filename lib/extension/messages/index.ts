@@ -1,22 +1,7 @@
-// Background side: createRouter + registerCoreMessages. Page side: sendMessage (client.ts).
-export { sendMessage } from './client.ts';
-export {
-  type ErrorJSON,
-  ExtensionError,
-  ForbiddenSenderError,
-  InternalError,
-  InvalidInputError,
-  NoResponseError,
-  UnknownMessageError,
-} from './errors.ts';
-export { registerCoreMessages } from './handlers/index.ts';
-export {
-  type Access,
-  createRouter,
-  type MessageContext,
-  type MessageHandler,
-  type MessageResponse,
-  type Router,
-} from './router.ts';
-export { isExtensionPage, type MessageSender, senderOrigin } from './sender.ts';
-export type { MessageMap, WalletState } from './types.ts';
+// The messages the worker answers for the popup, the options page and the approval window:
+// the router, the handlers, and the MessageMap read from them (pages send through client/).
+export type { Access, MessageContext, MessageHandler } from './define.ts';
+export { type MessageDeps, messageHandlers, type WalletState } from './handlers/index.ts';
+export { createRouter, type MessageResponse, type Router, type RouterOptions } from './router.ts';
+export { isExtensionPage, type MessageSender } from './sender.ts';
+export type { MessageMap } from './types.ts';

@@ -1,36 +1,16 @@
 import { browser } from 'wxt/browser';
 import type { z } from 'zod';
-import {
-  type ErrorJSON,
-  ForbiddenSenderError,
-  InternalError,
-  InvalidInputError,
-  UnknownMessageError,
-} from './errors.ts';
+import { type ErrorJSON, InvalidInputError } from '../errors/index.ts';
+import type { MessageHandler } from './define.ts';
+import { ForbiddenSenderError, InternalError, UnknownMessageError } from './errors.ts';
 import { isExtensionPage, type MessageSender, senderOrigin } from './sender.ts';
-
-export type Access = 'extension-page' | 'any';
-
-export interface MessageContext {
-  sender: MessageSender;
-  /** The sender's origin as the browser reports it (`chrome-extension://id` for our pages). */
-  origin: string | null;
-}
-
-export interface MessageHandler<S extends z.ZodType = z.ZodType, R = unknown> {
-  type: string;
-  input: S;
-  /** `extension-page`: only this extension's own pages; `any`: content scripts too. */
-  access: Access;
-  handle(input: z.output<S>, ctx: MessageContext): Promise<R> | R;
-}
 
 export type MessageResponse<R = unknown> =
   | { ok: true; result: R }
   | { ok: false; error: ErrorJSON };
 
 export interface Router {
-  register<S extends z.ZodType, R>(handler: MessageHandler<S, R>): void;
+  register<T extends string, S extends z.ZodType, R>(handler: MessageHandler<T, S, R>): void;
   /** Runs one request through access check, validation and its handler; never throws. */
   handle(message: unknown, sender: MessageSender): Promise<MessageResponse>;
   /** Answers `browser.runtime.onMessage`. Returns a function that stops listening. */
@@ -38,6 +18,8 @@ export interface Router {
 }
 
 export interface RouterOptions {
+  /** Registered at once (the worker passes messageHandlers(…)). */
+  handlers?: readonly MessageHandler[];
   onError?: (error: unknown) => void;
   /** Awaited before any handler runs (the worker passes the session's: storage is migrated). */
   ready?: () => Promise<void>;
@@ -67,7 +49,7 @@ export function createRouter(options: RouterOptions = {}): Router {
   const router: Router = {
     register(handler) {
       if (handlers.has(handler.type)) throw new Error(`Message ${handler.type} registered twice`);
-      handlers.set(handler.type, handler as MessageHandler);
+      handlers.set(handler.type, handler);
     },
     async handle(message, sender) {
       try {
@@ -91,6 +73,7 @@ export function createRouter(options: RouterOptions = {}): Router {
       return () => browser.runtime.onMessage.removeListener(listener);
     },
   };
+  for (const handler of options.handlers ?? []) router.register(handler);
   return router;
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { settingsPatchSchema } from '../settings/index.ts';
 
 // Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
 // in the sender, and saying so beats ignoring it.
@@ -18,7 +17,6 @@ export const changePasswordSchema = z.strictObject({
   oldPassword: password,
   newPassword: password,
 });
-export const settingsSetSchema = settingsPatchSchema;
 export const siteSchema = z.strictObject({ origin: z.string().min(1).max(2048) });
 export const searchSchema = z.strictObject({
   query: z

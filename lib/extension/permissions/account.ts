@@ -1,4 +1,4 @@
-import { ExtensionError } from '../messages/errors.ts';
+import { ExtensionError } from '../errors/index.ts';
 
 /** Not a wallet address: connections are kept under `0x` + 40 hex digits, lowercase. */
 export class InvalidAccountError extends ExtensionError {

@@ -1,4 +1,4 @@
-import { ExtensionError } from '../messages/errors.ts';
+import { ExtensionError } from '../errors/index.ts';
 
 /** An origin that is not a plain `scheme://host[:port]` (what a sender's URL reduces to). */
 export class InvalidOriginError extends ExtensionError {

@@ -10,7 +10,7 @@ export interface Eip6963ProviderInfo {
   readonly rdns: string;
 }
 
-export const ENCORE_RDNS = 'app.encore.wallet';
+const ENCORE_RDNS = 'app.encore.wallet';
 
 /** crypto.randomUUID exists only in secure contexts; plain-http pages still have getRandomValues. */
 function uuidV4(): string {

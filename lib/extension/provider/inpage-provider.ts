@@ -2,10 +2,9 @@
 // to the background through the relay. It only remembers the last chain and accounts it was told
 // about, so it can emit `connect`, `chainChanged` and `accountsChanged` as EIP-1193 describes.
 
-import { ProviderRpcError } from './errors.ts';
+import { ProviderRpcError, sameAccounts } from '../protocol/index.ts';
 import { Emitter, type Listener } from './internal/emitter.ts';
 import type { PageChannel } from './page-channel.ts';
-import { sameAccounts } from './same-accounts.ts';
 
 export interface RequestArguments {
   readonly method: string;

@@ -2,8 +2,7 @@
 // scripts start at document_start, in no guaranteed order), then travel as `request` envelopes;
 // answers and pushed events come back as `response` / `event` envelopes from the same window.
 
-import { RELAY_TARGET, readToInpage, type ToRelay } from './envelope.ts';
-import { ProviderRpcError } from './errors.ts';
+import { ProviderRpcError, RELAY_TARGET, readToInpage, type ToRelay } from '../protocol/index.ts';
 
 export interface PageChannel {
   send(method: string, params: unknown): Promise<unknown>;

@@ -5,17 +5,13 @@
 
 import {
   INPAGE_TARGET,
-  isErrorShape,
+  type PortRequest,
   type RpcErrorShape,
+  type RuntimePort,
+  readPortAnswer,
   readToRelay,
   type ToInpage,
-} from '../provider/envelope.ts';
-
-export interface RelayPort {
-  postMessage(message: unknown): void;
-  onMessage: { addListener(callback: (message: unknown) => void): void };
-  onDisconnect: { addListener(callback: () => void): void };
-}
+} from '../protocol/index.ts';
 
 const DISCONNECTED: RpcErrorShape = {
   code: 4900,
@@ -26,8 +22,8 @@ const UNAVAILABLE: RpcErrorShape = {
   message: 'Encore is unavailable (the extension was reloaded or removed); reload the page.',
 };
 
-export function startRelay(win: Window, connect: () => RelayPort): void {
-  let port: RelayPort | null = null;
+export function startRelay(win: Window, connect: () => RuntimePort): void {
+  let port: RuntimePort | null = null;
   let hadPort = false;
   const inFlight = new Set<string>();
 
@@ -35,29 +31,21 @@ export function startRelay(win: Window, connect: () => RelayPort): void {
   const fail = (id: string, error: RpcErrorShape): void =>
     toPage({ target: INPAGE_TARGET, kind: 'response', id, error });
 
-  const openPort = (): RelayPort | null => {
+  const openPort = (): RuntimePort | null => {
     if (port) return port;
-    let opened: RelayPort;
+    let opened: RuntimePort;
     try {
       opened = connect();
     } catch {
       return null;
     }
     opened.onMessage.addListener((raw) => {
-      if (typeof raw !== 'object' || raw === null) return;
-      const message = raw as Record<string, unknown>;
-      if (message.kind === 'response' && typeof message.id === 'string') {
+      const message = readPortAnswer(raw);
+      if (message?.kind === 'response') {
         if (!inFlight.delete(message.id)) return;
-        const error = isErrorShape(message.error) ? message.error : undefined;
-        toPage({
-          target: INPAGE_TARGET,
-          kind: 'response',
-          id: message.id,
-          result: message.result,
-          error,
-        });
-      } else if (message.kind === 'event' && typeof message.event === 'string') {
-        toPage({ target: INPAGE_TARGET, kind: 'event', event: message.event, data: message.data });
+        toPage({ target: INPAGE_TARGET, ...message });
+      } else if (message?.kind === 'event') {
+        toPage({ target: INPAGE_TARGET, ...message });
       }
     });
     opened.onDisconnect.addListener(() => {
@@ -94,12 +82,13 @@ export function startRelay(win: Window, connect: () => RelayPort): void {
     }
     inFlight.add(message.id);
     try {
-      target.postMessage({
+      const request: PortRequest = {
         kind: 'request',
         id: message.id,
         method: message.method,
         params: message.params,
-      });
+      };
+      target.postMessage(request);
     } catch {
       // Posting on a port whose worker just died throws; treat it like the disconnect it is.
       inFlight.delete(message.id);

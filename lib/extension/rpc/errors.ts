@@ -1,9 +1,8 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
-import { ProviderRpcError } from '../provider/errors.ts';
-
-export { ProviderRpcError };
+import { ApprovalError } from '../approvals/index.ts';
+import { ProviderRpcError } from '../protocol/index.ts';
 
 /** 4001: the person said no, or closed the approval window. */
 export class UserRejectedError extends ProviderRpcError {
@@ -23,13 +22,6 @@ export class UnauthorizedError extends ProviderRpcError {
 export class UnsupportedMethodError extends ProviderRpcError {
   constructor(method: string, why?: string) {
     super(4200, why ?? `Encore does not support the method "${method}".`);
-  }
-}
-
-/** 4900: the provider lost its connection to the wallet (worker restart, extension reload). */
-export class DisconnectedError extends ProviderRpcError {
-  constructor(message = 'Encore is disconnected; try again.') {
-    super(4900, message);
   }
 }
 
@@ -64,8 +56,26 @@ export class InternalRpcError extends ProviderRpcError {
   }
 }
 
-/** Anything thrown that is not already a provider error becomes -32603 without internals. */
+/** What a site hears when the person did not approve its request. */
+function refusalToProviderError(error: ApprovalError): ProviderRpcError {
+  switch (error.reason) {
+    case 'rejected':
+      return new UserRejectedError();
+    case 'cancelled':
+      return new UserRejectedError('The request was cancelled.');
+    case 'closed':
+      return new UserRejectedError('The approval window was closed.');
+    case 'too-many':
+      return new RequestsPendingError(error.limit ?? 0);
+  }
+}
+
+/**
+ * The one place errors become what a site sees: provider errors stay as they are, approval
+ * refusals become 4001 or -32002, and anything else becomes -32603 without internals.
+ */
 export function toProviderError(error: unknown): ProviderRpcError {
   if (error instanceof ProviderRpcError) return error;
+  if (error instanceof ApprovalError) return refusalToProviderError(error);
   return new InternalRpcError();
 }

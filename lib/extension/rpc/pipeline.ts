@@ -3,7 +3,12 @@
 // should see; nothing else decides access. The connection comes before the params so that a
 // site that may not use a method learns nothing from how its params are judged.
 
-import { toProviderError, UnauthorizedError, UnsupportedMethodError } from './errors.ts';
+import {
+  InternalRpcError,
+  toProviderError,
+  UnauthorizedError,
+  UnsupportedMethodError,
+} from './errors.ts';
 import { signerFor } from './internal/accounts.ts';
 import { findMethod } from './methods/index.ts';
 import { parseParams } from './params.ts';
@@ -47,7 +52,9 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
   } catch (error) {
     const answer = toProviderError(error);
     // Internal failures reach the site as a bare -32603; keep the cause for whoever debugs.
-    if (answer !== error) console.error('[encore] RPC', request.method, 'failed:', error);
+    if (answer instanceof InternalRpcError && answer !== error) {
+      console.error('[encore] RPC', request.method, 'failed:', error);
+    }
     throw answer;
   }
 }

@@ -3,18 +3,19 @@
 // back on the same port; events go to each port whose view changed, so a revoke or a logout
 // reaches exactly the sites it concerns.
 
-import { z } from 'zod';
-import { sameAccounts } from '../provider/same-accounts.ts';
-import { type ProviderRpcError, UnsupportedMethodError } from './errors.ts';
-import { toHexChainId, visibleAccounts } from './internal/accounts.ts';
+import {
+  answerableRequestId,
+  type PortAnswer,
+  type ProviderRpcError,
+  type RuntimePort,
+  readPortRequest,
+  sameAccounts,
+} from '../protocol/index.ts';
+import { toHexChainId } from './chain-id.ts';
+import { UnsupportedMethodError } from './errors.ts';
+import { visibleAccounts } from './internal/accounts.ts';
 import { runRpcRequest } from './pipeline.ts';
 import type { RpcDeps } from './types.ts';
-
-export interface ProviderPort {
-  postMessage(message: unknown): void;
-  onMessage: { addListener(callback: (message: unknown) => void): void };
-  onDisconnect: { addListener(callback: () => void): void };
-}
 
 interface PortState {
   origin: string;
@@ -23,20 +24,13 @@ interface PortState {
   closed: AbortController;
 }
 
-const requestSchema = z.object({
-  kind: z.literal('request'),
-  id: z.string().min(1).max(100),
-  method: z.string().min(1).max(200),
-  params: z.unknown().optional(),
-});
-
 export class ProviderHub {
-  private readonly ports = new Map<ProviderPort, PortState>();
+  private readonly ports = new Map<RuntimePort, PortState>();
 
   constructor(private readonly deps: RpcDeps) {}
 
   /** Serves a site's port; `origin` must come from the port's sender, never from its messages. */
-  accept(port: ProviderPort, origin: string): void {
+  accept(port: RuntimePort, origin: string): void {
     const state: PortState = { origin, accounts: [], closed: new AbortController() };
     this.ports.set(port, state);
     port.onDisconnect.addListener(() => {
@@ -45,11 +39,6 @@ export class ProviderHub {
     });
     port.onMessage.addListener((message) => void this.answer(port, state, message));
     void this.sendState(port, state);
-  }
-
-  /** Origins with an open provider port (for tests and diagnostics). */
-  openOrigins(): string[] {
-    return [...new Set([...this.ports.values()].map((state) => state.origin))];
   }
 
   /** Recomputes what each port may see and emits accountsChanged where it changed. */
@@ -70,7 +59,7 @@ export class ProviderHub {
     }
   }
 
-  private async sendState(port: ProviderPort, state: PortState): Promise<void> {
+  private async sendState(port: RuntimePort, state: PortState): Promise<void> {
     try {
       await this.deps.ready();
       state.accounts = await this.accountsFor(state.origin);
@@ -81,19 +70,19 @@ export class ProviderHub {
     }
   }
 
-  private async answer(port: ProviderPort, state: PortState, raw: unknown): Promise<void> {
-    const parsed = requestSchema.safeParse(raw);
-    if (!parsed.success) {
-      // A usable id with a method no schema accepts (empty, oversized) still gets its answer,
+  private async answer(port: RuntimePort, state: PortState, raw: unknown): Promise<void> {
+    const request = readPortRequest(raw);
+    if (!request) {
+      // A usable id with a method no reader accepts (empty, oversized) still gets its answer,
       // so the page's promise never waits forever; anything else has nobody to answer.
-      const id = answerableId(raw);
+      const id = answerableRequestId(raw);
       if (id !== null) {
         const error = new UnsupportedMethodError('', 'Encore does not support this method.');
         post(port, { kind: 'response', id, error: error.toJSON() });
       }
       return;
     }
-    const { id, method, params } = parsed.data;
+    const { id, method, params } = request;
     try {
       const ctx = { origin: state.origin, deps: this.deps, signal: state.closed.signal };
       const result = await runRpcRequest(ctx, { method, params });
@@ -108,12 +97,7 @@ export class ProviderHub {
   }
 }
 
-function answerableId(raw: unknown): string | null {
-  const parsed = requestSchema.pick({ kind: true, id: true }).safeParse(raw);
-  return parsed.success ? parsed.data.id : null;
-}
-
-function post(port: ProviderPort, message: unknown): void {
+function post(port: RuntimePort, message: PortAnswer): void {
   try {
     port.postMessage(message);
   } catch {

@@ -3,7 +3,7 @@
 
 import type { z } from 'zod';
 import type { IdTokenSubject } from '../../catalog/index.ts';
-import type { ApprovalDetails, TypedDataPayload } from '../approvals/types.ts';
+import type { ApprovalDetails } from '../approvals/index.ts';
 
 /** The part of an ethers wallet the methods use. */
 export interface RpcSigner {
@@ -39,7 +39,10 @@ export interface RpcDeps {
     supported(chainId: number): boolean;
   };
   approvals: {
-    /** Resolves when approved; rejects with 4001 otherwise. */
+    /**
+     * Resolves when approved; rejects with an ApprovalError saying why not (the pipeline answers
+     * 4001 or -32002), or with any other error (-32603).
+     */
     request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
   };
   catalog: {
@@ -81,5 +84,3 @@ export interface RpcMethod<P = unknown, D extends ApprovalDetails = ApprovalDeta
    */
   run(ctx: RpcContext, params: P, approved: D | null): Promise<unknown>;
 }
-
-export type { TypedDataPayload };

@@ -1,13 +1,4 @@
-export { getCatalogClient } from './catalog-client.ts';
-export {
-  type CatalogProfile,
-  type CatalogTrackSummary,
-  findWalletProfile,
-  searchProfiles,
-  type WalletCatalogProfile,
-} from './catalog-profile.ts';
-export { createWalletSession, getWalletSession } from './create-session.ts';
-export { countPendingApprovals, setPendingApprovalsCounter } from './pending-approvals.ts';
+// The logged-in wallet of the worker (the background wires it to storage and the backend).
 export {
   type HedgehogLike,
   type SessionState,

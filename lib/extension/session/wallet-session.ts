@@ -1,6 +1,5 @@
 import type { HDNodeWallet } from 'ethers';
-import { NotLoggedInError } from '../../hedgehog/index.ts';
-import { checkUsername } from '../../hedgehog/password-policy.ts';
+import { checkUsername, NotLoggedInError } from '../../hedgehog/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 
 /** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { InvalidInputError } from '../messages/errors.ts';
+import { InvalidInputError } from '../errors/index.ts';
 import { defaultSettings } from './defaults.ts';
 import {
   type Settings,

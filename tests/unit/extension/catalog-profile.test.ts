@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogClient, Track, User } from '../../../lib/catalog/index.ts';
-import { findWalletProfile } from '../../../lib/extension/session/index.ts';
+import { findWalletProfile } from '../../../lib/extension/catalog/index.ts';
 
 const user = {
   id: 'u1',

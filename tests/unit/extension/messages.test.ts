@@ -1,25 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import {
-  createRouter,
-  type MessageResponse,
-  type Router,
-  registerCoreMessages,
-} from '../../../lib/extension/messages/index.ts';
+import { createBackground } from '../../../lib/extension/background/index.ts';
+import type { MessageResponse, Router } from '../../../lib/extension/messages/index.ts';
 import { connectSite } from '../../../lib/extension/permissions/index.ts';
-import {
-  createWalletSession,
-  setPendingApprovalsCounter,
-} from '../../../lib/extension/session/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, popup, popupTab } from './support/senders.ts';
 
 const PASSWORD = 'violet tram plays 7 encores';
 
 function setup(): Router {
-  const router = createRouter();
-  registerCoreMessages(router, createWalletSession({ backend: memoryBackend() }));
-  return router;
+  return createBackground({ backend: memoryBackend() }).router;
 }
 
 function errorOf(response: MessageResponse): { code: string; issues?: { path: string }[] } {
@@ -69,10 +59,7 @@ const coreTypes = [
 ];
 
 describe('core messages', () => {
-  beforeEach(() => {
-    fakeBrowser.reset();
-    setPendingApprovalsCounter(() => 0);
-  });
+  beforeEach(() => fakeBrowser.reset());
 
   it.each(invalid)('%s rejects %j naming the bad field', async (type, payload, path) => {
     const error = errorOf(await setup().handle({ type, ...payload }, popup));
@@ -89,8 +76,14 @@ describe('core messages', () => {
   });
 
   it('signs up, reports state with pending approvals, and logs out', async () => {
-    const router = setup();
-    setPendingApprovalsCounter(() => 2);
+    const { router, approvals } = createBackground({ backend: memoryBackend() });
+    // Two requests wait in the approval window; a log-in prompt is not counted.
+    for (const origin of ['https://a.example', 'https://b.example']) {
+      void approvals.request(origin, { kind: 'connect' }).catch(() => undefined);
+    }
+    void approvals
+      .request('https://c.example', { kind: 'login', method: 'eth_requestAccounts' })
+      .catch(() => undefined);
     const signedUp = await router.handle(
       { type: 'signUp', username: 'ada', password: PASSWORD },
       popupTab,

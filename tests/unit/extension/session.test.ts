@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createWalletSession } from '../../../lib/extension/session/index.ts';
+import { createWalletSession } from '../../../lib/extension/background/index.ts';
 import { updateSettings } from '../../../lib/extension/settings/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 

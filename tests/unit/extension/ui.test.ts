@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ExtensionError } from '../../../lib/extension/messages/errors.ts';
-import { describeError } from '../../../lib/extension/ui/describe-error.ts';
+import { ExtensionError } from '../../../lib/extension/errors/index.ts';
 import { identicon } from '../../../lib/extension/ui/identicon.ts';
+import { describeError } from '../../../lib/extension/ui/index.ts';
 import { BackendError, DecryptionFailedError } from '../../../lib/hedgehog/index.ts';
 
 // Errors reach the popup as ExtensionError(code, message, details) rebuilt from the JSON.

@@ -9,7 +9,7 @@ import {
   createIdToken,
   recoverIdTokenSigner,
 } from '../../../lib/catalog/index.ts';
-import { formatSiweMessage } from '../../../lib/extension/approvals/eip4361.ts';
+import { formatSiweMessage } from '../../../lib/eip/index.ts';
 
 // The demo server's checks, as a relying site would run them, without a network.
 const wallet = new Wallet(`0x${'22'.repeat(32)}`);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSignPayload } from '../../../lib/extension/approvals/decode-message.ts';
 import {
+  decodeSignPayload,
   formatSiweMessage,
   parseSiweMessage,
   type SiweMessage,
   siweMatchesOrigin,
-} from '../../../lib/extension/approvals/eip4361.ts';
+} from '../../../lib/eip/index.ts';
 
 const base: SiweMessage = {
   domain: 'localhost:8800',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readToInpage, readToRelay } from '../../../lib/extension/provider/envelope.ts';
+import {
+  answerableRequestId,
+  readPortAnswer,
+  readPortRequest,
+  readToInpage,
+  readToRelay,
+} from '../../../lib/extension/protocol/index.ts';
 import { createFakeWindow } from './support/fake-window.ts';
 
 function eventFrom(source: unknown, data: unknown): MessageEvent {
@@ -45,5 +51,54 @@ describe('page <-> relay envelope filter', () => {
     expect(readToInpage(eventFrom({}, response), win)).toBeNull();
     expect(readToInpage(eventFrom(win, { ...response, error: { code: 'x' } }), win)).toBeNull();
     expect(readToInpage(eventFrom(win, request), win)).toBeNull();
+  });
+});
+
+describe('relay <-> worker port messages', () => {
+  const request = { kind: 'request', id: 'a-1', method: 'eth_accounts', params: [] };
+
+  it('the worker reads only a request with a bounded id and method, and only its own fields', () => {
+    expect(readPortRequest({ ...request, origin: 'https://bank.example' })).toEqual(request);
+    expect(readPortRequest({ ...request, id: 'i'.repeat(100), method: 'm'.repeat(200) })).not.toBe(
+      null,
+    );
+    for (const bad of [
+      { ...request, id: 'i'.repeat(101) },
+      { ...request, id: '' },
+      { ...request, id: 7 },
+      { ...request, method: 'm'.repeat(201) },
+      { ...request, method: '' },
+      { ...request, kind: 'response' },
+      [request],
+      'eth_accounts',
+      null,
+    ]) {
+      expect(readPortRequest(bad)).toBeNull();
+    }
+  });
+
+  it('a request whose method is unusable still has an id to answer', () => {
+    expect(answerableRequestId({ ...request, method: '' })).toBe('a-1');
+    expect(answerableRequestId({ ...request, id: 'i'.repeat(101) })).toBeNull();
+  });
+
+  it('the relay reads responses and events, and drops an error of the wrong shape', () => {
+    expect(readPortAnswer({ kind: 'response', id: 'a-1', result: ['0x1'] })).toMatchObject({
+      id: 'a-1',
+      result: ['0x1'],
+    });
+    expect(readPortAnswer({ kind: 'response', id: 'a-1', error: { code: 'x' } })).toEqual({
+      kind: 'response',
+      id: 'a-1',
+      result: undefined,
+      error: undefined,
+    });
+    expect(readPortAnswer({ kind: 'event', event: 'chainChanged', data: '0x1' })).toEqual({
+      kind: 'event',
+      event: 'chainChanged',
+      data: '0x1',
+    });
+    expect(readPortAnswer({ kind: 'response', id: 1 })).toBeNull();
+    expect(readPortAnswer({ kind: 'request', id: 'a-1' })).toBeNull();
   });
 });

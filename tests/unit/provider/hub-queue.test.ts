@@ -3,8 +3,9 @@ import {
   ApprovalQueue,
   type ApprovalWindowControl,
   MAX_PENDING_PER_ORIGIN,
-} from '../../../lib/extension/approvals/queue.ts';
-import { ProviderHub, type ProviderPort } from '../../../lib/extension/rpc/provider-hub.ts';
+} from '../../../lib/extension/approvals/index.ts';
+import type { RuntimePort } from '../../../lib/extension/protocol/index.ts';
+import { ProviderHub, toProviderError } from '../../../lib/extension/rpc/index.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
 import { tick } from './support/fake-window.ts';
 
@@ -19,7 +20,7 @@ function fakePort() {
   }[] = [];
   const onMessage: ((m: unknown) => void)[] = [];
   const onDisconnect: (() => void)[] = [];
-  const port: ProviderPort & { sent: typeof sent; send(m: unknown): void; drop(): void } = {
+  const port: RuntimePort & { sent: typeof sent; send(m: unknown): void; drop(): void } = {
     sent,
     postMessage: (m) => sent.push(m as (typeof sent)[number]),
     onMessage: { addListener: (cb) => onMessage.push(cb) },
@@ -109,10 +110,22 @@ describe('provider hub', () => {
     a.send('eth_accounts');
     await tick();
     expect(a.sent.filter((m) => m.kind === 'response')).toEqual([]);
+    // A closed port hears nothing more: not a chain switch, not an account change.
     a.drop();
-    expect(hub.openOrigins()).toEqual([]);
+    world.connected.set('http://a.test', 1);
+    hub.chainChanged(11155111);
+    await hub.refreshAccounts();
+    expect(a.sent.filter((m) => m.kind === 'event' && m.event !== 'state')).toEqual([]);
   });
 });
+
+/** What the site hears when the request ends: the answer the RPC pipeline makes of the error. */
+function siteHears(request: Promise<void>): Promise<unknown> {
+  return request.then(
+    () => 'approved',
+    (error: unknown) => toProviderError(error).toJSON(),
+  );
+}
 
 function fakeWindow(): ApprovalWindowControl & { opened: number; closed: number } {
   const control = {
@@ -141,7 +154,8 @@ describe('approval queue', () => {
     expect(queue.resolve(one!.id, false)).toBe(false); // already decided
     await expect(first).resolves.toBeUndefined();
     queue.resolve(two!.id, false);
-    await expect(second).rejects.toMatchObject({ code: 4001 });
+    await expect(second).rejects.toMatchObject({ reason: 'rejected' });
+    expect(await siteHears(second)).toMatchObject({ code: 4001 });
     expect(queue.size).toBe(0);
   });
 
@@ -150,17 +164,17 @@ describe('approval queue', () => {
     const waiting = Array.from({ length: MAX_PENDING_PER_ORIGIN }, () =>
       queue.request('http://spam.test', { kind: 'connect' }),
     );
-    await expect(queue.request('http://spam.test', { kind: 'connect' })).rejects.toMatchObject({
-      code: -32002,
-    });
+    const tooMany = queue.request('http://spam.test', { kind: 'connect' });
+    await expect(tooMany).rejects.toMatchObject({ reason: 'too-many', limit: 5 });
+    expect(await siteHears(tooMany)).toMatchObject({ code: -32002 });
     const other = queue.request('http://b.test', { kind: 'connect' });
     expect(queue.size).toBe(MAX_PENDING_PER_ORIGIN + 1);
     // Once one is answered, the site may ask again.
     expect(queue.resolve(queue.list()[0]!.id, false)).toBe(true);
-    await expect(waiting[0]).rejects.toMatchObject({ code: 4001 });
+    expect(await siteHears(waiting[0]!)).toMatchObject({ code: 4001 });
     const again = queue.request('http://spam.test', { kind: 'connect' });
     expect(queue.size).toBe(MAX_PENDING_PER_ORIGIN + 1);
-    queue.rejectAll(new Error('done'));
+    queue.rejectAll('closed');
     await Promise.allSettled([...waiting, other, again]);
   });
 
@@ -174,10 +188,14 @@ describe('approval queue', () => {
         address: WALLET.address,
       }),
     ];
-    queue.rejectAll(
-      new (await import('../../../lib/extension/rpc/errors.ts')).UserRejectedError('closed'),
-    );
-    for (const request of waiting) await expect(request).rejects.toMatchObject({ code: 4001 });
+    queue.rejectAll('closed');
+    for (const request of waiting) {
+      await expect(request).rejects.toMatchObject({ reason: 'closed' });
+      expect(await siteHears(request)).toMatchObject({
+        code: 4001,
+        message: 'The approval window was closed.',
+      });
+    }
   });
 
   it('drops a request when its site goes away, and login prompts end only by logging in', async () => {
@@ -185,7 +203,8 @@ describe('approval queue', () => {
     const gone = new AbortController();
     const request = queue.request('http://a.test', { kind: 'connect' }, gone.signal);
     gone.abort();
-    await expect(request).rejects.toMatchObject({ code: 4001 });
+    await expect(request).rejects.toMatchObject({ reason: 'cancelled' });
+    expect(await siteHears(request)).toMatchObject({ code: 4001 });
     const login = queue.request('http://a.test', { kind: 'login', method: 'eth_requestAccounts' });
     const id = queue.list()[0]!.id;
     expect(queue.resolve(id, true)).toBe(false);

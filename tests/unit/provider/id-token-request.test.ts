@@ -7,8 +7,8 @@ import {
   type User,
   userSchema,
 } from '../../../lib/catalog/index.ts';
-import { createCatalogDeps } from '../../../lib/extension/rpc/catalog-deps.ts';
-import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
+import { createCatalogDeps } from '../../../lib/extension/catalog/index.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'https://music.example';

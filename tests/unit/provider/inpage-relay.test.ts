@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderRpcError } from '../../../lib/extension/provider/errors.ts';
-import { installProvider } from '../../../lib/extension/provider/install.ts';
-import { type RelayPort, startRelay } from '../../../lib/extension/relay/relay.ts';
+import type { ProviderRpcError, RuntimePort } from '../../../lib/extension/protocol/index.ts';
+import { installProvider } from '../../../lib/extension/provider/index.ts';
+import { startRelay } from '../../../lib/extension/relay/index.ts';
 import { createFakeWindow, tick } from './support/fake-window.ts';
 
 /** A runtime port whose far end is a test-controlled "background". */
@@ -30,7 +30,7 @@ function fakePort(
   return port;
 }
 
-interface FakePort extends RelayPort {
+interface FakePort extends RuntimePort {
   sent: { id: string; method: string; params?: unknown }[];
   messageListeners: ((message: unknown) => void)[];
   disconnectListeners: (() => void)[];

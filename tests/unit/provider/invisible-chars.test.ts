@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  containsInvisible,
-  hasInvisible,
-  revealedText,
-  revealInvisible,
-} from '../../../lib/extension/approvals/invisible-chars.ts';
+import { containsInvisible, hasInvisible, revealInvisible } from '../../../lib/eip/index.ts';
 
 const BIDI = [
   0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c,
@@ -13,6 +8,12 @@ const ZERO_WIDTH = [0x200b, 0x200c, 0x200d, 0x2060, 0xfeff];
 // Other characters that render as nothing: soft hyphen, combining grapheme joiner, Hangul filler,
 // Mongolian vowel separator, invisible plus, a tag letter, interlinear annotation, a C1 control.
 const OTHER = [0x00ad, 0x034f, 0x3164, 0x180e, 0x2064, 0xe0041, 0xfff9, 0x0085];
+
+/** The text as the window shows it, tokens spelled out. */
+const revealedText = (text: string): string =>
+  revealInvisible(text)
+    .map((part) => (part.hidden ? part.label : part.text))
+    .join('');
 
 const label = (codePoint: number) => `⟨U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟩`;
 

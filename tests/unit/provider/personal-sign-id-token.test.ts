@@ -6,8 +6,8 @@ import {
   recoverIdTokenSigner,
   userSchema,
 } from '../../../lib/catalog/index.ts';
-import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
-import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
+import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'https://music.example';

@@ -1,8 +1,8 @@
 import { TypedDataEncoder, verifyMessage, verifyTypedData, Wallet } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
-import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
-import type { RpcSigner } from '../../../lib/extension/rpc/types.ts';
+import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
+import type { RpcSigner } from '../../../lib/extension/rpc/index.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'http://localhost:8800';

@@ -1,8 +1,8 @@
 import { verifyTypedData } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalDetails } from '../../../lib/extension/approvals/types.ts';
-import type { ProviderRpcError } from '../../../lib/extension/rpc/errors.ts';
-import { runRpcRequest } from '../../../lib/extension/rpc/pipeline.ts';
+import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
+import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 import { ACCEPTED, HOSTILE, relayed } from './support/typed-data-examples.ts';
 

@@ -6,7 +6,7 @@ import {
   MAX_TYPED_DATA_DEPTH,
   normaliseTypedData,
   TypedDataError,
-} from '../../../lib/extension/approvals/typed-data/index.ts';
+} from '../../../lib/eip/index.ts';
 import { ACCEPTED, HOSTILE, relayed } from './support/typed-data-examples.ts';
 
 function refusal(raw: unknown): { path: string; problem: string } {

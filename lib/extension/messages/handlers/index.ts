@@ -1,14 +1,27 @@
-import type { WalletSession } from '../../session/index.ts';
-import type { Router } from '../router.ts';
-import { registerCatalogMessages } from './catalog.ts';
-import { registerSettingsMessages } from './settings.ts';
-import { registerSiteMessages } from './sites.ts';
-import { registerWalletMessages } from './wallet.ts';
+import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
+import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
+import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
+import { type SiteMessageDeps, siteMessages } from './sites.ts';
+import { type WalletMessageDeps, walletMessages } from './wallet.ts';
 
-/** The popup's and options page's messages (the provider side registers its own). */
-export function registerCoreMessages(router: Router, session: WalletSession): void {
-  registerWalletMessages(router, session);
-  registerSettingsMessages(router, session);
-  registerSiteMessages(router, session);
-  registerCatalogMessages(router, session);
+export type MessageDeps = WalletMessageDeps &
+  SettingsMessageDeps &
+  SiteMessageDeps &
+  CatalogMessageDeps &
+  ApprovalMessageDeps;
+
+/**
+ * Every message the worker answers, for the popup, the options page and the approval window.
+ * The message map (types.ts) is read from these definitions.
+ */
+export function messageHandlers(deps: MessageDeps) {
+  return [
+    ...walletMessages(deps),
+    ...settingsMessages(deps),
+    ...siteMessages(deps),
+    ...catalogMessages(deps),
+    ...approvalMessages(deps),
+  ];
 }
+
+export type { WalletState } from './wallet.ts';

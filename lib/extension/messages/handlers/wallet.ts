@@ -1,55 +1,66 @@
-import { countPendingApprovals, type WalletSession } from '../../session/index.ts';
-import type { Router } from '../router.ts';
+import type { SessionState, WalletSession } from '../../session/index.ts';
+import { defineMessage } from '../define.ts';
 import { changePasswordSchema, credentialsSchema, emptySchema } from '../schemas.ts';
-import type { WalletState } from '../types.ts';
 
-async function stateOf(session: WalletSession): Promise<WalletState> {
-  await session.ready();
-  return { ...session.getState(), pendingApprovals: await countPendingApprovals() };
+export interface WalletState extends SessionState {
+  /** Requests waiting in the approval window. */
+  pendingApprovals: number;
+}
+
+export interface WalletMessageDeps {
+  session: WalletSession;
+  /** Requests waiting in the approval window for a decision (log-in prompts not counted). */
+  pendingApprovals(): number;
 }
 
 /** Account messages: the password and the wallet never leave the extension's own pages. */
-export function registerWalletMessages(router: Router, session: WalletSession): void {
-  router.register({
-    type: 'getState',
-    input: emptySchema,
-    access: 'extension-page',
-    handle: () => stateOf(session),
-  });
-  router.register({
-    type: 'signUp',
-    input: credentialsSchema,
-    access: 'extension-page',
-    handle: async ({ username, password }) => {
-      await session.signUp(username, password);
-      return stateOf(session);
-    },
-  });
-  router.register({
-    type: 'login',
-    input: credentialsSchema,
-    access: 'extension-page',
-    handle: async ({ username, password }) => {
-      await session.login(username, password);
-      return stateOf(session);
-    },
-  });
-  router.register({
-    type: 'logout',
-    input: emptySchema,
-    access: 'extension-page',
-    handle: async () => {
-      await session.logout();
-      return stateOf(session);
-    },
-  });
-  router.register({
-    type: 'changePassword',
-    input: changePasswordSchema,
-    access: 'extension-page',
-    handle: async ({ oldPassword, newPassword }) => {
-      await session.changePassword(oldPassword, newPassword);
-      return { changed: true as const };
-    },
-  });
+export function walletMessages({ session, pendingApprovals }: WalletMessageDeps) {
+  const stateOf = async (): Promise<WalletState> => {
+    await session.ready();
+    return { ...session.getState(), pendingApprovals: pendingApprovals() };
+  };
+  return [
+    defineMessage({
+      type: 'getState',
+      input: emptySchema,
+      access: 'extension-page',
+      handle: stateOf,
+    }),
+    defineMessage({
+      type: 'signUp',
+      input: credentialsSchema,
+      access: 'extension-page',
+      handle: async ({ username, password }) => {
+        await session.signUp(username, password);
+        return stateOf();
+      },
+    }),
+    defineMessage({
+      type: 'login',
+      input: credentialsSchema,
+      access: 'extension-page',
+      handle: async ({ username, password }) => {
+        await session.login(username, password);
+        return stateOf();
+      },
+    }),
+    defineMessage({
+      type: 'logout',
+      input: emptySchema,
+      access: 'extension-page',
+      handle: async () => {
+        await session.logout();
+        return stateOf();
+      },
+    }),
+    defineMessage({
+      type: 'changePassword',
+      input: changePasswordSchema,
+      access: 'extension-page',
+      handle: async ({ oldPassword, newPassword }) => {
+        await session.changePassword(oldPassword, newPassword);
+        return { changed: true as const };
+      },
+    }),
+  ];
 }

@@ -18,5 +18,3 @@ export function signerFor(ctx: RpcContext, address?: string): RpcSigner {
   }
   return wallet;
 }
-
-export const toHexChainId = (chainId: number): string => `0x${chainId.toString(16)}`;

@@ -1,4 +1,4 @@
-import type { IdTokenApproval } from '../../approvals/types.ts';
+import type { IdTokenApproval } from '../../approvals/index.ts';
 import { InternalRpcError } from '../errors.ts';
 import { signerFor } from '../internal/accounts.ts';
 import { noParams } from '../params.ts';

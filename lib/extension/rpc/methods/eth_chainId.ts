@@ -1,4 +1,4 @@
-import { toHexChainId } from '../internal/accounts.ts';
+import { toHexChainId } from '../chain-id.ts';
 import { noParams } from '../params.ts';
 import type { RpcMethod } from '../types.ts';
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import {
   normaliseTypedData,
   TypedDataError,
+  type TypedDataPayload,
   withoutDomainType,
-} from '../../approvals/typed-data/index.ts';
-import type { TypedDataPayload } from '../../approvals/types.ts';
+} from '../../../eip/index.ts';
 import { signerFor } from '../internal/accounts.ts';
 import { addressSchema } from '../params.ts';
 import type { RpcMethod } from '../types.ts';

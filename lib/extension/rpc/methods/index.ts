@@ -32,8 +32,6 @@ const METHODS = [
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));
 
-export const SUPPORTED_METHODS: readonly string[] = METHODS.map((method) => method.name);
-
 export function findMethod(name: string): RpcMethod | undefined {
   // Own-property lookup in a Map: "__proto__" or "constructor" are simply unknown methods.
   return byName.get(name);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decodeSignPayload } from '../../approvals/decode-message.ts';
+import { decodeSignPayload } from '../../../eip/index.ts';
 import { signerFor } from '../internal/accounts.ts';
 import { isIdTokenSigningInput } from '../internal/id-token-input.ts';
 import { MAX_PERSONAL_SIGN_BYTES } from '../limits.ts';

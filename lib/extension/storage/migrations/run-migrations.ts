@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { ExtensionError } from '../../messages/errors.ts';
+import { ExtensionError } from '../../errors/index.ts';
 import { MIGRATIONS } from './chain.ts';
 import type { AreaName, Migration, MigrationEnv, StorageSnapshot } from './types.ts';
 

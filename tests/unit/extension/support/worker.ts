@@ -1,22 +1,14 @@
-// One background worker as entrypoints/background.ts wires it (router, session, provider service)
-// over WXT's fake browser, with sites that talk to it through provider ports and a person who
+// One background worker as entrypoints/background.ts wires it (createBackground) over WXT's fake
+// browser, with sites that talk to it through provider ports and a person who
 // answers the approval window through its messages. A second call is a restarted worker: only
 // storage carries over.
 
 import { fakeBrowser } from 'wxt/testing';
 import type { BackendFns } from '../../../../lib/backend/index.ts';
-import {
-  createRouter,
-  type MessageMap,
-  type Router,
-  registerCoreMessages,
-} from '../../../../lib/extension/messages/index.ts';
-import { PROVIDER_PORT_NAME } from '../../../../lib/extension/provider/envelope.ts';
-import { startProviderService } from '../../../../lib/extension/rpc/start-provider-service.ts';
-import {
-  createWalletSession,
-  type WalletSession,
-} from '../../../../lib/extension/session/index.ts';
+import { createBackground } from '../../../../lib/extension/background/index.ts';
+import type { MessageMap, Router } from '../../../../lib/extension/messages/index.ts';
+import { PROVIDER_PORT_NAME } from '../../../../lib/extension/protocol/index.ts';
+import type { WalletSession } from '../../../../lib/extension/session/index.ts';
 import { popup } from './senders.ts';
 
 export interface RpcAnswer {
@@ -63,10 +55,8 @@ export function startTestWorker(backend: BackendFns): TestWorker {
     removeListener: () => undefined,
     hasListener: () => false,
   };
-  const session = createWalletSession({ backend });
-  const router = createRouter({ ready: () => session.ready() });
-  registerCoreMessages(router, session);
-  startProviderService(router, session);
+  const { router, session, listen } = createBackground({ backend });
+  listen();
 
   const send: TestWorker['send'] = async (type, payload) => {
     const response = await router.handle({ type, ...(payload ?? {}) }, popup);

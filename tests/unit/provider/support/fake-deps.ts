@@ -3,9 +3,9 @@
 
 import { Wallet } from 'ethers';
 import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
-import type { ApprovalDetails } from '../../../../lib/extension/approvals/types.ts';
-import { UserRejectedError } from '../../../../lib/extension/rpc/errors.ts';
-import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/types.ts';
+import type { ApprovalDetails } from '../../../../lib/extension/approvals/index.ts';
+import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/index.ts';
+import { UserRejectedError } from '../../../../lib/extension/rpc/index.ts';
 
 export const WALLET = new Wallet(`0x${'11'.repeat(32)}`);
 

@@ -1,7 +1,13 @@
 // The error a page sees: an Error with EIP-1193's numeric `code` (and optional `data`), which is
-// what ethers, viem and wagmi inspect. Kept tiny: it ships in the injected script.
+// what ethers, viem and wagmi inspect. The worker's RPC errors extend it, so `toJSON()` gives
+// exactly the shape that crosses the port and the window. Kept tiny: it ships in the injected
+// script.
 
-import type { RpcErrorShape } from './envelope.ts';
+export interface RpcErrorShape {
+  code: number;
+  message: string;
+  data?: unknown;
+}
 
 export class ProviderRpcError extends Error {
   readonly code: number;

@@ -6,7 +6,7 @@ import { DOMAIN_TYPE, type FieldDefinition } from './definitions.ts';
 import { TypedDataError } from './errors.ts';
 import { isRecord } from './own.ts';
 
-export const DOMAIN_FIELDS: readonly FieldDefinition[] = [
+const DOMAIN_FIELDS: readonly FieldDefinition[] = [
   { name: 'name', type: 'string', ref: { base: 'string', dims: [] } },
   { name: 'version', type: 'string', ref: { base: 'string', dims: [] } },
   { name: 'chainId', type: 'uint256', ref: { base: 'uint256', dims: [] } },

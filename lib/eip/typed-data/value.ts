@@ -1,13 +1,13 @@
 // A value checked against its declared type, recursively, and rebuilt in canonical form: only
 // declared fields, in declared order, each in the one form atomic.ts gives it.
 
-import type { TypedDataValue } from '../types.ts';
 import { normaliseAtomic } from './atomic.ts';
 import type { FieldDefinition, TypeDefinitions } from './definitions.ts';
 import { TypedDataError, type TypedDataPath } from './errors.ts';
 import { MAX_TYPED_DATA_ARRAY_LENGTH, MAX_TYPED_DATA_DEPTH } from './limits.ts';
 import { isRecord } from './own.ts';
 import { elementOf, formatTypeRef, type TypeRef } from './type-string.ts';
+import type { TypedDataValue } from './types.ts';
 
 function checkDepth(depth: number, path: TypedDataPath): void {
   if (depth > MAX_TYPED_DATA_DEPTH) {
@@ -73,7 +73,7 @@ function normaliseArray(
   return items;
 }
 
-export function normaliseValue(
+function normaliseValue(
   definitions: TypeDefinitions,
   type: TypeRef,
   value: unknown,

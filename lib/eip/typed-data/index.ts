@@ -9,3 +9,4 @@ export {
 } from './limits.ts';
 export { normaliseTypedData } from './normalise.ts';
 export { withoutDomainType } from './signable.ts';
+export type { TypedDataField, TypedDataPayload, TypedDataValue } from './types.ts';

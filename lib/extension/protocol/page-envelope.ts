@@ -2,16 +2,10 @@
 // `target` naming its reader; anything else on the channel (the page's own postMessage traffic,
 // other wallets) is ignored. Kept free of zod: this file is bundled into the injected script.
 
+import type { RpcErrorShape } from './rpc-error.ts';
+
 export const RELAY_TARGET = 'encore-relay';
 export const INPAGE_TARGET = 'encore-inpage';
-/** Name of the runtime port between the relay and the background worker. */
-export const PROVIDER_PORT_NAME = 'encore-provider';
-
-export interface RpcErrorShape {
-  code: number;
-  message: string;
-  data?: unknown;
-}
 
 /** Page -> relay. */
 export type ToRelay =

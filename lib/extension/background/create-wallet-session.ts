@@ -1,6 +1,7 @@
 import { type BackendFns, createBackendFns } from '../../backend/index.ts';
 import { Hedgehog, WalletManager } from '../../hedgehog/index.ts';
 import { claimUnclaimedConnections } from '../permissions/index.ts';
+import { WalletSession } from '../session/index.ts';
 import { getSettings } from '../settings/index.ts';
 import {
   type AreaName,
@@ -9,7 +10,6 @@ import {
   relocateWalletData,
   runMigrations,
 } from '../storage/index.ts';
-import { WalletSession } from './wallet-session.ts';
 
 /** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
 async function walletArea(): Promise<AreaName> {
@@ -24,9 +24,10 @@ function addressFromEntropy(entropy: string): string | null {
 }
 
 /**
- * A session wired to extension storage and to the backend in the current settings. The backend
- * functions read the settings on every call, so a changed backend URL applies at once. Tests pass
- * `backend` to keep the wallet records in memory.
+ * The worker's wallet session, wired to extension storage and to the backend in the current
+ * settings. The backend functions read the settings on every call, so a changed backend URL
+ * applies at once. Tests pass `backend` to keep the wallet records in memory. A restarted worker
+ * makes a new one, which restores from storage.
  *
  * Its `ready()` first migrates stored data to this build's layout, then moves the wallet keys to
  * the area the lock setting names, then restores the wallet, then hands it any connections
@@ -54,12 +55,4 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
       await claimUnclaimedConnections(address);
     },
   });
-}
-
-let instance: WalletSession | null = null;
-
-/** The worker's one session. A restarted worker gets a new instance that restores from storage. */
-export function getWalletSession(): WalletSession {
-  instance ??= createWalletSession();
-  return instance;
 }

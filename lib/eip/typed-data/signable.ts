@@ -3,9 +3,9 @@
 // let something through that ethers reads differently, the request is refused, never signed.
 
 import { TypedDataEncoder } from 'ethers';
-import type { TypedDataField, TypedDataPayload } from '../types.ts';
 import { DOMAIN_TYPE } from './definitions.ts';
 import { TypedDataError } from './errors.ts';
+import type { TypedDataField, TypedDataPayload } from './types.ts';
 
 /** What ethers' signer takes: it derives EIP712Domain from the domain and refuses it in types. */
 export function withoutDomainType(

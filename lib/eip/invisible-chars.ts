@@ -13,7 +13,7 @@ const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 export type RevealedPart = { hidden: false; text: string } | { hidden: true; label: string };
 
 /** `⟨U+202E⟩` for U+202E. */
-export function invisibleLabel(codePoint: number): string {
+function invisibleLabel(codePoint: number): string {
   return `⟨U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟩`;
 }
 
@@ -32,13 +32,6 @@ export function revealInvisible(text: string): RevealedPart[] {
   }
   if (last < text.length) parts.push({ hidden: false, text: text.slice(last) });
   return parts;
-}
-
-/** The text as the window shows it, tokens spelled out. */
-export function revealedText(text: string): string {
-  return revealInvisible(text)
-    .map((part) => (part.hidden ? part.label : part.text))
-    .join('');
 }
 
 /** Any string inside a value (typed-data domain or message) with an invisible character. */

@@ -2,7 +2,7 @@
 // wallet's user id, then that user), and a token minted from exactly what the lookup returned.
 
 import { type CatalogClient, createIdToken, idTokenSubjectOf } from '../../catalog/index.ts';
-import type { RpcDeps } from './types.ts';
+import type { RpcDeps } from '../rpc/index.ts';
 
 export interface CatalogDepsOptions {
   client(): Promise<CatalogClient>;

@@ -2,7 +2,6 @@
 // primary type: the message is checked against it, and every declared struct must be one the
 // message uses.
 
-import type { TypedDataField, TypedDataPayload } from '../types.ts';
 import {
   DOMAIN_TYPE,
   type FieldDefinition,
@@ -14,6 +13,7 @@ import { readTypedDataInput } from './envelope.ts';
 import { TypedDataError } from './errors.ts';
 import { reachableTypes } from './reachable.ts';
 import { assertSignable } from './signable.ts';
+import type { TypedDataField, TypedDataPayload } from './types.ts';
 import { normaliseStruct } from './value.ts';
 
 function primaryTypeOf(raw: unknown, definitions: TypeDefinitions): string {

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import { ExtensionError, NoResponseError } from './errors.ts';
-import type { MessageResponse } from './router.ts';
-import type { MessageMap } from './types.ts';
+import { ExtensionError } from '../errors/index.ts';
+import type { MessageMap, MessageResponse } from '../messages/index.ts';
+import { NoResponseError } from './no-response.ts';
 
 type Payload<T extends keyof MessageMap> = MessageMap[T]['input'];
 
@@ -11,7 +11,10 @@ type Payload<T extends keyof MessageMap> = MessageMap[T]['input'];
  */
 export async function sendMessage<T extends keyof MessageMap>(
   type: T,
-  ...[payload]: keyof Payload<T> extends never ? [payload?: Payload<T>] : [payload: Payload<T>]
+  // A payload with no required field may be left out.
+  ...[payload]: Record<never, never> extends Payload<T>
+    ? [payload?: Payload<T>]
+    : [payload: Payload<T>]
 ): Promise<MessageMap[T]['result']> {
   let response: MessageResponse<MessageMap[T]['result']> | undefined;
   try {

@@ -48,7 +48,7 @@ export async function searchProfiles(
   return (await client.searchUsers(query, { limit })).slice(0, limit).map(toProfile);
 }
 
-export function toProfile(user: User): CatalogProfile {
+function toProfile(user: User): CatalogProfile {
   return {
     id: user.id,
     handle: user.handle,

@@ -1,0 +1,15 @@
+// Requests that wait for the person: the queue, the window that shows them, and what it shows.
+export {
+  type ApprovalService,
+  type ApprovalServiceOptions,
+  type ApprovalStatus,
+  createApprovalService,
+} from './approval-service.ts';
+export { ApprovalError, type ApprovalRefusal } from './errors.ts';
+export { ApprovalQueue, type ApprovalWindowControl, MAX_PENDING_PER_ORIGIN } from './queue.ts';
+export type {
+  ApprovalDetails,
+  ApprovalSnapshot,
+  IdTokenApproval,
+  PendingApproval,
+} from './types.ts';

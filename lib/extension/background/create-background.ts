@@ -1,0 +1,83 @@
+// The worker's composition root: every service is built here and handed what it needs, and the
+// events between them are wired here. Nothing else in the extension creates a service or keeps
+// one in a module variable.
+
+import type { BackendFns } from '../../backend/index.ts';
+import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
+import { createCatalogClientSource } from '../catalog/index.ts';
+import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
+import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
+import { ProviderHub } from '../rpc/index.ts';
+import type { WalletSession } from '../session/index.ts';
+import { getSettings } from '../settings/index.ts';
+import { createWalletSession } from './create-wallet-session.ts';
+import { followChain } from './follow-chain.ts';
+import { listenForPorts } from './ports.ts';
+import { createRpcDeps } from './rpc-deps.ts';
+
+export interface BackgroundOptions {
+  /** The wallet records' backend; by default the one in the settings (tests keep it in memory). */
+  backend?: BackendFns;
+  /** Hears handler failures that reach a page only as INTERNAL. */
+  onError?: (error: unknown) => void;
+}
+
+export interface Background {
+  session: WalletSession;
+  /** Answers the popup, the options page and the approval window. */
+  router: Router;
+  approvals: ApprovalService;
+  /** Serves the sites' provider ports. */
+  hub: ProviderHub;
+  /** Starts answering runtime messages and ports. */
+  listen(): void;
+}
+
+export function createBackground(options: BackgroundOptions = {}): Background {
+  const session = createWalletSession({ backend: options.backend });
+  const connections = currentConnections(() => session.getWallet()?.address ?? null);
+  const catalogClient = createCatalogClientSource();
+  const approvals = createApprovalService({
+    status: async () => {
+      await session.ready();
+      const { loggedIn, address } = session.getState();
+      return { loggedIn, address, chainId: (await getSettings()).chainId };
+    },
+  });
+  const hub = new ProviderHub(createRpcDeps({ session, connections, approvals, catalogClient }));
+  const router = createRouter({
+    handlers: messageHandlers({
+      session,
+      connections,
+      catalogClient,
+      approvals,
+      pendingApprovals: () => approvals.pendingCount(),
+    }),
+    onError: options.onError,
+    // No handler reads storage before the session's ready(), which migrates it first.
+    ready: () => session.ready(),
+  });
+
+  // Logins, logouts, revokes and chain switches reach the sites they concern and the window.
+  session.onAccountChanged((address) => {
+    if (address) approvals.resolveLogins();
+    void approvals.refresh();
+    void hub.refreshAccounts();
+  });
+  onPermissionsChanged(() => void hub.refreshAccounts());
+  followChain(session, (chainId) => {
+    hub.chainChanged(chainId);
+    void approvals.refresh();
+  });
+
+  return {
+    session,
+    router,
+    approvals,
+    hub,
+    listen() {
+      router.listen();
+      listenForPorts({ approvals, hub });
+    },
+  };
+}

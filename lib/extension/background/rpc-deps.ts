@@ -1,0 +1,51 @@
+// What the RPC pipeline needs, made from the worker's services: the session's wallet, the
+// connections of whoever is logged in, the chain setting, the approval queue and the catalog.
+
+import type { CatalogClient } from '../../catalog/index.ts';
+import type { ApprovalService } from '../approvals/index.ts';
+import { createCatalogDeps } from '../catalog/index.ts';
+import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
+import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
+import type { WalletSession } from '../session/index.ts';
+import { findChain, getSettings, updateSettings } from '../settings/index.ts';
+
+export interface RpcDepsSources {
+  session: WalletSession;
+  connections: CurrentConnections;
+  approvals: ApprovalService;
+  catalogClient(): Promise<CatalogClient>;
+}
+
+export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
+  const { session, connections, approvals, catalogClient } = sources;
+  return {
+    getWallet: () => session.getWallet(),
+    ready: () => session.ready(),
+    // A site is connected to an account, not to the browser: each check is for whoever is
+    // logged in at that moment. Logged out, isConnected only tells the pipeline whether a log-in
+    // prompt could help (some account connected the site); every grant is checked again after
+    // the login.
+    permissions: {
+      isConnected: (origin) =>
+        session.getWallet() ? connections.isConnected(origin) : connectedForSomeAccount(origin),
+      connectedAt: connections.connectedAt,
+      connect: connections.connect,
+      revoke: async (origin) => {
+        await connections.revoke(origin);
+      },
+    },
+    chain: {
+      get: async () => (await getSettings()).chainId,
+      set: async (chainId) => {
+        if (!findChain(chainId)) throw new UnrecognizedChainError(toHexChainId(chainId));
+        await updateSettings({ chainId });
+      },
+      supported: (chainId) => findChain(chainId) !== undefined,
+    },
+    approvals: { request: (origin, details, signal) => approvals.request(origin, details, signal) },
+    catalog: createCatalogDeps({
+      client: catalogClient,
+      idTokenLifetimeSeconds: async () => (await getSettings()).idTokenLifetimeSeconds,
+    }),
+  };
+}

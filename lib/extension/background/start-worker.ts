@@ -1,0 +1,23 @@
+import { restrictStorageToExtension } from '../storage/index.ts';
+import { type Background, createBackground } from './create-background.ts';
+
+/**
+ * Starts the background service worker. Listeners are registered synchronously, so a message
+ * that woke the worker is never missed; everything that matters is in extension storage, so the
+ * browser may stop this worker at any moment.
+ */
+export function startWorker(): Background {
+  void restrictStorageToExtension();
+  const background = createBackground({
+    onError: (error) => console.error('[encore] message handler failed', error),
+  });
+  background.listen();
+  // Migrate stored data and restore the wallet now rather than on the first message (RPC
+  // requests, the approval window and every message wait for this same promise). Creating the
+  // session's Hedgehog has already started compiling the scrypt WebAssembly, so the first login
+  // does not pay for it.
+  void background.session
+    .ready()
+    .catch((error: unknown) => console.error('[encore] restore failed', error));
+  return background;
+}

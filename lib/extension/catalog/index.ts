@@ -1,0 +1,11 @@
+// The worker's use of the music catalog: a client that follows the settings, the profile the
+// popup shows, and the lookups and ID tokens behind encore_requestIdToken.
+export { createCatalogClientSource } from './catalog-client.ts';
+export {
+  type CatalogProfile,
+  type CatalogTrackSummary,
+  findWalletProfile,
+  searchProfiles,
+  type WalletCatalogProfile,
+} from './catalog-profile.ts';
+export { type CatalogDepsOptions, createCatalogDeps } from './rpc-deps.ts';
