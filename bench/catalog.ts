@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
-import { startDevCatalog } from '../server/catalog/index.ts';
+import { startDevCatalog } from '../dev-catalog/index.ts';
 import { median } from './internal/median.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 150);

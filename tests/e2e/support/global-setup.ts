@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDemo } from '../../../demo/server/index.ts';
-import { startDevCatalog } from '../../../server/catalog/index.ts';
+import { startDevCatalog } from '../../../dev-catalog/index.ts';
 import { startServer } from '../../../server/index.ts';
 import { buildExtension } from './build-extension.ts';
 import { exportEnv } from './env.ts';

@@ -12,7 +12,7 @@ import {
   devUserPrivateKey,
   type HostFlavor,
   startDevCatalog,
-} from '../../../server/catalog/index.ts';
+} from '../../../dev-catalog/index.ts';
 
 // Every client method against both dialects, checked against the dataset the catalog serves.
 const SEED = 11;
