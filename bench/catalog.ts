@@ -7,8 +7,8 @@
 // brand-new worker, so a third of the loads pick the dead host first and pay refuse + retry.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
 import { startDevCatalog } from '../dev-catalog/index.ts';
+import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
 import { median } from './internal/median.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 150);
