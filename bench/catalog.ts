@@ -9,9 +9,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDevCatalog } from '../dev-catalog/index.ts';
 import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
+import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 
-const LOADS = Number(process.env.BENCH_LOADS ?? 150);
+const LOADS = benchInteger('BENCH_LOADS', 150);
 const WARMUP = 20;
 
 async function listen(server: Server): Promise<string> {

@@ -4,9 +4,10 @@
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { fixtures } from '../tests/unit/hedgehog/fixtures.ts';
+import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 
-const LOGINS = Number(process.env.BENCH_RUNS ?? 5);
+const LOGINS = benchInteger('BENCH_RUNS', 5);
 const v = fixtures.vectors[0]!;
 const record = {
   username: v.username,
