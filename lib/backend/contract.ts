@@ -33,11 +33,20 @@ export const CipherTextSchema = requiredString()
     error: 'must be a multiple of 32 hex characters (whole AES blocks)',
   });
 
+/** A record as the server stores it and answers GET /authentication: `{iv, cipherText, lookupKey}`. */
 export const AuthRecordSchema = z.strictObject(
   { iv: IvSchema, cipherText: CipherTextSchema, lookupKey: LookupKeySchema },
   { error: 'must be a JSON object' },
 );
 export type AuthRecord = z.infer<typeof AuthRecordSchema>;
+
+/**
+ * What a wallet core needs back from GET /authentication to open the wallet: the iv and the
+ * cipherText (the wallet core's `AuthRecord`). Lenient on purpose: other Hedgehog backends add
+ * columns (id, timestamps) to the record.
+ */
+export const StoredAuthSchema = z.object({ iv: IvSchema, cipherText: CipherTextSchema });
+export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 
 /** POST /authentication. `oldLookupKey` replaces that record in the same transaction. */
 export const SetAuthRequestSchema = z.strictObject(
@@ -55,11 +64,19 @@ export type SetAuthRequest = z.infer<typeof SetAuthRequestSchema>;
 export const GetAuthQuerySchema = z.strictObject({ lookupKey: LookupKeySchema });
 export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
 
-/** Usernames are trimmed; 1–128 characters remain. */
+/**
+ * Longest username, in UTF-16 code units after trimming, that the server stores. The wallet core
+ * refuses longer ones at sign-up, before anything is stored.
+ */
+export const MAX_USERNAME_LENGTH = 128;
+
+/** Usernames are trimmed; 1–MAX_USERNAME_LENGTH characters remain. */
 export const UsernameSchema = requiredString()
   .trim()
   .min(1, { error: 'must not be empty' })
-  .max(128, { error: 'must be at most 128 characters after trimming' })
+  .max(MAX_USERNAME_LENGTH, {
+    error: `must be at most ${MAX_USERNAME_LENGTH} characters after trimming`,
+  })
   // PostgreSQL text cannot hold U+0000: refused on both engines alike, never a 500.
   .refine((value) => !value.includes('\u0000'), { error: 'must not contain NUL characters' });
 

@@ -6,6 +6,5 @@ export {
   type BackendFnsOptions,
   createBackendFns,
   DEFAULT_TIMEOUT_MS,
-  type StoredAuth,
 } from './create-backend-fns.ts';
 export type { FetchLike } from './internal/request-json.ts';
