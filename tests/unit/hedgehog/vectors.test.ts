@@ -5,7 +5,7 @@ import {
   DecryptionFailedError,
   WalletManager,
 } from '../../../lib/hedgehog/index.ts';
-import { bytesToHex, hexToBytes } from '../../../lib/hedgehog/internal/hex.ts';
+import { bytesToHex, hexToBytes } from '../../../lib/hex/index.ts';
 import { fixtures } from './fixtures.ts';
 
 const { vectors, extras } = fixtures;
