@@ -15,7 +15,7 @@ const attachBody = z.union([
  * to one user). The dataset is
  * shared in-process, so every host sees the change at once.
  */
-export function attachWallet(data: Dataset, userId: string, wallet: string): void {
+function attachWallet(data: Dataset, userId: string, wallet: string): void {
   const user = data.usersById.get(userId);
   if (!user) throw new ApiError(404, `User ${userId} not found`);
   const key = wallet.toLowerCase();

@@ -23,9 +23,9 @@ function hexOfLength(length: number): z.ZodString {
 /** Hedgehog's lookupKey: hex of a 32-byte scrypt output. Stored and compared in lowercase. */
 export const LookupKeySchema = hexOfLength(64);
 /** AES-CBC initialisation vector: 16 bytes as hex. */
-export const IvSchema = hexOfLength(32);
+const IvSchema = hexOfLength(32);
 /** AES-CBC cipherText: whole 16-byte blocks as hex, at most 512 bytes. */
-export const CipherTextSchema = requiredString()
+const CipherTextSchema = requiredString()
   .regex(HEX, { error: 'must contain only hex characters (0-9, a-f)' })
   .min(32, { error: 'must be at least 32 hex characters (one AES block)' })
   .max(1024, { error: 'must be at most 1024 hex characters' })
@@ -71,7 +71,7 @@ export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
 export const MAX_USERNAME_LENGTH = 128;
 
 /** Usernames are trimmed; 1–MAX_USERNAME_LENGTH characters remain. */
-export const UsernameSchema = requiredString()
+const UsernameSchema = requiredString()
   .trim()
   .min(1, { error: 'must not be empty' })
   .max(MAX_USERNAME_LENGTH, {
@@ -80,7 +80,7 @@ export const UsernameSchema = requiredString()
   // PostgreSQL text cannot hold U+0000: refused on both engines alike, never a 500.
   .refine((value) => !value.includes('\u0000'), { error: 'must not contain NUL characters' });
 
-export const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
+const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
   error: 'must be 0x followed by 40 hex characters',
 });
 

@@ -20,7 +20,7 @@ export interface Page {
   limit?: number;
 }
 
-export interface SearchOptions extends Page {
+interface SearchOptions extends Page {
   sort_method?: 'relevant' | 'popular' | 'recent';
   genre?: string[];
 }

@@ -16,6 +16,19 @@ export {
   WeakPasswordError,
 } from './errors.ts';
 export { Hedgehog } from './hedgehog.ts';
+export {
+  checkPassword,
+  checkUsername,
+  MIN_PASSWORD_LENGTH,
+  type PasswordCheck,
+  type UsernameCheck,
+} from './password-policy.ts';
+export {
+  createDefaultStore,
+  createMemoryStore,
+  ENTROPY_STORAGE_KEY,
+  wrapWebStorage,
+} from './storage.ts';
 export type {
   AuthRecord,
   GetFn,

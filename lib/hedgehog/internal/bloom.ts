@@ -18,7 +18,7 @@ function fnv1a(bytes: Uint8Array, basis: number): number {
   return h >>> 0;
 }
 
-export function bloomIndexes(value: string, bitCount: number, hashCount: number): number[] {
+function bloomIndexes(value: string, bitCount: number, hashCount: number): number[] {
   const bytes = utf8.encode(value);
   const h1 = fnv1a(bytes, 0x811c9dc5);
   const h2 = fnv1a(bytes, 0x5bd1e995) | 1;
