@@ -3,7 +3,7 @@
 // warm logins. Uses Debian's Chromium. Run: npm run bench:browser
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
-import { fixtures } from '../tests/unit/hedgehog/fixtures.ts';
+import { fixtures } from '../tests/support/hedgehog-vectors.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 

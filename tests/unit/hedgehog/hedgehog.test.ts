@@ -13,7 +13,7 @@ import {
   WeakPasswordError,
 } from '../../../lib/hedgehog/index.ts';
 import { PENDING_SIGN_UP_STORAGE_KEY } from '../../../lib/hedgehog/internal/pending-sign-ups.ts';
-import { fixtures } from './fixtures.ts';
+import { fixtures } from '../../support/hedgehog-vectors.ts';
 import { createMemoryBackend, type MemoryBackend } from './support/memory-backend.ts';
 
 const PASSWORD = 'violet-harbour-1987';

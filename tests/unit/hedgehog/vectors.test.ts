@@ -6,7 +6,7 @@ import {
   WalletManager,
 } from '../../../lib/hedgehog/index.ts';
 import { bytesToHex, hexToBytes } from '../../../lib/hex/index.ts';
-import { fixtures } from './fixtures.ts';
+import { fixtures } from '../../support/hedgehog-vectors.ts';
 
 const { vectors, extras } = fixtures;
 
