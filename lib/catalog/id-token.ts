@@ -1,6 +1,6 @@
 import { verifyMessage } from 'ethers';
 import { z } from 'zod';
-import { bytesToHex } from '../hex/index.ts';
+import { bytesToHex } from '../encoding/index.ts';
 import { decodeBase64Url, encodeBase64Url } from './internal/base64url.ts';
 import type { ImageSet } from './schemas/common.ts';
 import { type VerifiedToken, verifiedTokenSchema } from './schemas/token.ts';

@@ -3,7 +3,7 @@
 //   key        = scrypt(utf8(password), utf8(ivHex))        (salt is the ASCII of the hex iv)
 //   cipherText = hex(AES-256-CBC-PKCS7(key, bytes(ivHex), utf8('hedgehog-entropy:::' + entropy)))
 
-import { bytesToHex, hexToBytes } from '../hex/index.ts';
+import { bytesToHex, hexToBytes } from '../encoding/index.ts';
 import { DecryptionFailedError } from './errors.ts';
 import { aesCbcDecrypt, aesCbcEncrypt } from './internal/aes-cbc.ts';
 import { randomBytes } from './internal/random.ts';

@@ -2,9 +2,10 @@
 // Exported for the popup's inline validation; Hedgehog applies the same checks.
 
 import { MAX_USERNAME_LENGTH } from '../backend/index.ts';
+import { base64ToBytes } from '../encoding/index.ts';
 import type { InvalidUsernameReason, WeakPasswordReason } from './errors.ts';
 import { COMMON_PASSWORDS_BLOOM } from './generated/common-passwords-bloom.ts';
-import { BloomFilter, base64ToBytes } from './internal/bloom.ts';
+import { BloomFilter } from './internal/bloom.ts';
 import { MIN_PASSWORD_LENGTH, USERNAME_SEPARATOR } from './internal/password-rules.ts';
 
 export { MIN_PASSWORD_LENGTH };

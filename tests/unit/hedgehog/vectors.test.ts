@@ -5,7 +5,7 @@ import {
   DecryptionFailedError,
   WalletManager,
 } from '../../../lib/hedgehog/index.ts';
-import { bytesToHex, hexToBytes } from '../../../lib/hex/index.ts';
+import { bytesToHex, hexToBytes } from '../../../lib/encoding/index.ts';
 import { fixtures } from '../../support/hedgehog-vectors.ts';
 
 const { vectors, extras } = fixtures;
