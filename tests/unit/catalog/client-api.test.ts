@@ -68,6 +68,29 @@ describe('catalog client API', () => {
     expectTypeOf<PagedMethod>().toEqualTypeOf<WrittenOutPaged>();
     expectTypeOf<PagedItem<'getSupporters'>>().toEqualTypeOf<Supporter>();
     expectTypeOf<PagedItem<'getUserTracks'>>().toEqualTypeOf<Track>();
+    // Option types are made from the API's value lists (query-values.ts); these are those lists.
+    expectTypeOf<TrendingTime>().toEqualTypeOf<'week' | 'month' | 'year' | 'allTime'>();
+    expectTypeOf<SearchUsersOptions['sort_method']>().toEqualTypeOf<
+      'relevant' | 'popular' | 'recent' | undefined
+    >();
+    expectTypeOf<UserTracksOptions>().toEqualTypeOf<{
+      offset?: number;
+      limit?: number;
+      sort?: 'date' | 'plays';
+      query?: string;
+      sort_method?:
+        | 'title'
+        | 'artist_name'
+        | 'release_date'
+        | 'last_listen_date'
+        | 'added_date'
+        | 'plays'
+        | 'reposts'
+        | 'saves'
+        | 'most_listens_by_user';
+      sort_direction?: 'asc' | 'desc';
+      filter_tracks?: 'all' | 'public' | 'unlisted';
+    }>();
 
     const client = createCatalogClient({ hostListUrl: 'http://127.0.0.1:9/', appName: 'test' });
     const methods = Object.keys(client).filter(
