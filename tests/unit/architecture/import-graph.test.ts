@@ -30,4 +30,16 @@ describe('import graph', () => {
   it('lib/ never imports the backend or the dev catalog', () => {
     expect(into(importsFrom('lib'), ['server', 'dev-catalog'])).toEqual([]);
   });
+
+  it('the libraries that run everywhere never import extension code', () => {
+    const portable = ['lib/hedgehog', 'lib/catalog', 'lib/backend', 'lib/encoding', 'lib/http'];
+    expect(into(portable.flatMap(importsFrom), ['lib/extension', 'entrypoints'])).toEqual([]);
+  });
+
+  it('the shared helpers (lib/encoding, lib/http, lib/env) import nothing else of the repository', () => {
+    for (const helper of ['lib/encoding', 'lib/http', 'lib/env']) {
+      const outside = importsFrom(helper).filter((i) => !i.target.startsWith(`${helper}/`));
+      expect(outside.map((i) => `${i.from} imports ${i.target}`)).toEqual([]);
+    }
+  });
 });
