@@ -1,5 +1,5 @@
 // The three functions the wallet core needs, talking to an Encore (or Hedgehog-style) backend.
-import { BackendError } from '../hedgehog/errors.ts';
+
 import {
   ErrorResponseSchema,
   type GetAuthQuery,
@@ -7,7 +7,8 @@ import {
   type SetUserRequest,
   type StoredAuth,
   StoredAuthSchema,
-} from './contract.ts';
+} from '../backend-contract/index.ts';
+import { BackendError } from '../hedgehog/index.ts';
 import { type FetchLike, requestJson } from './internal/request-json.ts';
 
 export interface BackendFnsOptions {

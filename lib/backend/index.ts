@@ -1,6 +1,6 @@
 // Client side of the persistence backend: the wallet core's getFn/setAuthFn/setUserFn over HTTP.
 
-export * from './contract.ts';
+export * from '../backend-contract/index.ts';
 export {
   type BackendFns,
   type BackendFnsOptions,

@@ -1,7 +1,7 @@
 // Sign-up and password-change rules (never applied at login, so old accounts still open).
 // Exported for the popup's inline validation; Hedgehog applies the same checks.
 
-import { MAX_USERNAME_LENGTH } from '../backend/index.ts';
+import { MAX_USERNAME_LENGTH } from '../backend-contract/index.ts';
 import { base64ToBytes } from '../encoding/index.ts';
 import type { InvalidUsernameReason, WeakPasswordReason } from './errors.ts';
 import { COMMON_PASSWORDS_BLOOM } from './generated/common-passwords-bloom.ts';

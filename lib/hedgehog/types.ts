@@ -1,7 +1,12 @@
 // Shapes shared by the wallet core and its callers (backend client, extension session). The
-// record and request shapes are the backend contract's (lib/backend/contract.ts), so the wallet
-// core, the backend client and the server cannot drift apart; these imports are types only.
-import type { GetAuthQuery, SetAuthRequest, SetUserRequest, StoredAuth } from '../backend/index.ts';
+// record and request shapes are the backend contract's (lib/backend-contract), so the wallet core,
+// the backend client and the server cannot drift apart; these imports are types only.
+import type {
+  GetAuthQuery,
+  SetAuthRequest,
+  SetUserRequest,
+  StoredAuth,
+} from '../backend-contract/index.ts';
 
 /** Async key-value store that holds the plaintext entropy of the logged-in wallet. */
 export interface KeyValueStore {

@@ -1,5 +1,5 @@
 // What the HTTP layer needs from a database. Two engines implement it: SQLite and PostgreSQL.
-import type { AuthRecord, HealthResponse } from '../../lib/backend/contract.ts';
+import type { AuthRecord, HealthResponse } from '../../lib/backend-contract/index.ts';
 
 /** The engines GET /health can name: the contract's list is the one list. */
 export type EngineName = HealthResponse['engine'];

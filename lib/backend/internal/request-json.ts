@@ -1,7 +1,8 @@
 // One HTTP exchange with the backend: JSON in, JSON out, every failure turned into BackendError.
-import { BackendError } from '../../hedgehog/errors.ts';
+
+import { ErrorResponseSchema } from '../../backend-contract/index.ts';
+import { BackendError } from '../../hedgehog/index.ts';
 import { type FetchText, fetchText, parseJson } from '../../http/index.ts';
-import { ErrorResponseSchema } from '../contract.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 export type FetchLike = FetchText;

@@ -6,7 +6,7 @@ import {
   GetAuthQuerySchema,
   SetAuthRequestSchema,
   SetUserRequestSchema,
-} from '../../../lib/backend/contract.ts';
+} from '../../../lib/backend-contract/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { ENGINES } from './support/engines.ts';

@@ -1,6 +1,6 @@
-// The HTTP contract between the wallet core and the persistence backend. Both the server (to
-// validate what it receives) and the client (to check what it gets back) import these schemas, so
-// a change here is a change on both sides at once.
+// The HTTP contract between the wallet core and the persistence backend. The server (to validate
+// what it receives), the client (to check what it gets back) and the wallet core (its record types
+// and username limit) import these schemas, so a change here is a change on every side at once.
 import { z } from 'zod';
 
 /** Largest request body the server reads; longer bodies are answered 413. */
