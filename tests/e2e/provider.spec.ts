@@ -273,7 +273,7 @@ test('revoking one site disconnects only that site', async () => {
   expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
   expect(await events(site, 'accountsChanged')).toHaveLength(before);
 
-  // The popup's revoke (the `sites.revoke` message) goes through the same store and events.
+  // The popup's revoke (the sites.revoke message) goes through the same store and events.
   await w.popup.evaluate(
     (origin) =>
       (
