@@ -7,11 +7,12 @@
 // brand-new worker, so a third of the loads pick the dead host first and pay refuse + retry.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startDevCatalog } from '../dev-catalog/index.ts';
 import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
-import { startDevCatalog } from '../server/catalog/index.ts';
+import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 
-const LOADS = Number(process.env.BENCH_LOADS ?? 150);
+const LOADS = benchInteger('BENCH_LOADS', 150);
 const WARMUP = 20;
 
 async function listen(server: Server): Promise<string> {

@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { startServer } from '../server/index.ts';
+import { benchInteger } from './internal/env-integer.ts';
+import { median } from './internal/median.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -206,14 +208,12 @@ async function run(
   };
 }
 
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 async function main(): Promise<void> {
-  const duration = Number(process.env.BENCH_DURATION ?? 5);
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+  const duration = benchInteger('BENCH_DURATION', 5);
+  const rounds = benchInteger('BENCH_ROUNDS', 3);
+  const connections = benchInteger('BENCH_CONNECTIONS', 32);
   console.log(
     `GET /authentication?lookupKey=… and POST /authentication  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per run`,
   );

@@ -3,10 +3,11 @@
 // warm logins. Uses Debian's Chromium. Run: npm run bench:browser
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
-import { fixtures } from '../tests/unit/hedgehog/fixtures.ts';
+import { fixtures } from '../tests/support/hedgehog-vectors.ts';
+import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 
-const LOGINS = Number(process.env.BENCH_RUNS ?? 5);
+const LOGINS = benchInteger('BENCH_RUNS', 5);
 const v = fixtures.vectors[0]!;
 const record = {
   username: v.username,

@@ -6,12 +6,12 @@ import { scrypt as nodeScrypt } from 'node:crypto';
 import { type GetFn as AudiusGetFn, Hedgehog as AudiusHedgehog } from '@audius/hedgehog';
 import { scrypt as hashWasmScrypt } from 'hash-wasm';
 import scryptJs from 'scrypt-js';
-import { Hedgehog } from '../lib/hedgehog/index.ts';
-import { createMemoryStore } from '../lib/hedgehog/storage.ts';
-import type { AuthRecord, GetFn, SetAuthFn, SetUserFn } from '../lib/hedgehog/types.ts';
+import type { AuthRecord, GetFn, SetAuthFn, SetUserFn } from '../lib/hedgehog/index.ts';
+import { createMemoryStore, Hedgehog } from '../lib/hedgehog/index.ts';
+import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = benchInteger('BENCH_RUNS', 7);
 const PASSWORD = 'bench-password-correct-horse';
 const N = 32768;
 const R = 8;

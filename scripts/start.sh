@@ -69,7 +69,7 @@ start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
   DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" "$TSX" server/main.ts
 start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
-  "$TSX" server/catalog/main.ts
+  "$TSX" dev-catalog/main.ts
 start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
   CATALOG_HOST_LIST_URL="$CATALOG_URL" "$TSX" demo/server/main.ts
 

@@ -39,7 +39,7 @@ export function createFetchHandler(deps: AppDeps): FetchHandler {
   return deps.log ? withRequestLog(isolated, deps.log, new Set(Object.keys(ROUTES))) : isolated;
 }
 
-export function createApp(deps: AppDeps): Hono {
+function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   authenticationRoutes(app, deps);
   userRoutes(app, deps);

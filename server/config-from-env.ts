@@ -1,9 +1,8 @@
 // Environment → StartServerOptions for `npm run server`. Bad values stop the start with a reason.
+import { type Env, integerFromEnv } from '../lib/env/index.ts';
 import { ServerConfigError } from './errors.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/rate-limiter.ts';
 import type { StartServerOptions } from './start-server.ts';
-
-export type Env = Record<string, string | undefined>;
 
 export function configFromEnv(env: Env): StartServerOptions {
   const perMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 10, 1);
@@ -37,12 +36,8 @@ export function configFromEnv(env: Env): StartServerOptions {
   };
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max = 1e9): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ServerConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
+function integer(env: Env, name: string, fallback: number, min: number, max?: number): number {
+  const read = integerFromEnv(env, name, { fallback, min, max });
+  if (!read.ok) throw new ServerConfigError(read.error);
+  return read.value;
 }

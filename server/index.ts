@@ -2,10 +2,5 @@
 export { ServerConfigError } from './errors.ts';
 export type { LogLine } from './http/request-log.ts';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit/rate-limiter.ts';
-export {
-  DEFAULT_CORS_ORIGINS,
-  type RunningServer,
-  type StartServerOptions,
-  startServer,
-} from './start-server.ts';
+export { type RunningServer, type StartServerOptions, startServer } from './start-server.ts';
 export type { EngineName } from './store/store.ts';

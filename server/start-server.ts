@@ -13,7 +13,7 @@ import { openStore } from './store/open-store.ts';
 import type { EngineName } from './store/store.ts';
 
 /** Extension pages in development; production deployments list their extension id instead. */
-export const DEFAULT_CORS_ORIGINS: readonly string[] = ['chrome-extension://*'];
+const DEFAULT_CORS_ORIGINS: readonly string[] = ['chrome-extension://*'];
 
 export interface StartServerOptions {
   /** Default 0: the OS picks a free port. */

@@ -1,7 +1,6 @@
 // Runs inside a Chromium page (bundled by bench/wallet-browser.ts): times Encore logins against
 // an in-memory backend holding one reference record.
-import { Hedgehog } from '../../lib/hedgehog/index.ts';
-import { createMemoryStore } from '../../lib/hedgehog/storage.ts';
+import { createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
 
 interface BenchRecord {
   username: string;

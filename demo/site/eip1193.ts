@@ -1,4 +1,6 @@
 // Just enough EIP-1193 / EIP-6963 typing for the demo page; any compliant wallet fits.
+import { bytesToHex } from '../../lib/encoding/index.ts';
+
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;
   on(event: string, listener: (...args: unknown[]) => void): unknown;
@@ -30,5 +32,5 @@ export function describeProviderError(error: unknown): string {
 }
 
 export function utf8ToHex(text: string): string {
-  return `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `0x${bytesToHex(new TextEncoder().encode(text))}`;
 }

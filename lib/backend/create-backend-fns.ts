@@ -1,7 +1,14 @@
 // The three functions the wallet core needs, talking to an Encore (or Hedgehog-style) backend.
-import { z } from 'zod';
+
+import {
+  ErrorResponseSchema,
+  type GetAuthQuery,
+  type SetAuthRequest,
+  type SetUserRequest,
+  type StoredAuth,
+  StoredAuthSchema,
+} from '../backend-contract/index.ts';
 import { BackendError } from '../hedgehog/index.ts';
-import { CipherTextSchema, ErrorResponseSchema, IvSchema } from './contract.ts';
 import { type FetchLike, requestJson } from './internal/request-json.ts';
 
 export interface BackendFnsOptions {
@@ -13,29 +20,16 @@ export interface BackendFnsOptions {
   timeoutMs?: number;
 }
 
-export interface StoredAuth {
-  iv: string;
-  cipherText: string;
-}
-
 export interface BackendFns {
   /** The record for this lookupKey, or null when the backend has none (404). */
-  getFn(query: { lookupKey: string }): Promise<StoredAuth | null>;
+  getFn(query: GetAuthQuery): Promise<StoredAuth | null>;
   /** Stores a record; with `oldLookupKey`, replaces that record (password change). */
-  setAuthFn(record: {
-    iv: string;
-    cipherText: string;
-    lookupKey: string;
-    oldLookupKey?: string;
-  }): Promise<unknown>;
+  setAuthFn(record: SetAuthRequest): Promise<unknown>;
   /** Registers the username → wallet address pair. */
-  setUserFn(user: { username: string; walletAddress: string }): Promise<unknown>;
+  setUserFn(user: SetUserRequest): Promise<unknown>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-
-// Lenient on purpose: other Hedgehog backends add columns (id, timestamps) to the record.
-const StoredAuthSchema = z.object({ iv: IvSchema, cipherText: CipherTextSchema });
 
 export function createBackendFns(options: BackendFnsOptions): BackendFns {
   const base = options.baseUrl.replace(/\/+$/, '');

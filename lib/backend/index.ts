@@ -1,11 +1,10 @@
 // Client side of the persistence backend: the wallet core's getFn/setAuthFn/setUserFn over HTTP.
 
-export * from './contract.ts';
+export * from '../backend-contract/index.ts';
 export {
   type BackendFns,
   type BackendFnsOptions,
   createBackendFns,
   DEFAULT_TIMEOUT_MS,
-  type StoredAuth,
 } from './create-backend-fns.ts';
 export type { FetchLike } from './internal/request-json.ts';

@@ -1,68 +1,29 @@
-import { z } from 'zod';
+import {
+  ENDPOINTS,
+  type EndpointMethods,
+  type EndpointRequest,
+  type PagedItem,
+  type PagedMethod,
+  WALLET_LOOKUP_ROUTES,
+} from './endpoints.ts';
 import { CatalogError } from './errors.ts';
 import {
   rememberWalletRoute,
   type WalletLookupRoute,
   walletRouteOf,
 } from './internal/host-memory.ts';
-import { createTransport, type Query, type Transport } from './internal/transport.ts';
+import { createTransport, type Transport } from './internal/transport.ts';
 import { paginate } from './paginate.ts';
-import {
-  type ConnectedWallets,
-  connectedWalletsSchema,
-  type Favorite,
-  favoriteSchema,
-  type Playlist,
-  playlistByIdSchema,
-  playlistSchema,
-  type Repost,
-  repostSchema,
-  type Supporter,
-  type Supporting,
-  supporterSchema,
-  supportingSchema,
-  type Track,
-  trackSchema,
-  type User,
-  userIdByWalletSchema,
-  userIdsByAddressSchema,
-  userSchema,
-  type VerifiedToken,
-  verifiedTokenSchema,
-} from './schemas/index.ts';
-import type {
-  CatalogClientOptions,
-  Page,
-  SearchPlaylistsOptions,
-  SearchUsersOptions,
-  TagsOptions,
-  TrendingTime,
-  UserTracksOptions,
-} from './types.ts';
+import type { CatalogClientOptions } from './types.ts';
 
-export interface CatalogClient {
+export type { PagedItem, PagedMethod };
+
+/** The methods of ENDPOINTS (endpoints.ts), plus what is not one GET. */
+export interface CatalogClient extends EndpointMethods {
   /** The API host this client talks to (picked once from the host list). */
   host(): Promise<string>;
-  getUser(id: string): Promise<User>;
   /** The user whose wallet this is, or null when no user has it. */
   getUserIdByWallet(address: string): Promise<string | null>;
-  searchUsers(query: string, opts?: SearchUsersOptions): Promise<User[]>;
-  verifyToken(token: string): Promise<VerifiedToken>;
-  getConnectedWallets(id: string): Promise<ConnectedWallets>;
-  getFavorites(id: string): Promise<Favorite[]>;
-  getReposts(id: string, page?: Page): Promise<Repost[]>;
-  getFollowers(id: string, page?: Page): Promise<User[]>;
-  getFollowing(id: string, page?: Page): Promise<User[]>;
-  getSupporters(id: string, page?: Page): Promise<Supporter[]>;
-  getSupporting(id: string, page?: Page): Promise<Supporting[]>;
-  getTags(id: string, opts?: TagsOptions): Promise<string[]>;
-  getUserTracks(id: string, opts?: UserTracksOptions): Promise<Track[]>;
-  getRelatedUsers(id: string, page?: Page): Promise<User[]>;
-  getSubscribers(id: string, page?: Page): Promise<User[]>;
-  getPlaylist(id: string): Promise<Playlist>;
-  searchPlaylists(query: string, opts?: SearchPlaylistsOptions): Promise<Playlist[]>;
-  getTrendingPlaylists(time?: TrendingTime): Promise<Playlist[]>;
-  getPlaylistTracks(id: string): Promise<Track[]>;
   /** Every item of a paged list, fetched `pageSize` at a time (default 100, the API maximum). */
   paginate<M extends PagedMethod>(
     method: M,
@@ -70,20 +31,6 @@ export interface CatalogClient {
     pageSize?: number,
   ): AsyncGenerator<PagedItem<M>, void, undefined>;
 }
-
-/** The methods that take `(id, { offset, limit })`. */
-export type PagedMethod =
-  | 'getReposts'
-  | 'getFollowers'
-  | 'getFollowing'
-  | 'getSupporters'
-  | 'getSupporting'
-  | 'getUserTracks'
-  | 'getRelatedUsers'
-  | 'getSubscribers';
-
-export type PagedItem<M extends PagedMethod> =
-  Awaited<ReturnType<CatalogClient[M]>> extends (infer T)[] ? T : never;
 
 const DEFAULT_TIMEOUT_MS = 4000;
 
@@ -95,95 +42,26 @@ export function createCatalogClient(options: CatalogClientOptions): CatalogClien
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     random: options.random ?? Math.random,
   });
-  const seg = encodeURIComponent;
-  const paged = (page?: Page): Query => ({ offset: page?.offset, limit: page?.limit });
-
   const client: CatalogClient = {
+    ...endpointMethods(transport),
     host: () => transport.host(),
-    getUser: (id) => transport.get('getUser', `/users/${seg(id)}`, {}, userSchema),
     getUserIdByWallet: (address) => userIdByWallet(transport, address),
-    searchUsers: (query, opts = {}) =>
-      transport.get('searchUsers', '/users/search', { ...opts, query }, z.array(userSchema)),
-    verifyToken: (token) =>
-      transport.get('verifyToken', '/users/verify_token', { token }, verifiedTokenSchema),
-    getConnectedWallets: (id) =>
-      transport.get(
-        'getConnectedWallets',
-        `/users/${seg(id)}/connected_wallets`,
-        {},
-        connectedWalletsSchema,
-      ),
-    getFavorites: (id) =>
-      transport.get('getFavorites', `/users/${seg(id)}/favorites`, {}, z.array(favoriteSchema)),
-    getReposts: (id, page) =>
-      transport.get('getReposts', `/users/${seg(id)}/reposts`, paged(page), z.array(repostSchema)),
-    getFollowers: (id, page) =>
-      transport.get(
-        'getFollowers',
-        `/users/${seg(id)}/followers`,
-        paged(page),
-        z.array(userSchema),
-      ),
-    getFollowing: (id, page) =>
-      transport.get(
-        'getFollowing',
-        `/users/${seg(id)}/following`,
-        paged(page),
-        z.array(userSchema),
-      ),
-    getSupporters: (id, page) =>
-      transport.get(
-        'getSupporters',
-        `/users/${seg(id)}/supporters`,
-        paged(page),
-        z.array(supporterSchema),
-      ),
-    getSupporting: (id, page) =>
-      transport.get(
-        'getSupporting',
-        `/users/${seg(id)}/supporting`,
-        paged(page),
-        z.array(supportingSchema),
-      ),
-    getTags: (id, opts = {}) =>
-      transport.get('getTags', `/users/${seg(id)}/tags`, { ...opts }, z.array(z.string())),
-    getUserTracks: (id, opts = {}) =>
-      transport.get('getUserTracks', `/users/${seg(id)}/tracks`, { ...opts }, z.array(trackSchema)),
-    getRelatedUsers: (id, page) =>
-      transport.get(
-        'getRelatedUsers',
-        `/users/${seg(id)}/related`,
-        paged(page),
-        z.array(userSchema),
-      ),
-    getSubscribers: (id, page) =>
-      transport.get(
-        'getSubscribers',
-        `/users/${seg(id)}/subscribers`,
-        paged(page),
-        z.array(userSchema),
-      ),
-    getPlaylist: (id) =>
-      transport.get('getPlaylist', `/playlists/${seg(id)}`, {}, playlistByIdSchema),
-    searchPlaylists: (query, opts = {}) =>
-      transport.get(
-        'searchPlaylists',
-        '/playlists/search',
-        { ...opts, query },
-        z.array(playlistSchema),
-      ),
-    getTrendingPlaylists: (time) =>
-      transport.get(
-        'getTrendingPlaylists',
-        '/playlists/trending',
-        { time },
-        z.array(playlistSchema),
-      ),
-    getPlaylistTracks: (id) =>
-      transport.get('getPlaylistTracks', `/playlists/${seg(id)}/tracks`, {}, z.array(trackSchema)),
     paginate: (method, id, pageSize) => paginate(client, method, id, pageSize),
   };
   return client;
+}
+
+/** One method per row of ENDPOINTS: build the request, GET it, parse `data` with the row's schema. */
+function endpointMethods(transport: Transport): EndpointMethods {
+  const methods: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+    const request = endpoint.request as (...args: unknown[]) => EndpointRequest;
+    methods[name] = (...args: unknown[]) => {
+      const { path, query } = request(...args);
+      return transport.get(name, path, query, endpoint.response);
+    };
+  }
+  return methods as unknown as EndpointMethods;
 }
 
 /**
@@ -221,21 +99,15 @@ async function lookUpWallet(
   address: string,
 ): Promise<string | null> {
   if (route === 'id') {
-    const found = await transport.get(
-      'getUserIdByWallet',
-      '/users/id',
-      { associated_wallet: address },
-      userIdByWalletSchema,
-    );
+    const { request, response } = WALLET_LOOKUP_ROUTES.id;
+    const { path, query } = request(address);
+    const found = await transport.get('getUserIdByWallet', path, query, response);
     rememberWalletRoute(await transport.host(), 'id');
     return found.user_id ?? null;
   }
-  const entries = await transport.get(
-    'getUserIdByWallet',
-    '/users/address',
-    { address },
-    userIdsByAddressSchema,
-  );
+  const { request, response } = WALLET_LOOKUP_ROUTES.address;
+  const { path, query } = request(address);
+  const entries = await transport.get('getUserIdByWallet', path, query, response);
   rememberWalletRoute(await transport.host(), 'address');
   const wanted = address.toLowerCase();
   const match = entries.find((e) => e.address.toLowerCase() === wanted) ?? entries[0];

@@ -1,5 +1,6 @@
 import { verifyMessage } from 'ethers';
 import { z } from 'zod';
+import { bytesToHex } from '../encoding/index.ts';
 import { decodeBase64Url, encodeBase64Url } from './internal/base64url.ts';
 import type { ImageSet } from './schemas/common.ts';
 import { type VerifiedToken, verifiedTokenSchema } from './schemas/token.ts';
@@ -98,8 +99,7 @@ function checkAudience(audience: string): string {
 
 /** 128 random bits from WebCrypto, as 32 hex digits. */
 function randomNonce(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }
 
 export class InvalidIdTokenError extends Error {

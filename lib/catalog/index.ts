@@ -26,6 +26,14 @@ export {
   verifyIdTokenClaims,
 } from './id-token-claims.ts';
 export { resetHostMemory } from './internal/host-memory.ts';
+export {
+  SEARCH_SORT_METHODS,
+  SORT_DIRECTIONS,
+  TRACK_FILTERS,
+  TRENDING_TIMES,
+  USER_TRACKS_SORT_METHODS,
+  USER_TRACKS_SORTS,
+} from './query-values.ts';
 export * from './schemas/index.ts';
 export type {
   CatalogClientOptions,

@@ -1,4 +1,12 @@
 import type { FetchFn } from './internal/http.ts';
+import type {
+  SEARCH_SORT_METHODS,
+  SORT_DIRECTIONS,
+  TRACK_FILTERS,
+  TRENDING_TIMES,
+  USER_TRACKS_SORT_METHODS,
+  USER_TRACKS_SORTS,
+} from './query-values.ts';
 
 export type { FetchFn };
 
@@ -20,8 +28,8 @@ export interface Page {
   limit?: number;
 }
 
-export interface SearchOptions extends Page {
-  sort_method?: 'relevant' | 'popular' | 'recent';
+interface SearchOptions extends Page {
+  sort_method?: (typeof SEARCH_SORT_METHODS)[number];
   genre?: string[];
 }
 
@@ -34,24 +42,15 @@ export interface SearchPlaylistsOptions extends SearchOptions {
 }
 
 export interface UserTracksOptions extends Page {
-  sort?: 'date' | 'plays';
+  sort?: (typeof USER_TRACKS_SORTS)[number];
   query?: string;
-  sort_method?:
-    | 'title'
-    | 'artist_name'
-    | 'release_date'
-    | 'last_listen_date'
-    | 'added_date'
-    | 'plays'
-    | 'reposts'
-    | 'saves'
-    | 'most_listens_by_user';
-  sort_direction?: 'asc' | 'desc';
-  filter_tracks?: 'all' | 'public' | 'unlisted';
+  sort_method?: (typeof USER_TRACKS_SORT_METHODS)[number];
+  sort_direction?: (typeof SORT_DIRECTIONS)[number];
+  filter_tracks?: (typeof TRACK_FILTERS)[number];
 }
 
 export interface TagsOptions {
   limit?: number;
 }
 
-export type TrendingTime = 'week' | 'month' | 'year' | 'allTime';
+export type TrendingTime = (typeof TRENDING_TIMES)[number];

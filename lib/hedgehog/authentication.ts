@@ -2,9 +2,10 @@
 //   lookupKey  = hex(scrypt(utf8(lower(username) + ':::' + password), utf8(LOOKUP_SALT)))
 //   key        = scrypt(utf8(password), utf8(ivHex))        (salt is the ASCII of the hex iv)
 //   cipherText = hex(AES-256-CBC-PKCS7(key, bytes(ivHex), utf8('hedgehog-entropy:::' + entropy)))
+
+import { bytesToHex, hexToBytes } from '../encoding/index.ts';
 import { DecryptionFailedError } from './errors.ts';
 import { aesCbcDecrypt, aesCbcEncrypt } from './internal/aes-cbc.ts';
-import { bytesToHex, hexToBytes } from './internal/hex.ts';
 import { randomBytes } from './internal/random.ts';
 import { scryptKey, warmUpScrypt } from './internal/scrypt.ts';
 

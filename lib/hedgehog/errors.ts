@@ -61,7 +61,7 @@ export type InvalidUsernameReason = 'empty' | 'separator' | 'too-long' | 'contro
 
 /**
  * Sign-up with a username that is empty after trimming, contains the `:::` separator or a control
- * character, or is longer than the backend contract allows (128).
+ * character, or is longer than the backend contract allows (MAX_USERNAME_LENGTH).
  */
 export class InvalidUsernameError extends HedgehogError {
   readonly code = 'INVALID_USERNAME' as const;

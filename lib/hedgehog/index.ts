@@ -23,6 +23,12 @@ export {
   type PasswordCheck,
   type UsernameCheck,
 } from './password-policy.ts';
+export {
+  createDefaultStore,
+  createMemoryStore,
+  ENTROPY_STORAGE_KEY,
+  wrapWebStorage,
+} from './storage.ts';
 export type {
   AuthRecord,
   GetFn,

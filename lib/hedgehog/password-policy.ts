@@ -1,9 +1,11 @@
 // Sign-up and password-change rules (never applied at login, so old accounts still open).
 // Exported for the popup's inline validation; Hedgehog applies the same checks.
 
+import { MAX_USERNAME_LENGTH } from '../backend-contract/index.ts';
+import { base64ToBytes } from '../encoding/index.ts';
 import type { InvalidUsernameReason, WeakPasswordReason } from './errors.ts';
 import { COMMON_PASSWORDS_BLOOM } from './generated/common-passwords-bloom.ts';
-import { BloomFilter, base64ToBytes } from './internal/bloom.ts';
+import { BloomFilter } from './internal/bloom.ts';
 import { MIN_PASSWORD_LENGTH, USERNAME_SEPARATOR } from './internal/password-rules.ts';
 
 export { MIN_PASSWORD_LENGTH };
@@ -47,9 +49,6 @@ export function checkPassword(password: string): PasswordCheck {
   }
   return { ok: true };
 }
-
-/** The backend contract's limit (lib/backend/contract.ts), checked before anything is stored. */
-const MAX_USERNAME_LENGTH = 128;
 
 /** Trims and NFC-normalises; the returned username is the one to sign up with. */
 export function checkUsername(username: string): UsernameCheck {

@@ -1,4 +1,12 @@
-// Shapes shared by the wallet core and its callers (backend client, extension session).
+// Shapes shared by the wallet core and its callers (backend client, extension session). The
+// record and request shapes are the backend contract's (lib/backend-contract), so the wallet core,
+// the backend client and the server cannot drift apart; these imports are types only.
+import type {
+  GetAuthQuery,
+  SetAuthRequest,
+  SetUserRequest,
+  StoredAuth,
+} from '../backend-contract/index.ts';
 
 /** Async key-value store that holds the plaintext entropy of the logged-in wallet. */
 export interface KeyValueStore {
@@ -7,22 +15,14 @@ export interface KeyValueStore {
   remove(key: string): Promise<void>;
 }
 
-/** An encrypted wallet record as the backend stores it. */
-export interface AuthRecord {
-  iv: string;
-  cipherText: string;
-}
+/** An encrypted wallet record as the backend hands it back: `{iv, cipherText}`. */
+export type AuthRecord = StoredAuth;
 
-export type GetFn = (q: { lookupKey: string }) => Promise<AuthRecord | null | undefined>;
+export type GetFn = (q: GetAuthQuery) => Promise<AuthRecord | null | undefined>;
 
-export type SetAuthFn = (r: {
-  iv: string;
-  cipherText: string;
-  lookupKey: string;
-  oldLookupKey?: string;
-}) => Promise<unknown>;
+export type SetAuthFn = (r: SetAuthRequest) => Promise<unknown>;
 
-export type SetUserFn = (u: { username: string; walletAddress: string }) => Promise<unknown>;
+export type SetUserFn = (u: SetUserRequest) => Promise<unknown>;
 
 export interface HedgehogOptions {
   /** Where the entropy lives between sessions; localStorage where it exists, else memory. */

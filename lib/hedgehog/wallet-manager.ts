@@ -1,7 +1,7 @@
 // Entropy, mnemonic and HD wallet, as Hedgehog derives them: BIP-39 English mnemonic from 128
 // bits of entropy, seed without passphrase, BIP-32 master, then the path (m/44'/60'/0'/0/0).
 import { HDNodeWallet, Mnemonic } from 'ethers';
-import { bytesToHex } from './internal/hex.ts';
+import { bytesToHex } from '../encoding/index.ts';
 import { randomBytes } from './internal/random.ts';
 
 export const DEFAULT_PATH = "m/44'/60'/0'/0/0";

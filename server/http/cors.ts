@@ -5,7 +5,7 @@
 // navigation), which is why the Fetch Metadata check in resource-isolation.ts runs before this.
 // It wraps the application's fetch instead of being Hono middleware: with no middleware, Hono
 // dispatches each route straight to its one handler, which measurably cheapens every request.
-import type { ErrorResponse } from '../../lib/backend/contract.ts';
+import type { ErrorResponse } from '../../lib/backend-contract/index.ts';
 import type { FetchHandler } from './fetch-handler.ts';
 import type { OriginMatcher } from './origin-matcher.ts';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorResponse } from '../../lib/backend/contract.ts';
+import type { ErrorResponse } from '../../lib/backend-contract/index.ts';
 
 /** Every error answer: JSON `{ error }` with the given status. */
 export function jsonError(

@@ -1,7 +1,7 @@
 // Reads a request body as JSON, counting the bytes actually received: a lying or missing
 // Content-Length (chunked upload) cannot push more than MAX_BODY_BYTES into memory.
 import type { Context } from 'hono';
-import { MAX_BODY_BYTES } from '../../lib/backend/contract.ts';
+import { MAX_BODY_BYTES } from '../../lib/backend-contract/index.ts';
 
 export type BodyResult =
   | { ok: true; value: unknown }

@@ -17,7 +17,7 @@
 // into the address bar, or an extension's own request) and `cors`-mode requests from other sites
 // (the extension's fetches, allowed web origins).
 // A fetch wrapper like CORS, not Hono middleware, for the same reason (see cors.ts).
-import type { ErrorResponse } from '../../lib/backend/contract.ts';
+import type { ErrorResponse } from '../../lib/backend-contract/index.ts';
 import type { FetchHandler } from './fetch-handler.ts';
 
 const REFUSED_MODES: ReadonlySet<string> = new Set([

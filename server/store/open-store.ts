@@ -4,7 +4,7 @@ import { openPostgresStore } from './postgres-store.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import type { Store } from './store.ts';
 
-export const DEFAULT_SQLITE_PATH = './data/encore.sqlite';
+const DEFAULT_SQLITE_PATH = './data/encore.sqlite';
 
 export async function openStore(databaseUrl: string | undefined): Promise<Store> {
   const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;

@@ -1,6 +1,6 @@
 // PostgreSQL engine (pg Pool): several stateless server instances can share one database.
 import pg from 'pg';
-import type { AuthRecord } from '../../lib/backend/contract.ts';
+import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type { ReplaceAuthResult, SetUserResult, Store, UserRow } from './store.ts';
 

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AuthRecord } from '../../lib/backend/contract.ts';
+import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import { createSqliteLookupBatcher } from './internal/sqlite-lookup-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
 import type {

@@ -1,7 +1,8 @@
 // What the HTTP layer needs from a database. Two engines implement it: SQLite and PostgreSQL.
-import type { AuthRecord } from '../../lib/backend/contract.ts';
+import type { AuthRecord, HealthResponse } from '../../lib/backend-contract/index.ts';
 
-export type EngineName = 'sqlite' | 'postgres';
+/** The engines GET /health can name: the contract's list is the one list. */
+export type EngineName = HealthResponse['engine'];
 
 export type InsertAuthResult = 'stored' | 'duplicate';
 export type ReplaceAuthResult = 'stored' | 'duplicate' | 'old-missing';

@@ -1,9 +1,11 @@
 // One HTTP exchange with the backend: JSON in, JSON out, every failure turned into BackendError.
+
+import { ErrorResponseSchema } from '../../backend-contract/index.ts';
 import { BackendError } from '../../hedgehog/index.ts';
-import { ErrorResponseSchema } from '../contract.ts';
+import { type FetchText, fetchText, parseJson } from '../../http/index.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type FetchLike = FetchText;
 
 export interface JsonRequest {
   fetch: FetchLike;
@@ -24,13 +26,11 @@ export interface JsonAnswer {
  * all (network failure, timeout) throws BackendError(0, …).
  */
 export async function requestJson(request: JsonRequest): Promise<JsonAnswer> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), request.timeoutMs);
   const target = describeTarget(request);
-  let response: Response;
-  let text: string;
-  try {
-    response = await request.fetch(request.url, {
+  const exchange = await fetchText(
+    request.fetch,
+    request.url,
+    {
       method: request.method,
       headers:
         request.body === undefined
@@ -40,18 +40,18 @@ export async function requestJson(request: JsonRequest): Promise<JsonAnswer> {
       // Auth records must never come from, or land in, an HTTP cache; no cookies are involved.
       cache: 'no-store',
       credentials: 'omit',
-      signal: controller.signal,
-    });
-    text = await response.text();
-  } catch (cause) {
-    const message = controller.signal.aborted
+    },
+    request.timeoutMs,
+  );
+  if (!exchange.answered) {
+    const { cause } = exchange;
+    const message = exchange.timedOut
       ? `Backend did not answer ${target} within ${request.timeoutMs} ms`
       : `Backend unreachable for ${target}: ${cause instanceof Error ? cause.message : String(cause)}`;
     throw new BackendError(0, message, { cause });
-  } finally {
-    clearTimeout(timer);
   }
-  const body = parseJson(text);
+  const { response } = exchange;
+  const body = parseJson(response.text);
   if (response.status === 200 || response.status === 404) {
     return { status: response.status, body };
   }
@@ -61,14 +61,6 @@ export async function requestJson(request: JsonRequest): Promise<JsonAnswer> {
     : `Backend answered ${response.status} ${response.statusText} for ${target}`.trimEnd();
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'), Date.now());
   throw new BackendError(response.status, message, { retryAfterSeconds });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 // Never includes the query string: it carries the lookupKey.

@@ -1,7 +1,7 @@
 import { CatalogError } from '../errors.ts';
 import { type FetchFn, getJson } from './http.ts';
 
-export function stripTrailingSlashes(url: string): string {
+function stripTrailingSlashes(url: string): string {
   return url.replace(/\/+$/, '');
 }
 

@@ -1,3 +1,4 @@
+import { fetchText, parseJson } from '../../http/index.ts';
 import { CatalogError } from '../errors.ts';
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -10,8 +11,7 @@ export interface JsonAnswer {
 
 /**
  * One GET with a deadline. Transport failures and timeouts become CatalogErrors (status 0) so
- * callers decide on `code` alone; the body is read under the same deadline, because a host that
- * stalls mid-body is as dead as one that never answers.
+ * callers decide on `code` alone.
  */
 export async function getJson(
   fetchFn: FetchFn,
@@ -19,37 +19,24 @@ export async function getJson(
   timeoutMs: number,
   where: { host: string; path: string },
 ): Promise<JsonAnswer> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  try {
-    const res = await fetchFn(url, {
-      method: 'GET',
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    });
-    const text = await res.text();
-    return { status: res.status, body: parseJson(text) };
-  } catch (cause) {
-    if (controller.signal.aborted) {
-      throw new CatalogError('CATALOG_TIMEOUT', `No answer from ${where.host} in ${timeoutMs} ms`, {
-        ...where,
-        cause,
-      });
-    }
-    throw new CatalogError('CATALOG_NETWORK_ERROR', `Cannot reach ${where.host}`, {
+  const exchange = await fetchText(
+    fetchFn,
+    url,
+    { method: 'GET', headers: { Accept: 'application/json' } },
+    timeoutMs,
+  );
+  if (exchange.answered) {
+    return { status: exchange.response.status, body: parseJson(exchange.response.text) };
+  }
+  const { cause } = exchange;
+  if (exchange.timedOut) {
+    throw new CatalogError('CATALOG_TIMEOUT', `No answer from ${where.host} in ${timeoutMs} ms`, {
       ...where,
       cause,
     });
-  } finally {
-    clearTimeout(timer);
   }
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  throw new CatalogError('CATALOG_NETWORK_ERROR', `Cannot reach ${where.host}`, {
+    ...where,
+    cause,
+  });
 }

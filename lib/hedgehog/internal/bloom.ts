@@ -18,7 +18,7 @@ function fnv1a(bytes: Uint8Array, basis: number): number {
   return h >>> 0;
 }
 
-export function bloomIndexes(value: string, bitCount: number, hashCount: number): number[] {
+function bloomIndexes(value: string, bitCount: number, hashCount: number): number[] {
   const bytes = utf8.encode(value);
   const h1 = fnv1a(bytes, 0x811c9dc5);
   const h2 = fnv1a(bytes, 0x5bd1e995) | 1;
@@ -52,19 +52,4 @@ export class BloomFilter {
     }
     return true;
   }
-}
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(s);
-}
-
-export function base64ToBytes(b64: string): Uint8Array {
-  const s = atob(b64);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }

@@ -3,7 +3,7 @@
 import { scrypt } from 'hash-wasm';
 
 /** Hedgehog's parameters; changing any of them makes every existing record unreadable. */
-export const SCRYPT_PARAMS = { N: 32768, r: 8, p: 1, dkLen: 32 } as const;
+const SCRYPT_PARAMS = { N: 32768, r: 8, p: 1, dkLen: 32 } as const;
 
 const utf8 = new TextEncoder();
 

@@ -1,6 +1,6 @@
 // GET /health: 200 with the engine name when the database answers, 503 when it does not.
 import type { Hono } from 'hono';
-import type { HealthResponse } from '../../../lib/backend/contract.ts';
+import type { HealthResponse } from '../../../lib/backend-contract/index.ts';
 import type { Store } from '../../store/store.ts';
 import { jsonError } from '../json-error.ts';
 

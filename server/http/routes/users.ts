@@ -8,7 +8,7 @@ import {
   describeValidationError,
   type OkResponse,
   SetUserRequestSchema,
-} from '../../../lib/backend/contract.ts';
+} from '../../../lib/backend-contract/index.ts';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.ts';
 import type { Store } from '../../store/store.ts';
 import { clientAddress } from '../client-address.ts';

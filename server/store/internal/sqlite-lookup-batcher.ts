@@ -6,7 +6,7 @@
 // gets the count it would have seen had the requests run one by one, committed before it is
 // answered — so the limit stays exact, also across instances sharing the file.
 import type Database from 'better-sqlite3';
-import type { AuthRecord } from '../../../lib/backend/contract.ts';
+import type { AuthRecord } from '../../../lib/backend-contract/index.ts';
 
 interface PendingHit {
   buckets: readonly string[];

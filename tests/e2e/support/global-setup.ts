@@ -2,8 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDemo } from '../../../demo/server/index.ts';
-import { startDevCatalog } from '../../../server/catalog/index.ts';
+import { startDevCatalog } from '../../../dev-catalog/index.ts';
 import { startServer } from '../../../server/index.ts';
+import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { buildExtension } from './build-extension.ts';
 import { exportEnv } from './env.ts';
 
@@ -25,12 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       databaseUrl: `sqlite:${join(dataDir, 'backend.sqlite')}`,
       corsOrigins: ['chrome-extension://*'],
       // Tests sign up and log in many times from one address; the limiter has its own tests.
-      rateLimit: {
-        perAddress: 10_000,
-        perLookupKey: 10_000,
-        writesPerAddress: 10_000,
-        writesPerLookupKey: 10_000,
-      },
+      rateLimit: NO_RATE_LIMIT,
     });
     closers.push(() => backend.close());
     const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });

@@ -1,6 +1,7 @@
 // The HTTP contract of the persistence backend, on a real server, once per database engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../../server/index.ts';
+import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { ENGINES } from './support/engines.ts';
 import { authRecord, call, hex } from './support/http.ts';
 
@@ -16,13 +17,7 @@ describe.each(ENGINES.map((make) => make()))('backend contract on $name', (engin
     databaseUrl = await engine.freshDatabaseUrl();
     server = await startServer({
       databaseUrl,
-      // The limiter has its own suite; here it must not get in the way.
-      rateLimit: {
-        perAddress: 100_000,
-        perLookupKey: 100_000,
-        writesPerAddress: 100_000,
-        writesPerLookupKey: 100_000,
-      },
+      rateLimit: NO_RATE_LIMIT,
       log: (line) => logLines.push(line),
     });
   });

@@ -6,8 +6,9 @@ import {
   GetAuthQuerySchema,
   SetAuthRequestSchema,
   SetUserRequestSchema,
-} from '../../../lib/backend/contract.ts';
+} from '../../../lib/backend-contract/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
+import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { ENGINES } from './support/engines.ts';
 import { authRecord, call, hex } from './support/http.ts';
 
@@ -149,12 +150,7 @@ describe.each(ENGINES.map((make) => make()))('malformed requests on $name', (eng
     databaseUrl = await engine.freshDatabaseUrl();
     server = await startServer({
       databaseUrl,
-      rateLimit: {
-        perAddress: 1e6,
-        perLookupKey: 1e6,
-        writesPerAddress: 1e6,
-        writesPerLookupKey: 1e6,
-      },
+      rateLimit: NO_RATE_LIMIT,
     });
     for (const record of seeded) {
       await call(`${server.url}/authentication`, { method: 'POST', json: record });

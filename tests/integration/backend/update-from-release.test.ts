@@ -3,9 +3,9 @@
 // database, on each engine. Everything a wallet relies on must still be served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackendFns, createBackendFns } from '../../../lib/backend/index.ts';
-import { AccountNotFoundError, Hedgehog } from '../../../lib/hedgehog/index.ts';
-import { createMemoryStore } from '../../../lib/hedgehog/storage.ts';
+import { AccountNotFoundError, createMemoryStore, Hedgehog } from '../../../lib/hedgehog/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
+import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import {
   latestRelease,
   type PreparedRelease,
@@ -80,7 +80,7 @@ describe.each(ENGINES.map((make) => make()))(
       }
       current = await startServer({
         databaseUrl,
-        rateLimit: { perAddress: Number(NO_LIMIT), perLookupKey: Number(NO_LIMIT) },
+        rateLimit: NO_RATE_LIMIT,
       });
     }, 120_000);
 

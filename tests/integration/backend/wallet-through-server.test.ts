@@ -3,8 +3,7 @@
 import { type GetFn as AudiusGetFn, Hedgehog as AudiusHedgehog } from '@audius/hedgehog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BackendFns, createBackendFns } from '../../../lib/backend/index.ts';
-import { AccountNotFoundError, Hedgehog } from '../../../lib/hedgehog/index.ts';
-import { createMemoryStore } from '../../../lib/hedgehog/storage.ts';
+import { AccountNotFoundError, createMemoryStore, Hedgehog } from '../../../lib/hedgehog/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
 import { ENGINES } from './support/engines.ts';
 

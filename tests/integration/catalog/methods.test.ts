@@ -1,18 +1,18 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type DevCatalog,
+  devUserPrivateKey,
+  type HostFlavor,
+  startDevCatalog,
+} from '../../../dev-catalog/index.ts';
+import {
   type CatalogClient,
   CatalogError,
   createCatalogClient,
   createIdToken,
   idTokenSubjectOf,
 } from '../../../lib/catalog/index.ts';
-import {
-  type DevCatalog,
-  devUserPrivateKey,
-  type HostFlavor,
-  startDevCatalog,
-} from '../../../server/catalog/index.ts';
 
 // Every client method against both dialects, checked against the dataset the catalog serves.
 const SEED = 11;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
 import { type CatalogClient, createCatalogClient } from '../../../lib/catalog/index.ts';
-import { type DevCatalog, startDevCatalog } from '../../../server/catalog/index.ts';
 
 let catalog: DevCatalog;
 let client: CatalogClient;

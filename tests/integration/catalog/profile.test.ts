@@ -1,5 +1,6 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
 import {
   CatalogError,
   createCatalogClient,
@@ -7,7 +8,6 @@ import {
   idTokenSubjectOf,
   resetHostMemory,
 } from '../../../lib/catalog/index.ts';
-import { type DevCatalog, startDevCatalog } from '../../../server/catalog/index.ts';
 
 // The popup's path: a fresh Encore wallet is attached to a catalog user in dev mode, then the
 // client finds that user by wallet on every host (newer and older dialects) and by handle.

@@ -14,7 +14,16 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** Folders whose files must import other folders through their index.ts. */
 const IMPORTERS = ['lib', 'entrypoints', 'demo'];
 /** Plain TypeScript that runs in pages, workers and Node: no extension code, no extension API. */
-const LIBRARIES = ['lib/backend', 'lib/catalog', 'lib/eip', 'lib/hedgehog'];
+const LIBRARIES = [
+  'lib/backend',
+  'lib/backend-contract',
+  'lib/catalog',
+  'lib/eip',
+  'lib/encoding',
+  'lib/env',
+  'lib/hedgehog',
+  'lib/http',
+];
 
 interface Edge {
   from: string;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../../../lib/backend/internal/retry-after.ts';
 import {
   describeValidationError,
   SetAuthRequestSchema,
   SetUserRequestSchema,
-} from '../../../lib/backend/contract.ts';
-import { parseRetryAfter } from '../../../lib/backend/internal/retry-after.ts';
+} from '../../../lib/backend-contract/index.ts';
 
 function errorFor(schema: typeof SetAuthRequestSchema | typeof SetUserRequestSchema, v: unknown) {
   const result = schema.safeParse(v);

@@ -13,7 +13,7 @@ import {
   WALLET_PREFIX,
 } from '../../../lib/extension/storage/index.ts';
 import { WalletManager } from '../../../lib/hedgehog/index.ts';
-import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
+import { fixtures } from '../../support/hedgehog-vectors.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { dumpStorage, loadStorage, Stopped, stoppingIO } from './support/storage-io.ts';
 import { startTestWorker, type TestWorker } from './support/worker.ts';
@@ -37,19 +37,7 @@ const dumps: Dump[] = readdirSync(DIR)
     ...(JSON.parse(readFileSync(join(DIR, file), 'utf8')) as Omit<Dump, 'name'>),
   }));
 
-interface Vector {
-  username: string;
-  password: string;
-  lookupKey: string;
-  iv: string;
-  cipherText: string;
-  checksumAddress: string;
-}
-const vectors = (
-  JSON.parse(readFileSync(join(SHARED_FIXTURES, 'hedgehog', 'vectors.json'), 'utf8')) as {
-    vectors: Vector[];
-  }
-).vectors;
+const { vectors } = fixtures;
 
 /** The integrator's backend holding the accounts the dumps were made with. */
 function backend() {

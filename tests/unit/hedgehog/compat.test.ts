@@ -1,8 +1,7 @@
 // Round trips with the real @audius/hedgehog 2.1.0: accounts made by either library open in the
 // other with the same wallet, so existing Hedgehog users keep their address.
 import { describe, expect, it } from 'vitest';
-import { Hedgehog } from '../../../lib/hedgehog/index.ts';
-import { createMemoryStore, ENTROPY_STORAGE_KEY } from '../../../lib/hedgehog/storage.ts';
+import { createMemoryStore, ENTROPY_STORAGE_KEY, Hedgehog } from '../../../lib/hedgehog/index.ts';
 import { createMemoryBackend } from './support/memory-backend.ts';
 import { createReferenceHedgehog } from './support/reference-hedgehog.ts';
 

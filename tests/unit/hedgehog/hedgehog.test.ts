@@ -4,15 +4,16 @@ import {
   AccountNotFoundError,
   Authentication,
   BackendError,
+  createMemoryStore,
   DecryptionFailedError,
+  ENTROPY_STORAGE_KEY,
   Hedgehog,
   InvalidUsernameError,
   WalletManager,
   WeakPasswordError,
 } from '../../../lib/hedgehog/index.ts';
 import { PENDING_SIGN_UP_STORAGE_KEY } from '../../../lib/hedgehog/internal/pending-sign-ups.ts';
-import { createMemoryStore, ENTROPY_STORAGE_KEY } from '../../../lib/hedgehog/storage.ts';
-import { fixtures } from './fixtures.ts';
+import { fixtures } from '../../support/hedgehog-vectors.ts';
 import { createMemoryBackend, type MemoryBackend } from './support/memory-backend.ts';
 
 const PASSWORD = 'violet-harbour-1987';

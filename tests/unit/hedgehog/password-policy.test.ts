@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORDS_BLOOM } from '../../../lib/hedgehog/generated/common-passwords-bloom.ts';
-import { checkPassword, checkUsername } from '../../../lib/hedgehog/password-policy.ts';
+import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 
 const list = (dictionary as Record<string, string[]>)['passwords-common']!;
 

@@ -1,6 +1,6 @@
 // Where the entropy lives by default: the page's localStorage if there is one, else memory.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDefaultStore, ENTROPY_STORAGE_KEY } from '../../../lib/hedgehog/storage.ts';
+import { createDefaultStore, ENTROPY_STORAGE_KEY } from '../../../lib/hedgehog/index.ts';
 
 function fakeLocalStorage(): Storage & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -1,12 +1,12 @@
 // Every record made by the real @audius/hedgehog 2.1.0 must come out byte for byte.
 import { describe, expect, it } from 'vitest';
+import { bytesToHex, hexToBytes } from '../../../lib/encoding/index.ts';
 import {
   Authentication,
   DecryptionFailedError,
   WalletManager,
 } from '../../../lib/hedgehog/index.ts';
-import { bytesToHex, hexToBytes } from '../../../lib/hedgehog/internal/hex.ts';
-import { fixtures } from './fixtures.ts';
+import { fixtures } from '../../support/hedgehog-vectors.ts';
 
 const { vectors, extras } = fixtures;
 

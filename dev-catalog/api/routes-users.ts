@@ -1,5 +1,13 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import {
+  SEARCH_SORT_METHODS,
+  SORT_DIRECTIONS,
+  TRACK_FILTERS,
+  USER_TRACKS_SORT_METHODS,
+  USER_TRACKS_SORTS,
+} from '../../lib/catalog/index.ts';
+import { addressSchema } from './address.ts';
 import type { HostContext } from './context.ts';
 import { derived, publicTracksOf } from './derived.ts';
 import { ApiError, query } from './http-error.ts';
@@ -9,33 +17,18 @@ import { searchUsers } from './search.ts';
 import { playlistJson, sqlTime, trackJson, userJson } from './serialize.ts';
 import { verifyToken } from './verify-token.ts';
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
-const sortMethod = z.enum(['relevant', 'popular', 'recent']).optional();
-
 const searchQuery = pagingSchema.extend({
   query: z.string().min(1, 'is required'),
-  sort_method: sortMethod,
+  sort_method: z.enum(SEARCH_SORT_METHODS).optional(),
   is_verified: z.enum(['true', 'false']).optional(),
 });
 
 const tracksQuery = pagingSchema.extend({
-  sort: z.enum(['date', 'plays']).optional(),
+  sort: z.enum(USER_TRACKS_SORTS).optional(),
   query: z.string().optional(),
-  sort_method: z
-    .enum([
-      'title',
-      'artist_name',
-      'release_date',
-      'last_listen_date',
-      'added_date',
-      'plays',
-      'reposts',
-      'saves',
-      'most_listens_by_user',
-    ])
-    .optional(),
-  sort_direction: z.enum(['asc', 'desc']).optional(),
-  filter_tracks: z.enum(['all', 'public', 'unlisted']).optional(),
+  sort_method: z.enum(USER_TRACKS_SORT_METHODS).optional(),
+  sort_direction: z.enum(SORT_DIRECTIONS).optional(),
+  filter_tracks: z.enum(TRACK_FILTERS).optional(),
 });
 
 const tagsQuery = z.object({ limit: pagingSchema.shape.limit });
@@ -62,7 +55,7 @@ export function registerUserRoutes(app: Hono, ctx: HostContext): void {
 
   if (ctx.flavor === 'python') {
     app.get('/v1/users/id', (c) => {
-      const q = query(c, z.object({ associated_wallet: address }));
+      const q = query(c, z.object({ associated_wallet: addressSchema }));
       const id = data.walletOwners.get(q.associated_wallet.toLowerCase());
       if (!id) throw new ApiError(404, `No user with wallet ${q.associated_wallet}`);
       return c.json({ data: { user_id: id } });

@@ -1,4 +1,5 @@
-// Lowercase hex without a 0x prefix, the format every Hedgehog record field uses.
+// Lowercase hex without a 0x prefix (the format of every Hedgehog record field); hexToBytes also
+// takes a 0x prefix.
 
 const HEX_RE = /^(?:[0-9a-fA-F]{2})*$/;
 

@@ -13,10 +13,16 @@ export function encodeId(kind: number, n: number): string {
   return out.padStart(5, ALPHABET[(n * 7 + kind) % 62]!);
 }
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** `length` random base58 characters (the alphabet of CIDs and Solana addresses). */
+export function base58(rngValue: () => number, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE58[Math.floor(rngValue() * 58)];
+  return out;
+}
+
 /** A CID-looking content id ("Qm…", 46 chars) for image and audio URLs. */
 export function contentId(rngValue: () => number): string {
-  const base58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let out = 'Qm';
-  for (let i = 0; i < 44; i++) out += base58[Math.floor(rngValue() * 58)];
-  return out;
+  return `Qm${base58(rngValue, 44)}`;
 }

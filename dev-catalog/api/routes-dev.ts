@@ -1,12 +1,12 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Dataset } from '../dataset/types.ts';
+import { addressSchema } from './address.ts';
 import { ApiError } from './http-error.ts';
 
-const walletSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const attachBody = z.union([
-  z.object({ userId: z.string().min(1), wallet: walletSchema }),
-  z.object({ handle: z.string().min(1), wallet: walletSchema }),
+  z.object({ userId: z.string().min(1), wallet: addressSchema }),
+  z.object({ handle: z.string().min(1), wallet: addressSchema }),
 ]);
 
 /**
@@ -15,7 +15,7 @@ const attachBody = z.union([
  * to one user). The dataset is
  * shared in-process, so every host sees the change at once.
  */
-export function attachWallet(data: Dataset, userId: string, wallet: string): void {
+function attachWallet(data: Dataset, userId: string, wallet: string): void {
   const user = data.usersById.get(userId);
   if (!user) throw new ApiError(404, `User ${userId} not found`);
   const key = wallet.toLowerCase();

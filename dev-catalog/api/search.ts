@@ -1,8 +1,9 @@
+import type { SEARCH_SORT_METHODS } from '../../lib/catalog/index.ts';
 import type { DevPlaylist, DevUser } from '../dataset/types.ts';
 import type { HostContext } from './context.ts';
 import { derived } from './derived.ts';
 
-export type SortMethod = 'relevant' | 'popular' | 'recent';
+export type SortMethod = (typeof SEARCH_SORT_METHODS)[number];
 
 /** Rank: exact handle, handle prefix, word prefix in the name, anywhere; then popularity. */
 function relevance(handle: string, name: string, q: string): number {

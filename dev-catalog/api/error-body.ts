@@ -4,7 +4,7 @@ import type { HostFlavor } from './context.ts';
 import { ApiError } from './http-error.ts';
 
 /** An error in the answering host's own dialect. */
-export function errorResponse(
+function errorResponse(
   c: Context,
   flavor: HostFlavor,
   status: ContentfulStatusCode,

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
+import { SEARCH_SORT_METHODS, TRENDING_TIMES, type TrendingTime } from '../../lib/catalog/index.ts';
 import type { DevPlaylist } from '../dataset/types.ts';
 import type { HostContext } from './context.ts';
 import { derived } from './derived.ts';
@@ -10,7 +11,7 @@ import { searchPlaylists } from './search.ts';
 import { playlistJson, trackJson } from './serialize.ts';
 
 const DAY = 86_400_000;
-const WINDOWS = {
+const WINDOWS: Record<TrendingTime, number> = {
   week: 7 * DAY,
   month: 30 * DAY,
   year: 365 * DAY,
@@ -19,11 +20,11 @@ const WINDOWS = {
 
 const searchQuery = pagingSchema.extend({
   query: z.string().min(1, 'is required'),
-  sort_method: z.enum(['relevant', 'popular', 'recent']).optional(),
+  sort_method: z.enum(SEARCH_SORT_METHODS).optional(),
 });
 
 const trendingQuery = pagingSchema.extend({
-  time: z.enum(['week', 'month', 'year', 'allTime']).optional(),
+  time: z.enum(TRENDING_TIMES).optional(),
   type: z.enum(['playlist', 'album']).optional(),
 });
 

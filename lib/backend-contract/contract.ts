@@ -1,6 +1,6 @@
-// The HTTP contract between the wallet core and the persistence backend. Both the server (to
-// validate what it receives) and the client (to check what it gets back) import these schemas, so
-// a change here is a change on both sides at once.
+// The HTTP contract between the wallet core and the persistence backend. The server (to validate
+// what it receives), the client (to check what it gets back) and the wallet core (its record types
+// and username limit) import these schemas, so a change here is a change on every side at once.
 import { z } from 'zod';
 
 /** Largest request body the server reads; longer bodies are answered 413. */
@@ -23,9 +23,9 @@ function hexOfLength(length: number): z.ZodString {
 /** Hedgehog's lookupKey: hex of a 32-byte scrypt output. Stored and compared in lowercase. */
 export const LookupKeySchema = hexOfLength(64);
 /** AES-CBC initialisation vector: 16 bytes as hex. */
-export const IvSchema = hexOfLength(32);
+const IvSchema = hexOfLength(32);
 /** AES-CBC cipherText: whole 16-byte blocks as hex, at most 512 bytes. */
-export const CipherTextSchema = requiredString()
+const CipherTextSchema = requiredString()
   .regex(HEX, { error: 'must contain only hex characters (0-9, a-f)' })
   .min(32, { error: 'must be at least 32 hex characters (one AES block)' })
   .max(1024, { error: 'must be at most 1024 hex characters' })
@@ -33,11 +33,20 @@ export const CipherTextSchema = requiredString()
     error: 'must be a multiple of 32 hex characters (whole AES blocks)',
   });
 
+/** A record as the server stores it and answers GET /authentication: `{iv, cipherText, lookupKey}`. */
 export const AuthRecordSchema = z.strictObject(
   { iv: IvSchema, cipherText: CipherTextSchema, lookupKey: LookupKeySchema },
   { error: 'must be a JSON object' },
 );
 export type AuthRecord = z.infer<typeof AuthRecordSchema>;
+
+/**
+ * What a wallet core needs back from GET /authentication to open the wallet: the iv and the
+ * cipherText (the wallet core's `AuthRecord`). Lenient on purpose: other Hedgehog backends add
+ * columns (id, timestamps) to the record.
+ */
+export const StoredAuthSchema = z.object({ iv: IvSchema, cipherText: CipherTextSchema });
+export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 
 /** POST /authentication. `oldLookupKey` replaces that record in the same transaction. */
 export const SetAuthRequestSchema = z.strictObject(
@@ -55,15 +64,23 @@ export type SetAuthRequest = z.infer<typeof SetAuthRequestSchema>;
 export const GetAuthQuerySchema = z.strictObject({ lookupKey: LookupKeySchema });
 export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
 
-/** Usernames are trimmed; 1–128 characters remain. */
-export const UsernameSchema = requiredString()
+/**
+ * Longest username, in UTF-16 code units after trimming, that the server stores. The wallet core
+ * refuses longer ones at sign-up, before anything is stored.
+ */
+export const MAX_USERNAME_LENGTH = 128;
+
+/** Usernames are trimmed; 1–MAX_USERNAME_LENGTH characters remain. */
+const UsernameSchema = requiredString()
   .trim()
   .min(1, { error: 'must not be empty' })
-  .max(128, { error: 'must be at most 128 characters after trimming' })
+  .max(MAX_USERNAME_LENGTH, {
+    error: `must be at most ${MAX_USERNAME_LENGTH} characters after trimming`,
+  })
   // PostgreSQL text cannot hold U+0000: refused on both engines alike, never a 500.
   .refine((value) => !value.includes('\u0000'), { error: 'must not contain NUL characters' });
 
-export const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
+const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
   error: 'must be 0x followed by 40 hex characters',
 });
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 // The v1 paging rules (swagger-v1-go.yaml publishes them per endpoint: default 10, 1..100;
 // offset ≥ 0). Out-of-range or non-integer values are a 400, never silently clamped.
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
 
 const intString = z.string().regex(/^\d+$/, 'must be a non-negative integer').transform(Number);
 

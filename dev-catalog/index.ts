@@ -1,6 +1,5 @@
 // The local dev catalog: the v1 catalog API over a generated dataset, on 127.0.0.1.
 export type { HostFlavor } from './api/context.ts';
-export { attachWallet } from './api/routes-dev.ts';
 export { generateDataset } from './dataset/generate.ts';
 export type { Dataset, DevPlaylist, DevTrack, DevUser } from './dataset/types.ts';
 export { devUserAddress, devUserPrivateKey } from './dataset/wallets.ts';

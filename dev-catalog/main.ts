@@ -1,23 +1,20 @@
 // `npm run catalog`: host list on CATALOG_PORT (default 8790), CATALOG_HOSTS API hosts (default 3)
 // on the next ports; `--dev` or CATALOG_DEV=1 enables POST /dev/wallets.
+import { type IntegerFromEnvOptions, integerFromEnv } from '../lib/env/index.ts';
 import { startDevCatalog } from './index.ts';
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return value;
+function intFromEnv(name: string, options: IntegerFromEnvOptions): number {
+  const read = integerFromEnv(process.env, name, options);
+  if (read.ok) return read.value;
+  console.error(read.error);
+  process.exit(2);
 }
 
 const dev = process.argv.includes('--dev') || process.env.CATALOG_DEV === '1';
 const catalog = await startDevCatalog({
-  port: intFromEnv('CATALOG_PORT', 8790),
-  hosts: intFromEnv('CATALOG_HOSTS', 3),
-  seed: intFromEnv('CATALOG_SEED', 1),
+  port: intFromEnv('CATALOG_PORT', { fallback: 8790, min: 0, max: 65535 }),
+  hosts: intFromEnv('CATALOG_HOSTS', { fallback: 3, min: 0 }),
+  seed: intFromEnv('CATALOG_SEED', { fallback: 1, min: 0, max: Number.MAX_SAFE_INTEGER }),
   dev,
 });
 

@@ -1,5 +1,5 @@
 import { GENRES, MOODS } from './enums.ts';
-import { contentId, encodeId } from './ids.ts';
+import { base58, contentId, encodeId } from './ids.ts';
 import { createRng, type Rng } from './prng.ts';
 import type { Activity, Dataset, DevPlaylist, DevTrack, DevUser, Tip } from './types.ts';
 import { devUserAddress } from './wallets.ts';
@@ -91,7 +91,7 @@ function makeUsers(rng: Rng, seed: number, count: number): DevUser[] {
       profileCid: rng.chance(0.9) ? contentId(rng.next) : null,
       coverCid: rng.chance(0.7) ? contentId(rng.next) : null,
       wallet: devUserAddress(seed, index),
-      splWallet: base58(rng, 44),
+      splWallet: base58(rng.next, 44),
       connectedWallets: [],
       createdAt: EPOCH - rng.int(30, 1500) * DAY,
     });
@@ -301,11 +301,4 @@ function slug(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-}
-
-function base58(rng: Rng, length: number): string {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-  let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[Math.floor(rng.next() * 58)];
-  return out;
 }

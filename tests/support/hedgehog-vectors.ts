@@ -1,7 +1,7 @@
 // The reference records made by @audius/hedgehog 2.1.0 (shared fixture, read-only).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
+import { SHARED_FIXTURES } from './shared-fixtures.ts';
 
 export interface Vector {
   name: string;

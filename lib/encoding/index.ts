@@ -1,0 +1,4 @@
+// Bytes as text: hex (wallet records, nonces, message payloads) and base64 (ID tokens, the
+// password filter), the same code in pages, the service worker and Node.
+export { base64ToBytes, bytesToBase64 } from './base64.ts';
+export { bytesToHex, hexToBytes } from './hex.ts';
