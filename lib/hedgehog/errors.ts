@@ -3,6 +3,10 @@
 
 import { EncoreError, type EncoreErrorJSON } from '../errors/index.ts';
 
+// BackendError belongs to the backend contract (lib/backend throws it, the wallet core recognises
+// it); the wallet core re-exports it so integrators' getFn can keep importing it from here.
+export { BackendError, type BackendErrorJSON } from '../backend-contract/index.ts';
+
 export type HedgehogErrorCode =
   | 'ACCOUNT_NOT_FOUND'
   | 'DECRYPTION_FAILED'
@@ -63,25 +67,6 @@ export class InvalidUsernameError extends HedgehogError {
     message: string,
   ) {
     super(message);
-  }
-}
-
-/** The integrator's backend answered with something other than 200, or could not be reached. */
-export class BackendError extends HedgehogError {
-  static override readonly code = 'BACKEND_FAILURE' as const;
-  constructor(
-    /** HTTP status; 0 when the request never got an answer (network error, timeout). */
-    readonly status: number,
-    message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
-  ) {
-    super(message, options);
-    this.retryAfterSeconds = options?.retryAfterSeconds;
-  }
-  readonly retryAfterSeconds: number | undefined;
-
-  override toJSON(): HedgehogErrorJSON & { status: number; retryAfterSeconds?: number } {
-    return { ...super.toJSON(), status: this.status, retryAfterSeconds: this.retryAfterSeconds };
   }
 }
 

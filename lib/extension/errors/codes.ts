@@ -1,6 +1,7 @@
 // Every domain code an error thrown in lib/ can carry, built from each area's own union. The
 // server's and the dev catalog's codes stay on their side (lib/ imports neither).
 
+import type { BackendErrorCode } from '../../backend/index.ts';
 import type {
   CatalogErrorCode,
   IdTokenClaimErrorCode,
@@ -12,6 +13,7 @@ import type { ExtensionErrorCode } from './extension-error.ts';
 
 export type ErrorCode =
   | HedgehogErrorCode
+  | BackendErrorCode
   | CatalogErrorCode
   | IdTokenClaimErrorCode
   | InvalidIdTokenError['code']
