@@ -1,9 +1,12 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { EncoreError } from '../../lib/errors/index.ts';
 
 /** Thrown by handlers; the host's error handler answers it in its own dialect. */
-export class ApiError extends Error {
+export class ApiError extends EncoreError<'DEV_CATALOG_API'> {
+  static override readonly code = 'DEV_CATALOG_API' as const;
+  override readonly name = 'ApiError';
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,

@@ -1,4 +1,10 @@
 // The HTTP contract between the wallet core and the persistence backend: zod schemas and the
-// types inferred from them. A leaf (zod only): the server, the backend client and the wallet core
-// all import it, and the wallet core cannot import lib/backend (which throws its BackendError).
+// types inferred from them, and BackendError, the contract's one failure. A leaf (zod and the
+// error base only): the server, the backend client and the wallet core all import it, and the
+// wallet core cannot import lib/backend.
+export {
+  BackendError,
+  type BackendErrorCode,
+  type BackendErrorJSON,
+} from './backend-error.ts';
 export * from './contract.ts';

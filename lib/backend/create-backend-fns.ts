@@ -1,6 +1,7 @@
 // The three functions the wallet core needs, talking to an Encore (or Hedgehog-style) backend.
 
 import {
+  BackendError,
   ErrorResponseSchema,
   type GetAuthQuery,
   type SetAuthRequest,
@@ -8,7 +9,6 @@ import {
   type StoredAuth,
   StoredAuthSchema,
 } from '../backend-contract/index.ts';
-import { BackendError } from '../hedgehog/index.ts';
 import { type FetchLike, requestJson } from './internal/request-json.ts';
 
 export interface BackendFnsOptions {

@@ -1,6 +1,8 @@
 // The one error class the catalog client throws. `code` is stable (code decides on it), the
 // message is for people; `toJSON()` keeps every field across extension message boundaries.
 
+import { EncoreError, type EncoreErrorJSON } from '../errors/index.ts';
+
 export type CatalogErrorCode =
   /** The host answered with a non-2xx status (see `status` and `serverMessage`). */
   | 'CATALOG_HTTP_ERROR'
@@ -23,10 +25,9 @@ export interface CatalogErrorDetails {
   cause?: unknown;
 }
 
-export interface CatalogErrorJSON {
+export interface CatalogErrorJSON extends EncoreErrorJSON {
   name: 'CatalogError';
   code: CatalogErrorCode;
-  message: string;
   status: number | null;
   host: string | null;
   path: string | null;
@@ -35,9 +36,10 @@ export interface CatalogErrorJSON {
   field: string | null;
 }
 
-export class CatalogError extends Error {
+export class CatalogError extends EncoreError<CatalogErrorCode> {
   override readonly name = 'CatalogError' as const;
-  readonly code: CatalogErrorCode;
+  /** The code this instance was thrown with (one class, five codes). */
+  readonly #code: CatalogErrorCode;
   /** HTTP status; 0 when no HTTP answer arrived (network error, timeout). */
   readonly status: number;
   readonly host: string | null;
@@ -47,14 +49,18 @@ export class CatalogError extends Error {
   readonly field: string | null;
 
   constructor(code: CatalogErrorCode, message: string, details: CatalogErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.code = code;
+    super(message, { cause: details.cause });
+    this.#code = code;
     this.status = details.status ?? 0;
     this.host = details.host ?? null;
     this.path = details.path ?? null;
     this.serverMessage = details.serverMessage ?? null;
     this.endpoint = details.endpoint ?? null;
     this.field = details.field ?? null;
+  }
+
+  override get code(): CatalogErrorCode {
+    return this.#code;
   }
 
   /** True for failures another host may not have: transport trouble and 5xx. */
@@ -66,11 +72,11 @@ export class CatalogError extends Error {
     );
   }
 
-  toJSON(): CatalogErrorJSON {
+  override toJSON(): CatalogErrorJSON {
     return {
+      ...super.toJSON(),
       name: this.name,
       code: this.code,
-      message: this.message,
       status: this.status,
       host: this.host,
       path: this.path,

@@ -2,6 +2,7 @@
 // is still fresh (`exp`, `iat`) and carries a `nonce` it can refuse to see twice. verify_token
 // only answers "this user's wallet signed it"; without these checks a token works anywhere, forever.
 import { z } from 'zod';
+import { EncoreError, type EncoreErrorJSON } from '../errors/index.ts';
 
 export type IdTokenClaimErrorCode =
   /** `aud`, `exp`, `iat` or `nonce` is missing or not of the expected type. */
@@ -13,24 +14,26 @@ export type IdTokenClaimErrorCode =
   /** `iat` lies in the future (beyond the allowed clock skew). */
   | 'ID_TOKEN_NOT_YET_VALID';
 
-export interface IdTokenClaimErrorJSON {
+export interface IdTokenClaimErrorJSON extends EncoreErrorJSON {
   name: 'IdTokenClaimError';
   code: IdTokenClaimErrorCode;
-  message: string;
 }
 
-export class IdTokenClaimError extends Error {
+export class IdTokenClaimError extends EncoreError<IdTokenClaimErrorCode> {
   override readonly name = 'IdTokenClaimError' as const;
+  readonly #code: IdTokenClaimErrorCode;
 
-  constructor(
-    readonly code: IdTokenClaimErrorCode,
-    message: string,
-  ) {
+  constructor(code: IdTokenClaimErrorCode, message: string) {
     super(message);
+    this.#code = code;
   }
 
-  toJSON(): IdTokenClaimErrorJSON {
-    return { name: this.name, code: this.code, message: this.message };
+  override get code(): IdTokenClaimErrorCode {
+    return this.#code;
+  }
+
+  override toJSON(): IdTokenClaimErrorJSON {
+    return { ...super.toJSON(), name: this.name, code: this.code };
   }
 }
 

@@ -1,6 +1,7 @@
 import { verifyMessage } from 'ethers';
 import { z } from 'zod';
 import { bytesToHex } from '../encoding/index.ts';
+import { EncoreError } from '../errors/index.ts';
 import { decodeBase64Url, encodeBase64Url } from './internal/base64url.ts';
 import type { ImageSet } from './schemas/common.ts';
 import { type VerifiedToken, verifiedTokenSchema } from './schemas/token.ts';
@@ -102,13 +103,9 @@ function randomNonce(): string {
   return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16)));
 }
 
-export class InvalidIdTokenError extends Error {
+export class InvalidIdTokenError extends EncoreError<'INVALID_ID_TOKEN'> {
+  static override readonly code = 'INVALID_ID_TOKEN' as const;
   override readonly name = 'InvalidIdTokenError' as const;
-  readonly code = 'INVALID_ID_TOKEN' as const;
-
-  toJSON(): { name: string; code: 'INVALID_ID_TOKEN'; message: string } {
-    return { name: this.name, code: this.code, message: this.message };
-  }
 }
 
 export interface DecodedIdToken {

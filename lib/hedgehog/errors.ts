@@ -1,6 +1,12 @@
 // Every error the wallet core throws. Each class has a stable `code` that survives extension
 // message boundaries through `toJSON()`; messages are for people, codes are for code.
 
+import { EncoreError, type EncoreErrorJSON } from '../errors/index.ts';
+
+// BackendError belongs to the backend contract (lib/backend throws it, the wallet core recognises
+// it); the wallet core re-exports it so integrators' getFn can keep importing it from here.
+export { BackendError, type BackendErrorJSON } from '../backend-contract/index.ts';
+
 export type HedgehogErrorCode =
   | 'ACCOUNT_NOT_FOUND'
   | 'DECRYPTION_FAILED'
@@ -9,28 +15,19 @@ export type HedgehogErrorCode =
   | 'BACKEND_FAILURE'
   | 'NOT_LOGGED_IN';
 
-export interface HedgehogErrorJSON {
-  name: string;
+export interface HedgehogErrorJSON extends EncoreErrorJSON {
   code: HedgehogErrorCode;
-  message: string;
 }
 
-export abstract class HedgehogError extends Error {
-  abstract readonly code: HedgehogErrorCode;
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-
-  toJSON(): HedgehogErrorJSON {
-    return { name: this.name, code: this.code, message: this.message };
+export abstract class HedgehogError extends EncoreError<HedgehogErrorCode> {
+  override toJSON(): HedgehogErrorJSON {
+    return super.toJSON() as HedgehogErrorJSON;
   }
 }
 
 /** Unknown username or wrong password: indistinguishable by design. */
 export class AccountNotFoundError extends HedgehogError {
-  readonly code = 'ACCOUNT_NOT_FOUND' as const;
+  static override readonly code = 'ACCOUNT_NOT_FOUND' as const;
   constructor(options?: { cause?: unknown }) {
     super('No account matches this username and password.', options);
   }
@@ -38,7 +35,7 @@ export class AccountNotFoundError extends HedgehogError {
 
 /** The key did not decrypt the cipherText (wrong password, or a corrupted record). */
 export class DecryptionFailedError extends HedgehogError {
-  readonly code = 'DECRYPTION_FAILED' as const;
+  static override readonly code = 'DECRYPTION_FAILED' as const;
   constructor(options?: { cause?: unknown }) {
     super('Unable to decrypt the wallet record with this password.', options);
   }
@@ -48,7 +45,7 @@ export type WeakPasswordReason = 'too-short' | 'common';
 
 /** Sign-up or password change with a password the policy refuses. */
 export class WeakPasswordError extends HedgehogError {
-  readonly code = 'WEAK_PASSWORD' as const;
+  static override readonly code = 'WEAK_PASSWORD' as const;
   constructor(
     readonly reason: WeakPasswordReason,
     message: string,
@@ -64,7 +61,7 @@ export type InvalidUsernameReason = 'empty' | 'separator' | 'too-long' | 'contro
  * character, or is longer than the backend contract allows (MAX_USERNAME_LENGTH).
  */
 export class InvalidUsernameError extends HedgehogError {
-  readonly code = 'INVALID_USERNAME' as const;
+  static override readonly code = 'INVALID_USERNAME' as const;
   constructor(
     readonly reason: InvalidUsernameReason,
     message: string,
@@ -73,28 +70,9 @@ export class InvalidUsernameError extends HedgehogError {
   }
 }
 
-/** The integrator's backend answered with something other than 200, or could not be reached. */
-export class BackendError extends HedgehogError {
-  readonly code = 'BACKEND_FAILURE' as const;
-  constructor(
-    /** HTTP status; 0 when the request never got an answer (network error, timeout). */
-    readonly status: number,
-    message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
-  ) {
-    super(message, options);
-    this.retryAfterSeconds = options?.retryAfterSeconds;
-  }
-  readonly retryAfterSeconds: number | undefined;
-
-  override toJSON(): HedgehogErrorJSON & { status: number; retryAfterSeconds?: number } {
-    return { ...super.toJSON(), status: this.status, retryAfterSeconds: this.retryAfterSeconds };
-  }
-}
-
 /** An operation that needs a wallet was called while logged out. */
 export class NotLoggedInError extends HedgehogError {
-  readonly code = 'NOT_LOGGED_IN' as const;
+  static override readonly code = 'NOT_LOGGED_IN' as const;
   constructor() {
     super('No wallet is logged in.');
   }

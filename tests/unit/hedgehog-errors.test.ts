@@ -12,10 +12,12 @@ describe('wallet core errors', () => {
       name: 'BackendError',
       code: 'BACKEND_FAILURE',
       message: 'Too many requests',
+      shortMessage: 'Too many requests',
       status: 429,
       retryAfterSeconds: 30,
     });
     expect(new AccountNotFoundError().code).toBe('ACCOUNT_NOT_FOUND');
+    expect(AccountNotFoundError.code).toBe('ACCOUNT_NOT_FOUND');
     expect(new WeakPasswordError('common', 'x')).toBeInstanceOf(Error);
   });
 });

@@ -1,7 +1,6 @@
 // One HTTP exchange with the backend: JSON in, JSON out, every failure turned into BackendError.
 
-import { ErrorResponseSchema } from '../../backend-contract/index.ts';
-import { BackendError } from '../../hedgehog/index.ts';
+import { BackendError, ErrorResponseSchema } from '../../backend-contract/index.ts';
 import { type FetchText, fetchText, parseJson } from '../../http/index.ts';
 import { parseRetryAfter } from './retry-after.ts';
 

@@ -1,12 +1,13 @@
 // The one error the typed-data validator throws: where (a path from the typed data's root, e.g.
 // `message.to.wallets[1]`) and what is wrong there. The RPC method answers it as -32602.
 
+import { EncoreError, type EncoreErrorJSON } from '../../errors/index.ts';
+
 export type TypedDataPath = readonly (string | number)[];
 
-export interface TypedDataErrorJSON {
+export interface TypedDataErrorJSON extends EncoreErrorJSON {
   name: 'TypedDataError';
   code: 'INVALID_TYPED_DATA';
-  message: string;
   path: string;
   problem: string;
 }
@@ -26,9 +27,9 @@ export function formatTypedDataPath(path: TypedDataPath, root = 'typedData'): st
   return text;
 }
 
-export class TypedDataError extends Error {
+export class TypedDataError extends EncoreError<'INVALID_TYPED_DATA'> {
+  static override readonly code = 'INVALID_TYPED_DATA' as const;
   override readonly name = 'TypedDataError' as const;
-  readonly code = 'INVALID_TYPED_DATA' as const;
   /** Below the typed data's root; empty for the typed data as a whole. */
   readonly path: TypedDataPath;
   readonly problem: string;
@@ -39,8 +40,8 @@ export class TypedDataError extends Error {
     this.problem = problem;
   }
 
-  toJSON(): TypedDataErrorJSON {
-    const { name, code, message, problem } = this;
-    return { name, code, message, path: formatTypedDataPath(this.path), problem };
+  override toJSON(): TypedDataErrorJSON {
+    const { name, code, problem } = this;
+    return { ...super.toJSON(), name, code, path: formatTypedDataPath(this.path), problem };
   }
 }

@@ -27,6 +27,14 @@ export async function sendMessage<T extends keyof MessageMap>(
     throw new NoResponseError();
   }
   if (response.ok) return response.result;
-  const { code, message, ...details } = response.error;
+  // The family's own fields are rebuilt by the revived error; the rest are the sender's details.
+  const {
+    code,
+    message,
+    name: _name,
+    shortMessage: _short,
+    details: _nested,
+    ...details
+  } = response.error;
   throw new ExtensionError(code, message, details);
 }

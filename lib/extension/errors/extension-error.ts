@@ -1,24 +1,50 @@
-// The error base of the extension's own code. Each error has a stable `code` and serialises
-// through `toJSON()` to the `{ code, message, ...details }` shape that crosses message boundaries.
+// The error base of the extension's own code, in the repository's one error family (lib/errors).
+// Each error has a stable `code` and serialises through `toJSON()` to the `{ code, message,
+// ...details }` shape that crosses message boundaries (plus the family's `name` and
+// `shortMessage`). Its code is given per instance: the client revives any background error
+// (wallet core, catalog, extension) into one ExtensionError carrying the code it was sent.
 
-export interface ErrorJSON {
+import { EncoreError, type EncoreErrorJSON } from '../../errors/index.ts';
+
+export interface ErrorJSON extends Partial<EncoreErrorJSON> {
   code: string;
   message: string;
   [detail: string]: unknown;
 }
 
-export class ExtensionError extends Error {
+/** The codes the extension's own errors are thrown with. */
+export type ExtensionErrorCode =
+  | 'INVALID_INPUT'
+  | 'INVALID_ORIGIN'
+  | 'INVALID_ACCOUNT'
+  | 'APPROVAL_REFUSED'
+  | 'UNSAFE_MIGRATION'
+  | 'UNKNOWN_MESSAGE'
+  | 'FORBIDDEN_SENDER'
+  | 'INTERNAL'
+  | 'NO_RESPONSE';
+
+export class ExtensionError extends EncoreError<string> {
+  readonly #code: string;
+  declare readonly details: Readonly<Record<string, unknown>>;
+
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
-    readonly details: Record<string, unknown> = {},
+    details: Readonly<Record<string, unknown>> = {},
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = new.target.name;
+    super(message, { details, cause: options?.cause });
+    this.#code = code;
   }
 
-  toJSON(): ErrorJSON {
-    return { ...this.details, code: this.code, message: this.message };
+  override get code(): string {
+    return this.#code;
+  }
+
+  override toJSON(): ErrorJSON & EncoreErrorJSON {
+    // The details travel at the top level, as they always have; not nested a second time.
+    const { details: _nested, ...json } = super.toJSON();
+    return { ...this.details, ...json };
   }
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_USERNAME_LENGTH } from '../../backend/index.ts';
 
 // Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
 // in the sender, and saying so beats ignoring it.
 const username = z
   .string({ error: 'Enter a username' })
   .min(1, 'Enter a username')
-  .max(128, 'Usernames are at most 128 characters');
+  .max(MAX_USERNAME_LENGTH, `Usernames are at most ${MAX_USERNAME_LENGTH} characters`);
 const password = z
   .string({ error: 'Enter a password' })
   .min(1, 'Enter a password')

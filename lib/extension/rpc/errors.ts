@@ -1,7 +1,8 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
-import { ApprovalError } from '../approvals/index.ts';
+import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
+import type { ErrorCode } from '../errors/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 
 /** 4001: the person said no, or closed the approval window. */
@@ -56,26 +57,70 @@ export class InternalRpcError extends ProviderRpcError {
   }
 }
 
-/** What a site hears when the person did not approve its request. */
-function refusalToProviderError(error: ApprovalError): ProviderRpcError {
-  switch (error.reason) {
-    case 'rejected':
-      return new UserRejectedError();
-    case 'cancelled':
-      return new UserRejectedError('The request was cancelled.');
-    case 'closed':
-      return new UserRejectedError('The approval window was closed.');
-    case 'too-many':
-      return new RequestsPendingError(error.limit ?? 0);
-  }
+/** What a site hears for each way a request can end without approval: 4001, or -32002. */
+const REFUSALS = {
+  rejected: () => new UserRejectedError(),
+  cancelled: () => new UserRejectedError('The request was cancelled.'),
+  closed: () => new UserRejectedError('The approval window was closed.'),
+  'too-many': (error) => new RequestsPendingError(error.limit ?? 0),
+} as const satisfies Record<ApprovalRefusal, (error: ApprovalError) => ProviderRpcError>;
+
+const INTERNAL = (): ProviderRpcError => new InternalRpcError();
+
+/**
+ * The one table from domain codes to what a site sees. Approval refusals answer by their reason;
+ * every other domain failure is -32603 without internals (methods that owe a site a precise
+ * answer, like -32602 for bad typed data, throw the provider error themselves).
+ */
+const PROVIDER_ANSWERS = {
+  APPROVAL_REFUSED: (error) =>
+    error instanceof ApprovalError ? REFUSALS[error.reason](error) : INTERNAL(),
+  ACCOUNT_NOT_FOUND: INTERNAL,
+  DECRYPTION_FAILED: INTERNAL,
+  WEAK_PASSWORD: INTERNAL,
+  INVALID_USERNAME: INTERNAL,
+  BACKEND_FAILURE: INTERNAL,
+  NOT_LOGGED_IN: INTERNAL,
+  CATALOG_HTTP_ERROR: INTERNAL,
+  CATALOG_NETWORK_ERROR: INTERNAL,
+  CATALOG_TIMEOUT: INTERNAL,
+  CATALOG_INVALID_RESPONSE: INTERNAL,
+  CATALOG_NO_HOST: INTERNAL,
+  ID_TOKEN_CLAIMS_MISSING: INTERNAL,
+  ID_TOKEN_WRONG_AUDIENCE: INTERNAL,
+  ID_TOKEN_EXPIRED: INTERNAL,
+  ID_TOKEN_NOT_YET_VALID: INTERNAL,
+  INVALID_ID_TOKEN: INTERNAL,
+  INVALID_TYPED_DATA: INTERNAL,
+  INVALID_INPUT: INTERNAL,
+  INVALID_ORIGIN: INTERNAL,
+  INVALID_ACCOUNT: INTERNAL,
+  UNSAFE_MIGRATION: INTERNAL,
+  UNKNOWN_MESSAGE: INTERNAL,
+  FORBIDDEN_SENDER: INTERNAL,
+  INTERNAL: INTERNAL,
+  NO_RESPONSE: INTERNAL,
+} as const satisfies Record<ErrorCode, (error: EncoreErrorLike) => ProviderRpcError>;
+
+interface EncoreErrorLike {
+  code: string;
+}
+
+function isDomainError(error: unknown): error is EncoreErrorLike & { code: ErrorCode } {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    Object.hasOwn(PROVIDER_ANSWERS, error.code)
+  );
 }
 
 /**
- * The one place errors become what a site sees: provider errors stay as they are, approval
- * refusals become 4001 or -32002, and anything else becomes -32603 without internals.
+ * The one place errors become what a site sees: provider errors stay as they are, domain errors
+ * answer through PROVIDER_ANSWERS, and anything else becomes -32603 without internals.
  */
 export function toProviderError(error: unknown): ProviderRpcError {
   if (error instanceof ProviderRpcError) return error;
-  if (error instanceof ApprovalError) return refusalToProviderError(error);
-  return new InternalRpcError();
+  if (isDomainError(error)) return PROVIDER_ANSWERS[error.code](error);
+  return INTERNAL();
 }

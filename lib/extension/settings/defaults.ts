@@ -1,3 +1,4 @@
+import { DEFAULT_ID_TOKEN_LIFETIME_SECONDS } from '../../catalog/index.ts';
 import type { Settings } from './schema.ts';
 
 declare global {
@@ -18,7 +19,7 @@ export function defaultSettings(): Settings {
     appName: env.WXT_APP_NAME || 'encore',
     lockOnBrowserClose: false,
     chainId: 1,
-    idTokenLifetimeSeconds: 300,
+    idTokenLifetimeSeconds: DEFAULT_ID_TOKEN_LIFETIME_SECONDS,
   };
 }
 

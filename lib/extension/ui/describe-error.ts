@@ -1,5 +1,8 @@
 // Turns an error from the background into one sentence a person can act on. Decides on `code`
-// (and HTTP status for backend failures), never on message text.
+// (and HTTP status for backend failures), never on message text. The table covers every code a
+// page can receive (PageErrorCode): a new code without its sentence fails the type check.
+
+import type { PageErrorCode } from '../errors/index.ts';
 
 interface CodedError {
   code?: unknown;
@@ -9,35 +12,49 @@ interface CodedError {
   details?: Record<string, unknown>;
 }
 
+type Describe = (message: string, detail: (name: keyof CodedError) => unknown) => string;
+
+const WRONG_CREDENTIALS: Describe = () => 'Wrong username or password.';
+const AS_SENT: Describe = (message) => message;
+/** Codes without a sentence of their own: their message, or a generic line. */
+const FALLBACK: Describe = (message) => message || 'Something went wrong. Try again.';
+const UNREACHABLE_CATALOG: Describe = () => 'The music catalog cannot be reached right now.';
+const UNUSABLE_CATALOG: Describe = () => 'The music catalog gave an answer Encore could not use.';
+
+const DESCRIPTIONS = {
+  ACCOUNT_NOT_FOUND: WRONG_CREDENTIALS,
+  DECRYPTION_FAILED: WRONG_CREDENTIALS,
+  WEAK_PASSWORD: AS_SENT,
+  INVALID_USERNAME: AS_SENT,
+  INVALID_INPUT: AS_SENT,
+  INVALID_ORIGIN: AS_SENT,
+  NOT_LOGGED_IN: () => 'You are logged out. Log in again.',
+  NO_RESPONSE: () => 'The extension did not answer. Try again.',
+  BACKEND_FAILURE: (message, detail) =>
+    describeBackendFailure(Number(detail('status')), detail('retryAfterSeconds'), message),
+  CATALOG_NETWORK_ERROR: UNREACHABLE_CATALOG,
+  CATALOG_TIMEOUT: UNREACHABLE_CATALOG,
+  CATALOG_NO_HOST: UNREACHABLE_CATALOG,
+  CATALOG_HTTP_ERROR: UNUSABLE_CATALOG,
+  CATALOG_INVALID_RESPONSE: UNUSABLE_CATALOG,
+  INVALID_ACCOUNT: FALLBACK,
+  APPROVAL_REFUSED: FALLBACK,
+  UNSAFE_MIGRATION: FALLBACK,
+  UNKNOWN_MESSAGE: FALLBACK,
+  FORBIDDEN_SENDER: FALLBACK,
+  INTERNAL: FALLBACK,
+} as const satisfies Record<PageErrorCode, Describe>;
+
+function isPageErrorCode(code: unknown): code is PageErrorCode {
+  return typeof code === 'string' && Object.hasOwn(DESCRIPTIONS, code);
+}
+
 export function describeError(error: unknown): string {
   const e = (typeof error === 'object' && error !== null ? error : {}) as CodedError;
   const detail = (name: keyof CodedError): unknown => e[name] ?? e.details?.[name];
   const message = typeof e.message === 'string' ? e.message : String(error);
-  switch (e.code) {
-    case 'ACCOUNT_NOT_FOUND':
-    case 'DECRYPTION_FAILED':
-      return 'Wrong username or password.';
-    case 'WEAK_PASSWORD':
-    case 'INVALID_USERNAME':
-    case 'INVALID_INPUT':
-    case 'INVALID_ORIGIN':
-      return message;
-    case 'NOT_LOGGED_IN':
-      return 'You are logged out. Log in again.';
-    case 'NO_RESPONSE':
-      return 'The extension did not answer. Try again.';
-    case 'BACKEND_FAILURE':
-      return describeBackendFailure(Number(detail('status')), detail('retryAfterSeconds'), message);
-    case 'CATALOG_NETWORK_ERROR':
-    case 'CATALOG_TIMEOUT':
-    case 'CATALOG_NO_HOST':
-      return 'The music catalog cannot be reached right now.';
-    case 'CATALOG_HTTP_ERROR':
-    case 'CATALOG_INVALID_RESPONSE':
-      return 'The music catalog gave an answer Encore could not use.';
-    default:
-      return message || 'Something went wrong. Try again.';
-  }
+  const sentence: Describe = isPageErrorCode(e.code) ? DESCRIPTIONS[e.code] : FALLBACK;
+  return sentence(message, detail);
 }
 
 function describeBackendFailure(status: number, retryAfter: unknown, message: string): string {

@@ -1,5 +1,5 @@
 // Calls the integrator's getFn and reads "no record" the same whichever way it is said.
-import { BackendError } from '../errors.ts';
+import { BackendError } from '../../backend-contract/index.ts';
 import type { AuthRecord, GetFn } from '../types.ts';
 
 export async function getRecord(getFn: GetFn, lookupKey: string): Promise<AuthRecord | null> {

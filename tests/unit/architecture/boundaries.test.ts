@@ -49,10 +49,24 @@ describe('folder boundaries', () => {
     expect(into(importsFrom('lib'), ['server', 'dev-catalog'])).toEqual([]);
   });
 
-  it('the backend contract and the shared helpers import nothing else of the repository', () => {
-    for (const leaf of ['lib/backend-contract', 'lib/encoding', 'lib/http', 'lib/env']) {
-      const outside = importsFrom(leaf).filter(({ to }) => !to.startsWith(`${leaf}/`));
+  it('the backend contract and the shared helpers import nothing else of the repository but the error base', () => {
+    for (const leaf of [
+      'lib/backend-contract',
+      'lib/encoding',
+      'lib/errors',
+      'lib/http',
+      'lib/env',
+    ]) {
+      const outside = importsFrom(leaf).filter(
+        ({ to }) => !to.startsWith(`${leaf}/`) && to !== 'lib/errors/index.ts',
+      );
       expect(outside.map(({ from, to }) => `${from} imports ${to}`)).toEqual([]);
     }
+    // The error base itself imports nothing at all.
+    expect(importsFrom('lib/errors').filter(({ to }) => !to.startsWith('lib/errors/'))).toEqual([]);
+  });
+
+  it("the backend client does not depend on the wallet core: BackendError is the contract's", () => {
+    expect(into(importsFrom('lib/backend'), ['lib/hedgehog'])).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ const LIBRARIES = [
   'lib/catalog',
   'lib/eip',
   'lib/encoding',
+  'lib/errors',
   'lib/env',
   'lib/hedgehog',
   'lib/http',

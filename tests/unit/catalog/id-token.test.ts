@@ -200,6 +200,7 @@ describe('verifyIdTokenClaims', () => {
       name: 'IdTokenClaimError',
       code: 'ID_TOKEN_EXPIRED',
       message: 'ID token has expired',
+      shortMessage: 'ID token has expired',
     });
   });
 });

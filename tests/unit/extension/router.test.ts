@@ -93,7 +93,12 @@ describe('message router', () => {
     const response = await router.handle({ type: 'boom' }, popup);
     expect(response).toEqual({
       ok: false,
-      error: { code: 'INTERNAL', message: 'Something went wrong inside the extension' },
+      error: {
+        name: 'InternalError',
+        code: 'INTERNAL',
+        message: 'Something went wrong inside the extension',
+        shortMessage: 'Something went wrong inside the extension',
+      },
     });
   });
 

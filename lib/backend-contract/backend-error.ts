@@ -1,0 +1,38 @@
+// The one failure of the HTTP contract: the backend answered something other than 200, or could
+// not be reached. It lives with the contract because both sides of the wallet core's backend
+// functions need it: lib/backend throws it, and the wallet core (which may not import lib/backend)
+// recognises a 404 from an integrator's getFn by it and passes every other one through unchanged.
+
+import { EncoreError, type EncoreErrorJSON } from '../errors/index.ts';
+
+export type BackendErrorCode = 'BACKEND_FAILURE';
+
+export interface BackendErrorJSON extends EncoreErrorJSON {
+  code: BackendErrorCode;
+  status: number;
+  retryAfterSeconds?: number;
+}
+
+/** The integrator's backend answered with something other than 200, or could not be reached. */
+export class BackendError extends EncoreError<BackendErrorCode> {
+  static override readonly code = 'BACKEND_FAILURE' as const;
+  constructor(
+    /** HTTP status; 0 when the request never got an answer (network error, timeout). */
+    readonly status: number,
+    message: string,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
+    super(message, { cause: options?.cause });
+    this.retryAfterSeconds = options?.retryAfterSeconds;
+  }
+  readonly retryAfterSeconds: number | undefined;
+
+  override toJSON(): BackendErrorJSON {
+    return {
+      ...super.toJSON(),
+      code: this.code,
+      status: this.status,
+      retryAfterSeconds: this.retryAfterSeconds,
+    };
+  }
+}

@@ -1,0 +1,62 @@
+// The one error base of the repository, in the style of viem's BaseError. Each class names its
+// stable `code` once, as a static (readable without an instance); the instance getter returns it.
+// `message` is what people read (`shortMessage` the same sentence without appended context),
+// `details` structured facts for code, and `toJSON()`
+// gives the one shape every error crosses a message boundary in. A leaf: it imports nothing.
+
+export interface EncoreErrorJSON {
+  name: string;
+  code: string;
+  message: string;
+  shortMessage: string;
+  details?: Readonly<Record<string, unknown>>;
+  data?: unknown;
+}
+
+export interface EncoreErrorOptions {
+  cause?: unknown;
+  /** Structured, serialisable facts for code (a status, a reason, a field name). */
+  details?: Readonly<Record<string, unknown>>;
+  /** Extra data for the receiving side (as JSON-RPC's `error.data`). */
+  data?: unknown;
+}
+
+export abstract class EncoreError<C extends string = string> extends Error {
+  /** The class's stable code; a class whose code depends on the instance overrides the getter. */
+  static readonly code: string = 'UNKNOWN';
+  readonly shortMessage: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+  readonly data?: unknown;
+
+  constructor(message: string, options: EncoreErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // Classes that must keep their name in minified bundles declare it explicitly.
+    this.name = new.target.name;
+    this.shortMessage = message;
+    if (options.details !== undefined) this.details = options.details;
+    if (options.data !== undefined) this.data = options.data;
+  }
+
+  get code(): C {
+    return (this.constructor as unknown as { code: string }).code as C;
+  }
+
+  toJSON(): EncoreErrorJSON {
+    const json: EncoreErrorJSON = {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      shortMessage: this.shortMessage,
+    };
+    if (this.details !== undefined) json.details = this.details;
+    if (this.data !== undefined) json.data = this.data;
+    return json;
+  }
+}
+
+/** True for any error of the family, including one revived from its JSON in another context. */
+export function isEncoreErrorJSON(value: unknown): value is EncoreErrorJSON {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message } = value as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string';
+}
