@@ -2,6 +2,8 @@
 // (some). Text is shown as text; anything that is not clean UTF-8 is shown as hex with a warning,
 // because signing opaque bytes can mean signing something other than what the page claims.
 
+import { bytesToHex, hexToBytes } from '../encoding/index.ts';
+
 export type DecodedMessage =
   | { kind: 'text'; text: string; bytes: Uint8Array }
   | { kind: 'binary'; hex: string; bytes: Uint8Array };
@@ -11,14 +13,6 @@ const HEX = /^0x([0-9a-fA-F]{2})*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-export function hexToBytes(hex: string): Uint8Array {
-  const body = hex.slice(2);
-  const bytes = new Uint8Array(body.length / 2);
-  for (let i = 0; i < bytes.length; i++)
-    bytes[i] = Number.parseInt(body.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
 export function decodeSignPayload(payload: string): DecodedMessage {
   const bytes = HEX.test(payload) ? hexToBytes(payload) : new TextEncoder().encode(payload);
   try {
@@ -27,6 +21,6 @@ export function decodeSignPayload(payload: string): DecodedMessage {
   } catch {
     // not UTF-8: fall through to hex
   }
-  const hex = `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const hex = `0x${bytesToHex(bytes)}`;
   return { kind: 'binary', hex, bytes };
 }

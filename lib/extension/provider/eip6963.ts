@@ -1,6 +1,7 @@
 // EIP-6963 discovery: announce at load and answer every later `eip6963:requestProvider`, because
 // discovery libraries may start listening after the page has loaded.
 
+import { bytesToHex } from '../../encoding/index.ts';
 import { ENCORE_ICON } from './icon.ts';
 
 export interface Eip6963ProviderInfo {
@@ -17,7 +18,7 @@ function uuidV4(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = bytesToHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

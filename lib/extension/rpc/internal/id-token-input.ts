@@ -5,6 +5,8 @@
 
 // Liberal on purpose: standard base64 letters and padding too, since a lenient verifier decodes
 // them; whitespace, control and invisible characters around the text are ignored.
+import { base64ToBytes } from '../../../encoding/index.ts';
+
 const SEGMENT = /^[A-Za-z0-9_\-+/]*={0,2}$/;
 const EDGES =
   /^[\s\p{Cc}\p{Default_Ignorable_Code_Point}]+|[\s\p{Cc}\p{Default_Ignorable_Code_Point}]+$/gu;
@@ -13,8 +15,8 @@ function jsonObjectIn(segment: string): Record<string, unknown> | null {
   if (segment === '' || !SEGMENT.test(segment)) return null;
   try {
     const base64 = segment.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-    const text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const bytes = base64ToBytes(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    const text = new TextDecoder().decode(bytes);
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
