@@ -1,6 +1,7 @@
 // The Hedgehog flows (sign-up, login, password change, local session) over the low-level
 // Authentication and WalletManager modules, with the integrator's three backend functions.
 import type { HDNodeWallet } from 'ethers';
+import { measurePhase, phaseStart } from '../perf/index.ts';
 import { Authentication } from './authentication.ts';
 import { AccountNotFoundError, InvalidUsernameError, WeakPasswordError } from './errors.ts';
 import { type Credentials, loginForms } from './internal/credential-forms.ts';
@@ -166,18 +167,28 @@ export class Hedgehog {
 
   /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */
   private async findAccount(username: string, password: string): Promise<FoundAccount | null> {
+    let t = phaseStart();
     await this.warmedUp();
+    measurePhase('hedgehog:wait-warm-up', t);
     for (const credentials of loginForms(username, password)) {
+      t = phaseStart();
       const lookupKey = await Authentication.createAuthLookupKey(
         credentials.username,
         credentials.password,
       );
+      measurePhase('hedgehog:scrypt-lookup-key', t);
+      t = phaseStart();
       const record = await getRecord(this.getFn, lookupKey);
+      measurePhase('hedgehog:get-record', t);
       if (!record) continue;
       // The lookupKey matched, so the password is right: a failure here is a corrupt record and
       // surfaces as DecryptionFailedError rather than a misleading "not found".
+      t = phaseStart();
       const key = await Authentication.createKey(credentials.password, record.iv);
+      measurePhase('hedgehog:scrypt-key', t);
+      t = phaseStart();
       const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
+      measurePhase('hedgehog:aes-decrypt', t);
       return { lookupKey, entropy, credentials };
     }
     return null;
@@ -280,7 +291,9 @@ export class Hedgehog {
 
   private async adopt(entropy: string): Promise<HDNodeWallet> {
     const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const t = phaseStart();
     await this.storage.set(ENTROPY_STORAGE_KEY, entropy);
+    measurePhase('hedgehog:store-entropy', t);
     this.wallet = wallet;
     return wallet;
   }

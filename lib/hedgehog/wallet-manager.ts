@@ -2,6 +2,7 @@
 // bits of entropy, seed without passphrase, BIP-32 master, then the path (m/44'/60'/0'/0/0).
 import { HDNodeWallet, Mnemonic } from 'ethers';
 import { bytesToHex } from '../encoding/index.ts';
+import { measurePhase, phaseStart } from '../perf/index.ts';
 import { randomBytes } from './internal/random.ts';
 
 export const DEFAULT_PATH = "m/44'/60'/0'/0/0";
@@ -21,7 +22,10 @@ function mnemonicFromEntropy(entropyHex: string): string {
  * a wallet library do not expect.
  */
 function walletFromEntropy(entropyHex: string, path: string = DEFAULT_PATH): HDNodeWallet {
-  return HDNodeWallet.fromPhrase(mnemonicFromEntropy(entropyHex), '', path);
+  const t = phaseStart();
+  const wallet = HDNodeWallet.fromPhrase(mnemonicFromEntropy(entropyHex), '', path);
+  measurePhase('hedgehog:wallet-from-entropy', t);
+  return wallet;
 }
 
 export const WalletManager = {

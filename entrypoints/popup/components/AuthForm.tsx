@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
 import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
+import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { useCountdown } from './use-countdown.ts';
 
@@ -45,11 +46,13 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     if (!usernameCheck.ok || !passwordCheck.ok || busy) return;
     setBusy(true);
     setError(null);
+    const t = phaseStart();
     try {
       const state = await sendMessage(mode === 'signup' ? 'signUp' : 'login', {
         username,
         password,
       });
+      measurePhase(`encore:popup:${mode}`, t);
       props.onSignedIn(state);
     } catch (failure) {
       const details = failure as { details?: { retryAfterSeconds?: unknown } };

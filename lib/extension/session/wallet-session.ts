@@ -1,5 +1,6 @@
 import type { HDNodeWallet } from 'ethers';
 import { checkUsername, NotLoggedInError } from '../../hedgehog/index.ts';
+import { measurePhase, phaseStart } from '../../perf/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 
 /** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */
@@ -56,10 +57,13 @@ export class WalletSession {
   /** Restores the wallet kept in storage, if any. Memoised; every operation awaits it. */
   ready(): Promise<void> {
     // A failed restore (storage unavailable) is retried by the next caller, not cached forever.
-    this.readyPromise ??= this.restore().catch((error: unknown) => {
-      this.readyPromise = null;
-      throw error;
-    });
+    const t = phaseStart();
+    this.readyPromise ??= this.restore()
+      .then(() => measurePhase('encore:session:ready', t))
+      .catch((error: unknown) => {
+        this.readyPromise = null;
+        throw error;
+      });
     return this.readyPromise;
   }
 
@@ -149,8 +153,12 @@ export class WalletSession {
     // Remember the name as Hedgehog used it (trimmed, NFC), which is what logs in next time.
     const checked = checkUsername(username);
     this.username = checked.ok ? checked.username : username.trim();
+    let t = phaseStart();
     await this.deps.store.set(USERNAME_KEY, this.username);
+    measurePhase('encore:session:store-username', t);
+    t = phaseStart();
     await this.prepareAccount(wallet.address);
+    measurePhase('encore:session:prepare-account', t);
     if (previous !== wallet.address) this.emit(wallet.address);
     return this.getState();
   }
