@@ -26,6 +26,8 @@ import {
 } from './internal/popup-login.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** BENCH_LOGIN_ONLY=1: logins, sign-up and the floor only (for quick iterations). */
+const LOGIN_ONLY = Boolean(process.env.BENCH_LOGIN_ONLY);
 /** Page loads per profile: at least 15 in all. */
 const LOADS_PER_ROUND = Math.max(3, Math.ceil(15 / RUNS));
 const PASSWORD = 'violet tram plays 7 encores';
@@ -93,16 +95,18 @@ async function main(): Promise<void> {
       t.warm.push(warm);
       t.warmPhases.push(await loginPhases(warm, await ext.serviceWorker(), popup, false));
 
-      const approval = await approvalLatency(ext.context, extPage, siteB, {
-        a: env.siteUrl,
-        b: env.otherSiteUrl,
-      });
-      t.approvalCold.push(approval.cold);
-      t.approvalOpen.push(approval.open);
+      if (!LOGIN_ONLY) {
+        const approval = await approvalLatency(ext.context, extPage, siteB, {
+          a: env.siteUrl,
+          b: env.otherSiteUrl,
+        });
+        t.approvalCold.push(approval.cold);
+        t.approvalOpen.push(approval.open);
+      }
       await logOut(popup);
 
       t.floor.push(await nativeFloor());
-      for (let j = 0; j < LOADS_PER_ROUND; j++) {
+      for (let j = 0; j < (LOGIN_ONLY ? 0 : LOADS_PER_ROUND); j++) {
         // Alternate which profile goes first, so neither always follows the other's load.
         const pair: [Page, number[]][] = [
           [extPage, t.dclWith],
@@ -111,7 +115,7 @@ async function main(): Promise<void> {
         if (j % 2) pair.reverse();
         for (const [page, into] of pair) into.push(await domContentLoaded(page, env.siteUrl));
       }
-      t.hedgehog.push(await hedgehogBrowserLogin(plainPage));
+      if (!LOGIN_ONLY) t.hedgehog.push(await hedgehogBrowserLogin(plainPage));
       process.stderr.write(`round ${i + 1}/${RUNS} done\n`);
     }
 
