@@ -132,7 +132,7 @@ export class Hedgehog {
     const entropy = await this.storage.get(ENTROPY_STORAGE_KEY);
     // Hedgehog once wrote the string 'undefined' here; anything that is not entropy is ignored.
     if (!entropy || !/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
-    this.wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    this.wallet = await WalletManager.deriveWallet(entropy, this.path);
     return this.wallet;
   }
 
@@ -142,7 +142,7 @@ export class Hedgehog {
    */
   async createWallet(password: string): Promise<HDNodeWallet> {
     if (!password) throw new WeakPasswordError('too-short', 'A password is required.');
-    return WalletManager.walletFromEntropy(WalletManager.createEntropy(), this.path);
+    return WalletManager.deriveWallet(WalletManager.createEntropy(), this.path);
   }
 
   /**
@@ -223,7 +223,7 @@ export class Hedgehog {
   private async openRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
     const key = await Authentication.createKey(password, record.iv);
     const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
-    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return {
       entropy,
       iv: record.iv,
@@ -256,7 +256,7 @@ export class Hedgehog {
         () => null,
       );
       if (entropy) {
-        const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+        const wallet = await WalletManager.deriveWallet(entropy, this.path);
         return { entropy, ...remembered, wallet, userClaimed: false, authStored: false };
       }
       // Not ours after all (corrupt): start afresh, under a fresh iv.
@@ -276,7 +276,7 @@ export class Hedgehog {
       key ?? (await Authentication.createKey(password, iv)),
       iv,
     );
-    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return { entropy, iv, cipherText, wallet, userClaimed: false, authStored: false };
   }
 
@@ -290,7 +290,7 @@ export class Hedgehog {
   }
 
   private async adopt(entropy: string): Promise<HDNodeWallet> {
-    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = await WalletManager.deriveWallet(entropy, this.path);
     const t = phaseStart();
     await this.storage.set(ENTROPY_STORAGE_KEY, entropy);
     measurePhase('hedgehog:store-entropy', t);

@@ -8,11 +8,13 @@ let warming: Promise<void> | null = null;
 
 export function warmUpWalletCore(): Promise<void> {
   warming ??= (async () => {
-    const t = phaseStart();
+    let t = phaseStart();
     await Authentication.warmUp();
+    measurePhase('hedgehog:warm-up-scrypt', t);
+    t = phaseStart();
     // Any entropy will do: this builds ethers' secp256k1 precomputed tables and JITs the HD path.
-    WalletManager.walletFromEntropy('00000000000000000000000000000000');
-    measurePhase('hedgehog:warm-up', t);
+    await WalletManager.deriveWallet('00000000000000000000000000000000');
+    measurePhase('hedgehog:warm-up-wallet', t);
   })();
   return warming;
 }
