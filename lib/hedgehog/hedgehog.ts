@@ -14,6 +14,7 @@ import {
   rememberSignUp,
 } from './internal/pending-sign-ups.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
+import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
 import type {
@@ -21,6 +22,7 @@ import type {
   GetFn,
   HedgehogOptions,
   KeyValueStore,
+  LoginOptions,
   SetAuthFn,
   SetUserFn,
 } from './types.ts';
@@ -106,9 +108,17 @@ export class Hedgehog {
     return pending.wallet;
   }
 
-  /** Opens the account; unknown username and wrong password are the same AccountNotFoundError. */
-  async login(username: string, password: string): Promise<HDNodeWallet> {
-    const found = await this.findAccount(username, password);
+  /**
+   * Opens the account; unknown username and wrong password are the same AccountNotFoundError.
+   * `options.lookupKey`: the caller's `loginLookupKey(username, password)`, so this skips that
+   * derivation (anything that is not a lookup key is ignored).
+   */
+  async login(
+    username: string,
+    password: string,
+    options: LoginOptions = {},
+  ): Promise<HDNodeWallet> {
+    const found = await this.findAccount(username, password, options.lookupKey);
     if (!found) throw new AccountNotFoundError();
     return this.adopt(found.entropy);
   }
@@ -166,16 +176,26 @@ export class Hedgehog {
   }
 
   /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */
-  private async findAccount(username: string, password: string): Promise<FoundAccount | null> {
-    let t = phaseStart();
-    await this.warmedUp();
-    measurePhase('hedgehog:wait-warm-up', t);
+  private async findAccount(
+    username: string,
+    password: string,
+    firstLookupKey?: string,
+  ): Promise<FoundAccount | null> {
+    // A given key lets the backend lookup start while the warm-up may still be running.
+    let given = firstLookupKey && LOOKUP_KEY_PATTERN.test(firstLookupKey) ? firstLookupKey : null;
     for (const credentials of loginForms(username, password)) {
-      t = phaseStart();
-      const lookupKey = await Authentication.createAuthLookupKey(
-        credentials.username,
-        credentials.password,
-      );
+      let lookupKey = given;
+      given = null;
+      let t = phaseStart();
+      if (!lookupKey) {
+        await this.warmedUp();
+        measurePhase('hedgehog:wait-warm-up', t);
+        t = phaseStart();
+        lookupKey = await Authentication.createAuthLookupKey(
+          credentials.username,
+          credentials.password,
+        );
+      }
       measurePhase('hedgehog:scrypt-lookup-key', t);
       t = phaseStart();
       const record = await getRecord(this.getFn, lookupKey);
@@ -183,6 +203,11 @@ export class Hedgehog {
       if (!record) continue;
       // The lookupKey matched, so the password is right: a failure here is a corrupt record and
       // surfaces as DecryptionFailedError rather than a misleading "not found".
+      if (lookupKey === firstLookupKey) {
+        t = phaseStart();
+        await this.warmedUp();
+        measurePhase('hedgehog:wait-warm-up', t);
+      }
       t = phaseStart();
       const key = await Authentication.createKey(credentials.password, record.iv);
       measurePhase('hedgehog:scrypt-key', t);

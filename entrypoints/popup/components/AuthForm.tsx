@@ -4,6 +4,7 @@ import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.t
 import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
+import { loginRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
 
 type Mode = 'login' | 'signup';
@@ -33,6 +34,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
+  useEffect(warmUpLogin, []);
 
   function switchMode(next: Mode): void {
     setMode(next);
@@ -48,10 +50,10 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     setError(null);
     const t = phaseStart();
     try {
-      const state = await sendMessage(mode === 'signup' ? 'signUp' : 'login', {
-        username,
-        password,
-      });
+      const state =
+        mode === 'signup'
+          ? await sendMessage('signUp', { username, password })
+          : await sendMessage('login', await loginRequest(username, password));
       measurePhase(`encore:popup:${mode}`, t);
       props.onSignedIn(state);
     } catch (failure) {

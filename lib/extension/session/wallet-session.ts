@@ -1,12 +1,12 @@
 import type { HDNodeWallet } from 'ethers';
-import { checkUsername, NotLoggedInError } from '../../hedgehog/index.ts';
+import { checkUsername, type LoginOptions, NotLoggedInError } from '../../hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 
 /** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */
 export interface HedgehogLike {
   signUp(username: string, password: string): Promise<HDNodeWallet>;
-  login(username: string, password: string): Promise<HDNodeWallet>;
+  login(username: string, password: string, options?: LoginOptions): Promise<HDNodeWallet>;
   logout(): Promise<void>;
   getWallet(): HDNodeWallet | null;
   restoreLocalWallet(): Promise<HDNodeWallet | null>;
@@ -88,10 +88,11 @@ export class WalletSession {
     });
   }
 
-  login(username: string, password: string): Promise<SessionState> {
+  /** `options.lookupKey`: see Hedgehog's login (the popup derives it while the worker starts). */
+  login(username: string, password: string, options?: LoginOptions): Promise<SessionState> {
     return this.exclusive(async () => {
       const before = this.getWallet()?.address ?? null;
-      const wallet = await this.deps.hedgehog.login(username, password);
+      const wallet = await this.deps.hedgehog.login(username, password, options);
       return this.enter(username, wallet, before);
     });
   }
