@@ -17,6 +17,9 @@ export async function fillForm(
   username: string,
   password: string,
 ): Promise<void> {
+  // The popup is a tab here; a real one is in front while someone types into it (a background
+  // tab's renderer runs at a lower priority).
+  await popup.bringToFront();
   await popup.getByTestId(mode === 'login' ? 'show-login' : 'show-signup').click();
   await popup.getByTestId('username').fill(username);
   await popup.getByTestId('password').fill(password);
