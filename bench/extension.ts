@@ -24,6 +24,7 @@ import {
   type Submitted,
   submitTimed,
 } from './internal/popup-login.ts';
+import { scriptCost } from './internal/script-cost.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** BENCH_LOGIN_ONLY=1: logins, sign-up and the floor only (for quick iterations). */
@@ -123,6 +124,7 @@ async function main(): Promise<void> {
       process.stderr.write(`round ${i + 1}/${RUNS} done\n`);
     }
 
+    const cost = LOGIN_ONLY ? null : await scriptCost(extLoads.context, loadPage, env.siteUrl, 10);
     const inpage = await readFile(join(env.extensionDir, 'content-scripts', 'inpage.js'));
     const relay = await readFile(join(env.extensionDir, 'content-scripts', 'relay.js'));
     const floor = median(t.floor);
@@ -154,6 +156,11 @@ async function main(): Promise<void> {
       `  page load: DOMContentLoaded with ${ms1(median(t.dclWith))}, without ${ms1(median(t.dclWithout))} (${t.dclWith.length} loads each; 25th percentiles ${ms1(p25(t.dclWith))} / ${ms1(p25(t.dclWithout))})`,
     );
     console.log(`    overhead ${ms1(dcl)} (goal <= 2 ms: ${check(dcl <= 2)})`);
+    if (cost) {
+      console.log(
+        `    Encore's scripts, traced (${cost.beforeDcl.length} loads): ${ms1(median(cost.beforeDcl))} before DOMContentLoaded, ${ms1(median(cost.afterDcl))} after it`,
+      );
+    }
     console.log(
       `  injected script (inpage.js) ${inpage.length} bytes, ${gzipSync(inpage).length} gzipped (goal < 10 KB: ${check(inpage.length < 10_240)}); relay.js ${relay.length} bytes`,
     );
