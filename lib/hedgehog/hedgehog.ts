@@ -1,6 +1,7 @@
 // The Hedgehog flows (sign-up, login, password change, local session) over the low-level
 // Authentication and WalletManager modules, with the integrator's three backend functions.
 import type { HDNodeWallet } from 'ethers';
+import { measurePhase, phaseStart } from '../perf/index.ts';
 import { Authentication } from './authentication.ts';
 import { AccountNotFoundError, InvalidUsernameError, WeakPasswordError } from './errors.ts';
 import { type Credentials, loginForms } from './internal/credential-forms.ts';
@@ -13,6 +14,7 @@ import {
   rememberSignUp,
 } from './internal/pending-sign-ups.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
+import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
 import type {
@@ -20,6 +22,7 @@ import type {
   GetFn,
   HedgehogOptions,
   KeyValueStore,
+  LoginOptions,
   SetAuthFn,
   SetUserFn,
 } from './types.ts';
@@ -105,9 +108,17 @@ export class Hedgehog {
     return pending.wallet;
   }
 
-  /** Opens the account; unknown username and wrong password are the same AccountNotFoundError. */
-  async login(username: string, password: string): Promise<HDNodeWallet> {
-    const found = await this.findAccount(username, password);
+  /**
+   * Opens the account; unknown username and wrong password are the same AccountNotFoundError.
+   * `options.lookupKey`: the caller's `loginLookupKey(username, password)`, so this skips that
+   * derivation (anything that is not a lookup key is ignored).
+   */
+  async login(
+    username: string,
+    password: string,
+    options: LoginOptions = {},
+  ): Promise<HDNodeWallet> {
+    const found = await this.findAccount(username, password, options.lookupKey);
     if (!found) throw new AccountNotFoundError();
     return this.adopt(found.entropy);
   }
@@ -131,7 +142,7 @@ export class Hedgehog {
     const entropy = await this.storage.get(ENTROPY_STORAGE_KEY);
     // Hedgehog once wrote the string 'undefined' here; anything that is not entropy is ignored.
     if (!entropy || !/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
-    this.wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    this.wallet = await WalletManager.deriveWallet(entropy, this.path);
     return this.wallet;
   }
 
@@ -141,7 +152,7 @@ export class Hedgehog {
    */
   async createWallet(password: string): Promise<HDNodeWallet> {
     if (!password) throw new WeakPasswordError('too-short', 'A password is required.');
-    return WalletManager.walletFromEntropy(WalletManager.createEntropy(), this.path);
+    return WalletManager.deriveWallet(WalletManager.createEntropy(), this.path);
   }
 
   /**
@@ -165,19 +176,44 @@ export class Hedgehog {
   }
 
   /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */
-  private async findAccount(username: string, password: string): Promise<FoundAccount | null> {
-    await this.warmedUp();
+  private async findAccount(
+    username: string,
+    password: string,
+    firstLookupKey?: string,
+  ): Promise<FoundAccount | null> {
+    // A given key lets the backend lookup start while the warm-up may still be running.
+    let given = firstLookupKey && LOOKUP_KEY_PATTERN.test(firstLookupKey) ? firstLookupKey : null;
     for (const credentials of loginForms(username, password)) {
-      const lookupKey = await Authentication.createAuthLookupKey(
-        credentials.username,
-        credentials.password,
-      );
+      let lookupKey = given;
+      given = null;
+      let t = phaseStart();
+      if (!lookupKey) {
+        await this.warmedUp();
+        measurePhase('hedgehog:wait-warm-up', t);
+        t = phaseStart();
+        lookupKey = await Authentication.createAuthLookupKey(
+          credentials.username,
+          credentials.password,
+        );
+      }
+      measurePhase('hedgehog:scrypt-lookup-key', t);
+      t = phaseStart();
       const record = await getRecord(this.getFn, lookupKey);
+      measurePhase('hedgehog:get-record', t);
       if (!record) continue;
       // The lookupKey matched, so the password is right: a failure here is a corrupt record and
       // surfaces as DecryptionFailedError rather than a misleading "not found".
+      if (lookupKey === firstLookupKey) {
+        t = phaseStart();
+        await this.warmedUp();
+        measurePhase('hedgehog:wait-warm-up', t);
+      }
+      t = phaseStart();
       const key = await Authentication.createKey(credentials.password, record.iv);
+      measurePhase('hedgehog:scrypt-key', t);
+      t = phaseStart();
       const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
+      measurePhase('hedgehog:aes-decrypt', t);
       return { lookupKey, entropy, credentials };
     }
     return null;
@@ -212,7 +248,7 @@ export class Hedgehog {
   private async openRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
     const key = await Authentication.createKey(password, record.iv);
     const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
-    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return {
       entropy,
       iv: record.iv,
@@ -245,7 +281,7 @@ export class Hedgehog {
         () => null,
       );
       if (entropy) {
-        const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+        const wallet = await WalletManager.deriveWallet(entropy, this.path);
         return { entropy, ...remembered, wallet, userClaimed: false, authStored: false };
       }
       // Not ours after all (corrupt): start afresh, under a fresh iv.
@@ -265,7 +301,7 @@ export class Hedgehog {
       key ?? (await Authentication.createKey(password, iv)),
       iv,
     );
-    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return { entropy, iv, cipherText, wallet, userClaimed: false, authStored: false };
   }
 
@@ -279,8 +315,10 @@ export class Hedgehog {
   }
 
   private async adopt(entropy: string): Promise<HDNodeWallet> {
-    const wallet = WalletManager.walletFromEntropy(entropy, this.path);
+    const wallet = await WalletManager.deriveWallet(entropy, this.path);
+    const t = phaseStart();
     await this.storage.set(ENTROPY_STORAGE_KEY, entropy);
+    measurePhase('hedgehog:store-entropy', t);
     this.wallet = wallet;
     return wallet;
   }

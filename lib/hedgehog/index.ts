@@ -16,6 +16,7 @@ export {
   WeakPasswordError,
 } from './errors.ts';
 export { Hedgehog } from './hedgehog.ts';
+export { LOOKUP_KEY_PATTERN, loginLookupKey, warmUpLoginKey } from './login-key.ts';
 export {
   checkPassword,
   checkUsername,
@@ -34,6 +35,7 @@ export type {
   GetFn,
   HedgehogOptions,
   KeyValueStore,
+  LoginOptions,
   SetAuthFn,
   SetUserFn,
 } from './types.ts';

@@ -30,3 +30,8 @@ export interface HedgehogOptions {
   /** HD derivation path; Hedgehog's own is m/44'/60'/0'/0/0. */
   path?: string;
 }
+
+export interface LoginOptions {
+  /** `loginLookupKey(username, password)`, derived by the caller (see login-key.ts). */
+  lookupKey?: string;
+}

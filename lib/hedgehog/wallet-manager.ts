@@ -2,6 +2,8 @@
 // bits of entropy, seed without passphrase, BIP-32 master, then the path (m/44'/60'/0'/0/0).
 import { HDNodeWallet, Mnemonic } from 'ethers';
 import { bytesToHex } from '../encoding/index.ts';
+import { measurePhase, phaseStart } from '../perf/index.ts';
+import { bip39Seed, walletFromPhraseWithSeed } from './internal/bip39-seed.ts';
 import { randomBytes } from './internal/random.ts';
 
 export const DEFAULT_PATH = "m/44'/60'/0'/0/0";
@@ -15,17 +17,41 @@ function mnemonicFromEntropy(entropyHex: string): string {
 }
 
 /**
- * The wallet for this entropy: mnemonic -> BIP-39 seed (no passphrase) -> BIP-32 -> path.
- * Synchronous, like ethers' own derivation it uses (native PBKDF2 in Node, audited JS elsewhere);
- * a WebCrypto seed saved ~5 ms of a ~200 ms login but made this function async, which callers of
- * a wallet library do not expect.
+ * The wallet for this entropy: mnemonic -> BIP-39 seed (no passphrase) -> BIP-32 -> path, with
+ * its mnemonic (`wallet.mnemonic.phrase`). Synchronous, for callers that cannot wait (a storage
+ * migration naming the stored account); the seed comes from ethers' JavaScript PBKDF2. Sign-up,
+ * login and restore use `deriveWallet`.
  */
 function walletFromEntropy(entropyHex: string, path: string = DEFAULT_PATH): HDNodeWallet {
-  return HDNodeWallet.fromPhrase(mnemonicFromEntropy(entropyHex), '', path);
+  const t = phaseStart();
+  const wallet = HDNodeWallet.fromPhrase(mnemonicFromEntropy(entropyHex), '', path);
+  measurePhase('hedgehog:wallet-from-entropy', t);
+  return wallet;
+}
+
+/**
+ * The same wallet as `walletFromEntropy` (mnemonic included), with the BIP-39 seed from
+ * WebCrypto's native PBKDF2: measured in the extension's worker, the seed took 20-100 ms in
+ * ethers' JavaScript (most of it before the engine optimised it, which is every first login of a
+ * fresh worker) against ~1 ms.
+ */
+async function deriveWallet(
+  entropyHex: string,
+  path: string = DEFAULT_PATH,
+): Promise<HDNodeWallet> {
+  const phrase = mnemonicFromEntropy(entropyHex);
+  let t = phaseStart();
+  const seed = await bip39Seed(phrase);
+  measurePhase('hedgehog:bip39-seed', t);
+  t = phaseStart();
+  const wallet = walletFromPhraseWithSeed(phrase, seed, path);
+  measurePhase('hedgehog:hd-derive', t);
+  return wallet;
 }
 
 export const WalletManager = {
   createEntropy,
   mnemonicFromEntropy,
   walletFromEntropy,
+  deriveWallet,
 } as const;

@@ -1,7 +1,8 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { sendMessage } from '../../../lib/extension/client/index.ts';
 import { describeError } from '../../../lib/extension/ui/index.ts';
+import { measurePhase } from '../../../lib/perf/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
 import { RequestView } from './RequestView.tsx';
@@ -16,6 +17,11 @@ export function App(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
 
   const current = snapshot?.items[0];
+  // When a new set of requests is in the page: the end of a site's request as the person sees it.
+  const ids = snapshot?.items.map((item) => item.id).join(' ') ?? '';
+  useLayoutEffect(() => {
+    if (ids) measurePhase('encore:approval:shown', 0);
+  }, [ids]);
   // Re-armed when the front request changes, when the worker raises the window for another
   // request, and when the window is shown or focused in any other way.
   const shown = useShownCount();

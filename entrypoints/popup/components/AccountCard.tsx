@@ -1,9 +1,12 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { Avatar } from '../../../lib/extension/ui/index.ts';
+import { measurePhase } from '../../../lib/perf/index.ts';
 
 export function AccountCard(props: { address: string; username: string | null }): JSX.Element {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  // When the address is in the page: the end of a login as the person sees it.
+  useLayoutEffect(() => measurePhase('encore:popup:address-shown', 0), [props.address]);
 
   useEffect(() => {
     if (!copied) return;

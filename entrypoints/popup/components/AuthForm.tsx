@@ -2,7 +2,9 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
 import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
+import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
+import { loginRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
 
 type Mode = 'login' | 'signup';
@@ -32,6 +34,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
+  useEffect(warmUpLogin, []);
 
   function switchMode(next: Mode): void {
     setMode(next);
@@ -45,11 +48,13 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     if (!usernameCheck.ok || !passwordCheck.ok || busy) return;
     setBusy(true);
     setError(null);
+    const t = phaseStart();
     try {
-      const state = await sendMessage(mode === 'signup' ? 'signUp' : 'login', {
-        username,
-        password,
-      });
+      const state =
+        mode === 'signup'
+          ? await sendMessage('signUp', { username, password })
+          : await sendMessage('login', await loginRequest(username, password));
+      measurePhase(`encore:popup:${mode}`, t);
       props.onSignedIn(state);
     } catch (failure) {
       const details = failure as { details?: { retryAfterSeconds?: unknown } };

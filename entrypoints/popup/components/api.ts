@@ -1,5 +1,5 @@
 import { sendMessage } from '../../../lib/extension/client/index.ts';
-import type { WalletState } from '../../../lib/extension/messages/index.ts';
+import type { MessageMap, WalletState } from '../../../lib/extension/messages/index.ts';
 
 /**
  * getState with one retry: the first message after the browser stopped the worker can race its
@@ -14,5 +14,5 @@ export async function loadWalletState(): Promise<WalletState> {
   }
 }
 
-export type { WalletState };
+export type { MessageMap, WalletState };
 export { sendMessage };

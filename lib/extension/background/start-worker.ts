@@ -1,3 +1,4 @@
+import { measurePhase } from '../../perf/index.ts';
 import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 
@@ -7,6 +8,8 @@ import { type Background, createBackground } from './create-background.ts';
  * browser may stop this worker at any moment.
  */
 export function startWorker(): Background {
+  // From the worker's start to this line: fetching and evaluating the bundle.
+  measurePhase('encore:worker:start', 0);
   void restrictStorageToExtension();
   const background = createBackground({
     onError: (error) => console.error('[encore] message handler failed', error),

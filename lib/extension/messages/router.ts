@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { z } from 'zod';
+import { measurePhase, phaseStart } from '../../perf/index.ts';
 import { type ErrorJSON, InvalidInputError } from '../errors/index.ts';
 import type { MessageHandler } from './define.ts';
 import { ForbiddenSenderError, InternalError, UnknownMessageError } from './errors.ts';
@@ -42,7 +43,9 @@ export function createRouter(options: RouterOptions = {}): Router {
     if (!parsed.success) {
       throw new InvalidInputError(type, parsed.error.issues);
     }
+    const t = phaseStart();
     await options.ready?.();
+    measurePhase(`encore:message:${type}:wait-ready`, t);
     return handler.handle(parsed.data, { sender, origin: senderOrigin(sender) });
   }
 
@@ -52,10 +55,17 @@ export function createRouter(options: RouterOptions = {}): Router {
       handlers.set(handler.type, handler);
     },
     async handle(message, sender) {
+      const t = phaseStart();
       try {
         return { ok: true, result: await run(message, sender) };
       } catch (error) {
         return { ok: false, error: toErrorJSON(error, options.onError) };
+      } finally {
+        // From arrival to answer, for registered types only: a page cannot mint entry names.
+        const type = isObject(message) ? message.type : undefined;
+        if (typeof type === 'string' && handlers.has(type)) {
+          measurePhase(`encore:message:${type}`, t);
+        }
       }
     },
     listen() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_USERNAME_LENGTH } from '../../backend/index.ts';
+import { LOOKUP_KEY_PATTERN } from '../../hedgehog/index.ts';
 
 // Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
 // in the sender, and saying so beats ignoring it.
@@ -14,6 +15,10 @@ const password = z
 
 export const emptySchema = z.strictObject({});
 export const credentialsSchema = z.strictObject({ username, password });
+/** Login may carry the lookup key the popup derived meanwhile (Hedgehog's loginLookupKey). */
+export const loginSchema = credentialsSchema.extend({
+  lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').optional(),
+});
 export const changePasswordSchema = z.strictObject({
   oldPassword: password,
   newPassword: password,

@@ -4,6 +4,7 @@
 
 export {
   INPAGE_TARGET,
+  RELAY_READY_EVENT,
   RELAY_TARGET,
   readToInpage,
   readToRelay,

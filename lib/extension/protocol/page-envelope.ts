@@ -6,6 +6,12 @@ import type { RpcErrorShape } from './rpc-error.ts';
 
 export const RELAY_TARGET = 'encore-relay';
 export const INPAGE_TARGET = 'encore-inpage';
+/**
+ * A plain DOM event the relay fires on the window when it starts, for a page that asked before
+ * the relay was there (a message would reach every message listener the page has; this reaches
+ * only whoever listens for this name).
+ */
+export const RELAY_READY_EVENT = 'encore:relay-ready';
 
 /** Page -> relay. */
 export type ToRelay =

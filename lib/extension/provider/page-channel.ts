@@ -1,8 +1,14 @@
-// Page side of the page <-> relay channel. Requests wait until the relay says it is ready (both
-// scripts start at document_start, in no guaranteed order), then travel as `request` envelopes;
-// answers and pushed events come back as `response` / `event` envelopes from the same window.
+// Page side of the page <-> relay channel, opened by the page's first request. Requests wait until
+// the relay says it is ready (it may start after this script), then travel as `request`
+// envelopes; answers and pushed events come back as `response` / `event` envelopes.
 
-import { ProviderRpcError, RELAY_TARGET, readToInpage, type ToRelay } from '../protocol/index.ts';
+import {
+  ProviderRpcError,
+  RELAY_READY_EVENT,
+  RELAY_TARGET,
+  readToInpage,
+  type ToRelay,
+} from '../protocol/index.ts';
 
 export interface PageChannel {
   send(method: string, params: unknown): Promise<unknown>;
@@ -18,23 +24,23 @@ export function createPageChannel(win: Window): PageChannel {
   const pending = new Map<string, Pending>();
   const eventListeners: ((event: string, data: unknown) => void)[] = [];
   let queue: ToRelay[] | null = [];
+  let started = false;
   // Ids only need to be unique within this page; the prefix keeps two providers apart.
   const prefix = Math.random().toString(36).slice(2, 10);
   let counter = 0;
 
-  const post = (message: ToRelay): void => {
-    if (queue) queue.push(message);
-    else win.postMessage(message, '*');
+  const flush = (): void => {
+    const waiting = queue;
+    queue = null;
+    win.removeEventListener(RELAY_READY_EVENT, flush);
+    for (const queued of waiting ?? []) win.postMessage(queued, '*');
   };
 
-  win.addEventListener('message', (event: MessageEvent) => {
+  const onMessage = (event: MessageEvent): void => {
     const message = readToInpage(event, win);
     if (!message) return;
-    if (message.kind === 'ready') {
-      const waiting = queue;
-      queue = null;
-      for (const queued of waiting ?? []) win.postMessage(queued, '*');
-    } else if (message.kind === 'response') {
+    if (message.kind === 'ready') flush();
+    else if (message.kind === 'response') {
       const entry = pending.get(message.id);
       if (!entry) return;
       pending.delete(message.id);
@@ -45,10 +51,24 @@ export function createPageChannel(win: Window): PageChannel {
     } else {
       for (const listener of eventListeners) listener(message.event, message.data);
     }
-  });
-  // The relay may already be listening (then it answers `ready`) or may start later (then it
-  // announces `ready` itself).
-  win.postMessage({ target: RELAY_TARGET, kind: 'hello' } satisfies ToRelay, '*');
+  };
+
+  // Nothing happens on the page until it first asks for something: no listener, no message
+  // (events only ever follow a request, which opens the relay's port).
+  const start = (): void => {
+    started = true;
+    win.addEventListener('message', onMessage);
+    // The relay may already be listening (then it answers `ready`) or may start later (then it
+    // says so with RELAY_READY_EVENT).
+    win.addEventListener(RELAY_READY_EVENT, flush);
+    win.postMessage({ target: RELAY_TARGET, kind: 'hello' } satisfies ToRelay, '*');
+  };
+
+  const post = (message: ToRelay): void => {
+    if (!started) start();
+    if (queue) queue.push(message);
+    else win.postMessage(message, '*');
+  };
 
   return {
     send(method: string, params: unknown): Promise<unknown> {

@@ -1,11 +1,13 @@
 // Isolated-world relay: forwards page requests to the background over a runtime port and the
-// background's answers and events back to the page. It connects lazily (no worker wake-up on
-// pages that never use the wallet) and, when the port drops because the worker stopped, answers
-// every request still in flight with 4900 so nothing on the page waits forever.
+// background's answers and events back to the page. Until the page asks, it only listens: no
+// port (no worker wake-up), no message to the page, no timer. When the port drops because the
+// worker stopped, it answers every request still in flight with 4900 so nothing on the page
+// waits forever.
 
 import {
   INPAGE_TARGET,
   type PortRequest,
+  RELAY_READY_EVENT,
   type RpcErrorShape,
   type RuntimePort,
   readPortAnswer,
@@ -54,18 +56,21 @@ export function startRelay(win: Window, connect: () => RuntimePort): void {
       inFlight.clear();
     });
     port = opened;
-    hadPort = true;
+    if (!hadPort) {
+      hadPort = true;
+      win.addEventListener('focus', catchUp);
+      win.document?.addEventListener('visibilitychange', catchUp);
+    }
     return opened;
   };
 
   // Events sent while the worker was stopped never reached this page. Rather than keep the worker
   // awake, catch up when the person comes back to the tab: reconnecting makes the background send
   // its current state, from which the provider emits whatever changed (e.g. accountsChanged([])).
+  // Listened for only once the page has used the wallet.
   const catchUp = (): void => {
-    if (hadPort && !port && win.document?.visibilityState !== 'hidden') openPort();
+    if (!port && win.document?.visibilityState !== 'hidden') openPort();
   };
-  win.addEventListener('focus', catchUp);
-  win.document?.addEventListener('visibilitychange', catchUp);
 
   win.addEventListener('message', (event: MessageEvent) => {
     const message = readToRelay(event, win);
@@ -96,5 +101,6 @@ export function startRelay(win: Window, connect: () => RuntimePort): void {
       fail(message.id, DISCONNECTED);
     }
   });
-  toPage({ target: INPAGE_TARGET, kind: 'ready' });
+  // For a page that asked before this script ran; a page that never asks notices nothing.
+  win.dispatchEvent(new Event(RELAY_READY_EVENT));
 }

@@ -1,11 +1,12 @@
 import type { HDNodeWallet } from 'ethers';
-import { checkUsername, NotLoggedInError } from '../../hedgehog/index.ts';
+import { checkUsername, type LoginOptions, NotLoggedInError } from '../../hedgehog/index.ts';
+import { measurePhase, phaseStart } from '../../perf/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 
 /** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */
 export interface HedgehogLike {
   signUp(username: string, password: string): Promise<HDNodeWallet>;
-  login(username: string, password: string): Promise<HDNodeWallet>;
+  login(username: string, password: string, options?: LoginOptions): Promise<HDNodeWallet>;
   logout(): Promise<void>;
   getWallet(): HDNodeWallet | null;
   restoreLocalWallet(): Promise<HDNodeWallet | null>;
@@ -56,10 +57,13 @@ export class WalletSession {
   /** Restores the wallet kept in storage, if any. Memoised; every operation awaits it. */
   ready(): Promise<void> {
     // A failed restore (storage unavailable) is retried by the next caller, not cached forever.
-    this.readyPromise ??= this.restore().catch((error: unknown) => {
-      this.readyPromise = null;
-      throw error;
-    });
+    const t = phaseStart();
+    this.readyPromise ??= this.restore()
+      .then(() => measurePhase('encore:session:ready', t))
+      .catch((error: unknown) => {
+        this.readyPromise = null;
+        throw error;
+      });
     return this.readyPromise;
   }
 
@@ -84,10 +88,11 @@ export class WalletSession {
     });
   }
 
-  login(username: string, password: string): Promise<SessionState> {
+  /** `options.lookupKey`: see Hedgehog's login (the popup derives it while the worker starts). */
+  login(username: string, password: string, options?: LoginOptions): Promise<SessionState> {
     return this.exclusive(async () => {
       const before = this.getWallet()?.address ?? null;
-      const wallet = await this.deps.hedgehog.login(username, password);
+      const wallet = await this.deps.hedgehog.login(username, password, options);
       return this.enter(username, wallet, before);
     });
   }
@@ -149,8 +154,12 @@ export class WalletSession {
     // Remember the name as Hedgehog used it (trimmed, NFC), which is what logs in next time.
     const checked = checkUsername(username);
     this.username = checked.ok ? checked.username : username.trim();
+    let t = phaseStart();
     await this.deps.store.set(USERNAME_KEY, this.username);
+    measurePhase('encore:session:store-username', t);
+    t = phaseStart();
     await this.prepareAccount(wallet.address);
+    measurePhase('encore:session:prepare-account', t);
     if (previous !== wallet.address) this.emit(wallet.address);
     return this.getState();
   }

@@ -1,4 +1,6 @@
 // One-time work a fresh service worker would otherwise do during the person's first login.
+
+import { measurePhase, phaseStart } from '../../perf/index.ts';
 import { Authentication } from '../authentication.ts';
 import { WalletManager } from '../wallet-manager.ts';
 
@@ -6,9 +8,13 @@ let warming: Promise<void> | null = null;
 
 export function warmUpWalletCore(): Promise<void> {
   warming ??= (async () => {
+    let t = phaseStart();
     await Authentication.warmUp();
+    measurePhase('hedgehog:warm-up-scrypt', t);
+    t = phaseStart();
     // Any entropy will do: this builds ethers' secp256k1 precomputed tables and JITs the HD path.
-    WalletManager.walletFromEntropy('00000000000000000000000000000000');
+    await WalletManager.deriveWallet('00000000000000000000000000000000');
+    measurePhase('hedgehog:warm-up-wallet', t);
   })();
   return warming;
 }

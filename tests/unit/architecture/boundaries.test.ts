@@ -56,6 +56,7 @@ describe('folder boundaries', () => {
       'lib/errors',
       'lib/http',
       'lib/env',
+      'lib/perf',
     ]) {
       const outside = importsFrom(leaf).filter(
         ({ to }) => !to.startsWith(`${leaf}/`) && to !== 'lib/errors/index.ts',

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import type { MessageResponse, Router } from '../../../lib/extension/messages/index.ts';
 import { connectSite } from '../../../lib/extension/permissions/index.ts';
+import { loginLookupKey } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, popup, popupTab } from './support/senders.ts';
 
@@ -26,6 +27,9 @@ const invalid: [string, Record<string, unknown>, string][] = [
   ['login', { password: PASSWORD }, 'username'],
   ['login', { username: 'x'.repeat(129), password: PASSWORD }, 'username'],
   ['login', { username: 'ada', password: PASSWORD, remember: true }, ''],
+  ['login', { username: 'ada', password: PASSWORD, lookupKey: 'ab'.repeat(33) }, 'lookupKey'],
+  ['login', { username: 'ada', password: PASSWORD, lookupKey: 'AB'.repeat(32) }, 'lookupKey'],
+  ['login', { username: 'ada', password: PASSWORD, lookupKey: 7 }, 'lookupKey'],
   ['logout', { everywhere: true }, ''],
   ['changePassword', { oldPassword: PASSWORD }, 'newPassword'],
   ['changePassword', { oldPassword: '', newPassword: PASSWORD }, 'oldPassword'],
@@ -98,6 +102,19 @@ describe('core messages', () => {
       ok: true,
       result: { loggedIn: false, address: null, username: null, pendingApprovals: 2 },
     });
+  });
+
+  it('logs in with the lookup key the popup derived', async () => {
+    const router = setup();
+    const signedUp = await router.handle(
+      { type: 'signUp', username: 'ada', password: PASSWORD },
+      popup,
+    );
+    await router.handle({ type: 'logout' }, popup);
+    const lookupKey = await loginLookupKey('ada', PASSWORD);
+    expect(
+      await router.handle({ type: 'login', username: 'ada', password: PASSWORD, lookupKey }, popup),
+    ).toEqual(signedUp);
   });
 
   it('answers wallet errors with their code: weak password, wrong password, logged out', async () => {

@@ -125,4 +125,21 @@ describe('message router', () => {
     stop();
     expect(await onMessage.trigger({ type: 'secret', n: 2 }, popup, respond)).toEqual([]);
   });
+
+  it('times each registered type with one measure, and a page cannot add measures of its own', async () => {
+    const router = routerWithEcho();
+    const measures = (prefix: string) =>
+      performance.getEntriesByType('measure').filter((e) => e.name.startsWith(prefix));
+    for (let i = 0; i < 200; i++) {
+      await router.handle({ type: `flood-${i}` }, contentScript);
+      await router.handle({ type: 'whoami' }, contentScript);
+    }
+    expect(measures('encore:message:flood')).toEqual([]);
+    // One entry per name, however many messages came: the buffer cannot grow without bound.
+    expect(
+      measures('encore:message:whoami')
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['encore:message:whoami', 'encore:message:whoami:wait-ready']);
+  });
 });

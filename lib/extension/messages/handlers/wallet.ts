@@ -1,6 +1,6 @@
 import type { SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
-import { changePasswordSchema, credentialsSchema, emptySchema } from '../schemas.ts';
+import { changePasswordSchema, credentialsSchema, emptySchema, loginSchema } from '../schemas.ts';
 
 export interface WalletState extends SessionState {
   /** Requests waiting in the approval window. */
@@ -37,10 +37,10 @@ export function walletMessages({ session, pendingApprovals }: WalletMessageDeps)
     }),
     defineMessage({
       type: 'login',
-      input: credentialsSchema,
+      input: loginSchema,
       access: 'extension-page',
-      handle: async ({ username, password }) => {
-        await session.login(username, password);
+      handle: async ({ username, password, lookupKey }) => {
+        await session.login(username, password, { lookupKey });
         return stateOf();
       },
     }),
