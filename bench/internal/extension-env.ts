@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { startDevCatalog } from '../../dev-catalog/index.ts';
 import { startServer } from '../../server/index.ts';
 import { buildExtension } from '../../tests/e2e/support/build-extension.ts';
+import { NO_RATE_LIMIT } from '../../tests/support/no-rate-limit.ts';
 
 export interface BenchEnv {
   extensionDir: string;
@@ -49,12 +50,7 @@ export async function startBenchEnv(): Promise<BenchEnv> {
       databaseUrl: `sqlite:${join(dataDir, 'backend.sqlite')}`,
       corsOrigins: ['chrome-extension://*'],
       // One address logs in dozens of times; the limiter is not what is measured.
-      rateLimit: {
-        perAddress: 100_000,
-        perLookupKey: 100_000,
-        writesPerAddress: 100_000,
-        writesPerLookupKey: 100_000,
-      },
+      rateLimit: NO_RATE_LIMIT,
     });
     closers.push(() => backend.close());
     const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 20 });

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import { createWriteQueue } from '../storage/index.ts';
 import { normalizeAccount } from './account.ts';
 import { normalizeOrigin } from './origin.ts';
 
@@ -18,14 +19,8 @@ const UNCLAIMED_KEY = 'encore:unclaimed-connections';
 const siteSchema = z.object({ connectedAt: z.number().finite() });
 type Entries = Record<string, unknown>;
 
-// Writes are read-modify-write on one key: chain them so two quick connects in the same context
-// never drop one another.
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
+// Writes are read-modify-write on one key: chained so two quick connects never drop one another.
+const serialized = createWriteQueue();
 
 async function readAll(): Promise<Entries> {
   return asRecord((await browser.storage.local.get(KEY))[KEY]);

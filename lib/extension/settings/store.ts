@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { InvalidInputError } from '../errors/index.ts';
+import { createWriteQueue } from '../storage/index.ts';
 import { defaultSettings } from './defaults.ts';
 import {
   type Settings,
@@ -17,6 +18,9 @@ const KEY = 'encore:settings';
  * weaker choice: a damaged record must never switch "log out when the browser closes" off.
  */
 const FAIL_CLOSED: Partial<Settings> = { lockOnBrowserClose: true };
+
+// Read-modify-write on one key: chained so two quick saves never drop one another.
+const serialized = createWriteQueue();
 
 export async function getSettings(): Promise<Settings> {
   return withDefaults(readOverrides(await readRecord()));
@@ -76,14 +80,6 @@ function readOverrides(stored: unknown): Partial<Settings> {
 
 function withDefaults(overrides: Partial<Settings>): Settings {
   return { ...defaultSettings(), ...overrides };
-}
-
-// Read-modify-write on one key: chain the writes so two quick saves never drop one another.
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -19,3 +19,4 @@ export {
 } from './migrations/index.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
 export { restrictStorageToExtension } from './restrict-access.ts';
+export { createWriteQueue } from './write-queue.ts';
