@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { z } from 'zod';
+import { isRecord } from '../../guards/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
 import { type ErrorJSON, InvalidInputError } from '../errors/index.ts';
 import type { MessageHandler } from './define.ts';
@@ -30,9 +31,9 @@ export function createRouter(options: RouterOptions = {}): Router {
   const handlers = new Map<string, MessageHandler>();
 
   async function run(message: unknown, sender: MessageSender): Promise<unknown> {
-    const type = isObject(message) ? message.type : undefined;
+    const type = isRecord(message) ? message.type : undefined;
     const handler = typeof type === 'string' ? handlers.get(type) : undefined;
-    if (!handler || typeof type !== 'string' || !isObject(message)) {
+    if (!handler || typeof type !== 'string' || !isRecord(message)) {
       throw new UnknownMessageError(type);
     }
     if (handler.access === 'extension-page' && !isExtensionPage(sender)) {
@@ -62,7 +63,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         return { ok: false, error: toErrorJSON(error, options.onError) };
       } finally {
         // From arrival to answer, for registered types only: a page cannot mint entry names.
-        const type = isObject(message) ? message.type : undefined;
+        const type = isRecord(message) ? message.type : undefined;
         if (typeof type === 'string' && handlers.has(type)) {
           measurePhase(`encore:message:${type}`, t);
         }
@@ -87,15 +88,11 @@ export function createRouter(options: RouterOptions = {}): Router {
   return router;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Errors with a stable code keep it; anything else becomes INTERNAL so no internals leak. */
 function toErrorJSON(error: unknown, onError?: (error: unknown) => void): ErrorJSON {
   if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
     const json = 'toJSON' in error && typeof error.toJSON === 'function' ? error.toJSON() : null;
-    if (isObject(json) && typeof json.code === 'string' && typeof json.message === 'string') {
+    if (isRecord(json) && typeof json.code === 'string' && typeof json.message === 'string') {
       return json as ErrorJSON;
     }
     return { code: error.code, message: error.message };

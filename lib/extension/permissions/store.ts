@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
+import { isRecord } from '../../guards/index.ts';
 import { createWriteQueue } from '../storage/index.ts';
 import { normalizeAccount } from './account.ts';
 import { normalizeOrigin } from './origin.ts';
@@ -161,7 +162,5 @@ function isCanonicalOrigin(origin: string): boolean {
 }
 
 function asRecord(value: unknown): Entries {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Entries)
-    : {};
+  return isRecord(value) ? value : {};
 }

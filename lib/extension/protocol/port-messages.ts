@@ -3,6 +3,7 @@
 // reads what it receives with the reader below for its side. Hand-written rather than zod: both
 // content scripts run on every page, and zod would multiply the relay's size.
 
+import { isRecord } from '../../guards/index.ts';
 import { isErrorShape } from './page-envelope.ts';
 import type { RpcErrorShape } from './rpc-error.ts';
 
@@ -33,10 +34,6 @@ export type PortAnswer = PortResponse | PortEvent;
 
 const MAX_ID_LENGTH = 100;
 const MAX_METHOD_LENGTH = 200;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isBoundedString(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.length >= 1 && value.length <= max;

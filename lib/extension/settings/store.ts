@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { isRecord } from '../../guards/index.ts';
 import { InvalidInputError } from '../errors/index.ts';
 import { createWriteQueue } from '../storage/index.ts';
 import { defaultSettings } from './defaults.ts';
@@ -80,10 +81,6 @@ function readOverrides(stored: unknown): Partial<Settings> {
 
 function withDefaults(overrides: Partial<Settings>): Settings {
   return { ...defaultSettings(), ...overrides };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -56,6 +56,7 @@ describe('folder boundaries', () => {
       'lib/errors',
       'lib/http',
       'lib/env',
+      'lib/guards',
       'lib/perf',
     ]) {
       const outside = importsFrom(leaf).filter(

@@ -22,6 +22,7 @@ const LIBRARIES = [
   'lib/encoding',
   'lib/errors',
   'lib/env',
+  'lib/guards',
   'lib/hedgehog',
   'lib/http',
 ];

@@ -3,10 +3,11 @@
 // encore_requestIdToken (which shows who the site will learn you are); a personal_sign of that
 // text would hand a site a token the person never agreed to share.
 
+import { base64ToBytes } from '../../../encoding/index.ts';
+import { isRecord } from '../../../guards/index.ts';
+
 // Liberal on purpose: standard base64 letters and padding too, since a lenient verifier decodes
 // them; whitespace, control and invisible characters around the text are ignored.
-import { base64ToBytes } from '../../../encoding/index.ts';
-
 const SEGMENT = /^[A-Za-z0-9_\-+/]*={0,2}$/;
 const EDGES =
   /^[\s\p{Cc}\p{Default_Ignorable_Code_Point}]+|[\s\p{Cc}\p{Default_Ignorable_Code_Point}]+$/gu;
@@ -18,9 +19,7 @@ function jsonObjectIn(segment: string): Record<string, unknown> | null {
     const bytes = base64ToBytes(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
     const text = new TextDecoder().decode(bytes);
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }

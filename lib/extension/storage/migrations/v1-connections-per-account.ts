@@ -13,6 +13,7 @@
 // Keys are written out here rather than imported: a step describes the layout of its own version,
 // which later code may change.
 
+import { isRecord } from '../../../guards/index.ts';
 import type { Migration, MigrationEnv, MigrationPlan, StorageSnapshot } from './types.ts';
 
 const LEGACY = 'encore:connected-sites';
@@ -49,7 +50,7 @@ export const connectionsPerAccount: Migration = {
       return { set: { local: set }, remove: { local: [LEGACY] }, summary };
     // What cannot be read stays where it was, for a later build or a person to look at.
     set[LEGACY] = leftover;
-    const kept = isObject(leftover) ? plural(Object.keys(leftover).length, 'entry') : 'the record';
+    const kept = isRecord(leftover) ? plural(Object.keys(leftover).length, 'entry') : 'the record';
     return {
       set: { local: set },
       remove: {},
@@ -60,11 +61,11 @@ export const connectionsPerAccount: Migration = {
 
 /** The understood connections, and the rest (undefined when everything was understood). */
 function readLegacy(value: unknown): { sites: Sites; leftover: unknown } {
-  if (!isObject(value)) return { sites: {}, leftover: value };
+  if (!isRecord(value)) return { sites: {}, leftover: value };
   const sites: Sites = {};
   const rest: Record<string, unknown> = {};
   for (const [origin, entry] of Object.entries(value)) {
-    const connectedAt = isObject(entry) ? entry.connectedAt : undefined;
+    const connectedAt = isRecord(entry) ? entry.connectedAt : undefined;
     if (isBareOrigin(origin) && typeof connectedAt === 'number' && Number.isFinite(connectedAt)) {
       sites[origin] = { connectedAt };
     } else {
@@ -96,7 +97,7 @@ function storedAccount(snapshot: StorageSnapshot, env: MigrationEnv): string | n
 
 function lockIsOn(settings: unknown): boolean {
   if (settings === undefined) return false;
-  if (!isObject(settings)) return true;
+  if (!isRecord(settings)) return true;
   const lock = settings.lockOnBrowserClose;
   return lock === undefined ? false : lock !== false;
 }
@@ -120,12 +121,8 @@ function isBareOrigin(value: string): boolean {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function asObject(value: unknown): Record<string, unknown> | null {
-  return isObject(value) ? value : null;
+  return isRecord(value) ? value : null;
 }
 
 function plural(n: number, noun: string): string {
