@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** Hardhat's default chain id, used by the local chain everywhere (tests, `make start`). */
+export const LOCAL_CHAIN_ID = 31337;
+
+/**
+ * Hardhat's first default account: publicly known, funded with 10,000 ETH on every fresh local
+ * chain. Never use it anywhere but a local chain.
+ */
+export const LOCAL_FUNDED_KEY =
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const;
+
+export interface LocalChain {
+  /** JSON-RPC URL on 127.0.0.1. */
+  readonly url: string;
+  readonly port: number;
+  readonly chainId: number;
+  /** Stops the node and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+export interface StartLocalChainOptions {
+  readonly port: number;
+  /** Milliseconds to wait for the node to answer `eth_chainId` (default 30 s). */
+  readonly timeoutMs?: number;
+  /** Where the node's output goes (default: discarded). */
+  readonly log?: (line: string) => void;
+}
+
+const configPath = fileURLToPath(new URL('./hardhat.config.cjs', import.meta.url));
+
+function hardhatCli(): string {
+  const require = createRequire(import.meta.url);
+  return require.resolve('hardhat/internal/cli/cli.js');
+}
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts Hardhat's node (a real EVM chain, installed from npm) on 127.0.0.1:`port` with chain id
+ * 31337 and resolves once it answers JSON-RPC. Nothing is downloaded: the node needs no compiler.
+ */
+export async function startLocalChain(options: StartLocalChainOptions): Promise<LocalChain> {
+  const { port, timeoutMs = 30_000, log } = options;
+  const child = spawn(
+    process.execPath,
+    [
+      hardhatCli(),
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--config',
+      configPath,
+    ],
+    {
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const collect = (chunk: Buffer): void => {
+    const text = chunk.toString();
+    if (output.length < 64_000) output += text;
+    if (log) for (const line of text.split('\n')) if (line) log(line);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited(child);
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The local chain exited before answering (code ${child.exitCode}):\n${output}`,
+      );
+    }
+    try {
+      const id = await rpc(url, 'eth_chainId');
+      if (Number(id) !== LOCAL_CHAIN_ID) throw new Error(`unexpected chain id ${String(id)}`);
+      return { url, port, chainId: LOCAL_CHAIN_ID, stop };
+    } catch (error) {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(
+          `The local chain did not answer on ${url} within ${timeoutMs} ms:\n${output}`,
+          {
+            cause: error,
+          },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
