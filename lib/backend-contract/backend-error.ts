@@ -15,6 +15,7 @@ export interface BackendErrorJSON extends EncoreErrorJSON {
 
 /** The integrator's backend answered with something other than 200, or could not be reached. */
 export class BackendError extends EncoreError<BackendErrorCode> {
+  override readonly name: string = 'BackendError';
   static override readonly code = 'BACKEND_FAILURE' as const;
   constructor(
     /** HTTP status; 0 when the request never got an answer (network error, timeout). */

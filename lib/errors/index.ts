@@ -4,9 +4,9 @@
 // `details` structured facts for code, and `toJSON()`
 // gives the one shape every error crosses a message boundary in. A leaf: it imports nothing.
 
-export interface EncoreErrorJSON {
+export interface EncoreErrorJSON<C extends string | number = string> {
   name: string;
-  code: string;
+  code: C;
   message: string;
   shortMessage: string;
   details?: Readonly<Record<string, unknown>>;
@@ -21,9 +21,13 @@ export interface EncoreErrorOptions {
   data?: unknown;
 }
 
-export abstract class EncoreError<C extends string = string> extends Error {
+/**
+ * Codes are strings (domain codes such as `ACCOUNT_NOT_FOUND`) except on the wire errors of
+ * EIP-1193, whose codes are the numbers pages inspect (4001, -32602, ...).
+ */
+export abstract class EncoreError<C extends string | number = string> extends Error {
   /** The class's stable code; a class whose code depends on the instance overrides the getter. */
-  static readonly code: string = 'UNKNOWN';
+  static readonly code: string | number = 'UNKNOWN';
   readonly shortMessage: string;
   readonly details?: Readonly<Record<string, unknown>>;
   readonly data?: unknown;
@@ -38,11 +42,11 @@ export abstract class EncoreError<C extends string = string> extends Error {
   }
 
   get code(): C {
-    return (this.constructor as unknown as { code: string }).code as C;
+    return (this.constructor as unknown as { code: C }).code;
   }
 
-  toJSON(): EncoreErrorJSON {
-    const json: EncoreErrorJSON = {
+  toJSON(): EncoreErrorJSON<C> {
+    const json: EncoreErrorJSON<C> = {
       name: this.name,
       code: this.code,
       message: this.message,

@@ -20,6 +20,7 @@ export interface HedgehogErrorJSON extends EncoreErrorJSON {
 }
 
 export abstract class HedgehogError extends EncoreError<HedgehogErrorCode> {
+  override readonly name: string = 'HedgehogError';
   override toJSON(): HedgehogErrorJSON {
     return super.toJSON() as HedgehogErrorJSON;
   }
@@ -27,6 +28,7 @@ export abstract class HedgehogError extends EncoreError<HedgehogErrorCode> {
 
 /** Unknown username or wrong password: indistinguishable by design. */
 export class AccountNotFoundError extends HedgehogError {
+  override readonly name: string = 'AccountNotFoundError';
   static override readonly code = 'ACCOUNT_NOT_FOUND' as const;
   constructor(options?: { cause?: unknown }) {
     super('No account matches this username and password.', options);
@@ -35,6 +37,7 @@ export class AccountNotFoundError extends HedgehogError {
 
 /** The key did not decrypt the cipherText (wrong password, or a corrupted record). */
 export class DecryptionFailedError extends HedgehogError {
+  override readonly name: string = 'DecryptionFailedError';
   static override readonly code = 'DECRYPTION_FAILED' as const;
   constructor(options?: { cause?: unknown }) {
     super('Unable to decrypt the wallet record with this password.', options);
@@ -45,6 +48,7 @@ export type WeakPasswordReason = 'too-short' | 'common';
 
 /** Sign-up or password change with a password the policy refuses. */
 export class WeakPasswordError extends HedgehogError {
+  override readonly name: string = 'WeakPasswordError';
   static override readonly code = 'WEAK_PASSWORD' as const;
   constructor(
     readonly reason: WeakPasswordReason,
@@ -61,6 +65,7 @@ export type InvalidUsernameReason = 'empty' | 'separator' | 'too-long' | 'contro
  * character, or is longer than the backend contract allows (MAX_USERNAME_LENGTH).
  */
 export class InvalidUsernameError extends HedgehogError {
+  override readonly name: string = 'InvalidUsernameError';
   static override readonly code = 'INVALID_USERNAME' as const;
   constructor(
     readonly reason: InvalidUsernameReason,
@@ -72,6 +77,7 @@ export class InvalidUsernameError extends HedgehogError {
 
 /** An operation that needs a wallet was called while logged out. */
 export class NotLoggedInError extends HedgehogError {
+  override readonly name: string = 'NotLoggedInError';
   static override readonly code = 'NOT_LOGGED_IN' as const;
   constructor() {
     super('No wallet is logged in.');

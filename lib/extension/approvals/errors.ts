@@ -16,6 +16,7 @@ const MESSAGES: Record<ApprovalRefusal, string> = {
 };
 
 export class ApprovalError extends ExtensionError {
+  override readonly name: string = 'ApprovalError';
   constructor(
     readonly reason: ApprovalRefusal,
     /** With 'too-many': how many requests one site may keep waiting. */

@@ -2,6 +2,7 @@ import { ExtensionError } from './extension-error.ts';
 
 /** A payload failed its schema (zod's issues); `issues` names each bad field, dot-joined. */
 export class InvalidInputError extends ExtensionError {
+  override readonly name: string = 'InvalidInputError';
   constructor(type: string, schemaIssues: readonly { path: PropertyKey[]; message: string }[]) {
     const issues = schemaIssues.map((issue) => ({
       path: issue.path.join('.'),

@@ -5,6 +5,7 @@ import { ExtensionError } from '../errors/index.ts';
 
 /** The request is not an object with a known `type`. */
 export class UnknownMessageError extends ExtensionError {
+  override readonly name: string = 'UnknownMessageError';
   constructor(type: unknown) {
     super('UNKNOWN_MESSAGE', `Unknown message type: ${String(type)}`);
   }
@@ -12,6 +13,7 @@ export class UnknownMessageError extends ExtensionError {
 
 /** A message that only the extension's own pages may send came from somewhere else. */
 export class ForbiddenSenderError extends ExtensionError {
+  override readonly name: string = 'ForbiddenSenderError';
   constructor(type: string) {
     super('FORBIDDEN_SENDER', `${type} is only accepted from the extension's own pages`);
   }
@@ -19,6 +21,7 @@ export class ForbiddenSenderError extends ExtensionError {
 
 /** Something unexpected failed inside a handler; the message hides internals. */
 export class InternalError extends ExtensionError {
+  override readonly name: string = 'InternalError';
   constructor(cause?: unknown) {
     super('INTERNAL', 'Something went wrong inside the extension', {}, { cause });
   }

@@ -2,6 +2,7 @@ import { ExtensionError } from '../errors/index.ts';
 
 /** Not a wallet address: connections are kept under `0x` + 40 hex digits, lowercase. */
 export class InvalidAccountError extends ExtensionError {
+  override readonly name: string = 'InvalidAccountError';
   constructor(account: string) {
     super('INVALID_ACCOUNT', `Not a wallet address: ${account}`);
   }

@@ -2,6 +2,7 @@ import { ExtensionError } from '../errors/index.ts';
 
 /** An origin that is not a plain `scheme://host[:port]` (what a sender's URL reduces to). */
 export class InvalidOriginError extends ExtensionError {
+  override readonly name: string = 'InvalidOriginError';
   constructor(origin: string) {
     super('INVALID_ORIGIN', `Not a site origin: ${origin}`);
   }

@@ -1,7 +1,10 @@
 // The error a page sees: an Error with EIP-1193's numeric `code` (and optional `data`), which is
-// what ethers, viem and wagmi inspect. The worker's RPC errors extend it, so `toJSON()` gives
-// exactly the shape that crosses the port and the window. Kept tiny: it ships in the injected
-// script.
+// what ethers, viem and wagmi inspect. It belongs to the repository's one error family
+// (EncoreError) with a numeric code; the worker's RPC errors extend it. `toRpcError()` gives
+// exactly the `{ code, message, data }` that crosses the port and the window. Kept tiny: it ships
+// in the injected script.
+
+import { EncoreError } from '../../errors/index.ts';
 
 export interface RpcErrorShape {
   code: number;
@@ -9,18 +12,24 @@ export interface RpcErrorShape {
   data?: unknown;
 }
 
-export class ProviderRpcError extends Error {
-  readonly code: number;
-  readonly data?: unknown;
+export class ProviderRpcError extends EncoreError<number> {
+  /** The code of a plain provider error; each instance carries its own EIP-1193 code. */
+  static override readonly code: number = -32603;
+  readonly #code: number;
 
   constructor(code: number, message: string, data?: unknown) {
-    super(message);
+    super(message, data === undefined ? {} : { data });
+    // Explicit: class names are minified in the bundles, and pages may read `name`.
     this.name = 'ProviderRpcError';
-    this.code = code;
-    if (data !== undefined) this.data = data;
+    this.#code = code;
   }
 
-  toJSON(): RpcErrorShape {
+  override get code(): number {
+    return this.#code;
+  }
+
+  /** The EIP-1193 wire shape, and nothing else. */
+  toRpcError(): RpcErrorShape {
     return { code: this.code, message: this.message, data: this.data };
   }
 }

@@ -78,7 +78,7 @@ export class ProviderHub {
       const id = answerableRequestId(raw);
       if (id !== null) {
         const error = new UnsupportedMethodError('', 'Encore does not support this method.');
-        post(port, { kind: 'response', id, error: error.toJSON() });
+        post(port, { kind: 'response', id, error: error.toRpcError() });
       }
       return;
     }
@@ -88,7 +88,7 @@ export class ProviderHub {
       const result = await runRpcRequest(ctx, { method, params });
       post(port, { kind: 'response', id, result: result ?? null });
     } catch (error) {
-      post(port, { kind: 'response', id, error: (error as ProviderRpcError).toJSON() });
+      post(port, { kind: 'response', id, error: (error as ProviderRpcError).toRpcError() });
     }
   }
 

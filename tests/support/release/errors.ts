@@ -1,3 +1,5 @@
+import { EncoreError } from '../../../lib/errors/index.ts';
+
 export type ReleaseErrorCode =
   | 'UNKNOWN_RELEASE'
   | 'TAG_MISMATCH'
@@ -6,12 +8,17 @@ export type ReleaseErrorCode =
   | 'BAD_RELEASES_FILE';
 
 /** A previous release could not be resolved, checked out, installed or built. */
-export class ReleaseError extends Error {
+export class ReleaseError extends EncoreError<ReleaseErrorCode> {
   override readonly name = 'ReleaseError';
-  constructor(
-    readonly code: ReleaseErrorCode,
-    message: string,
-  ) {
+  readonly #code: ReleaseErrorCode;
+
+  constructor(code: ReleaseErrorCode, message: string) {
     super(message);
+    this.#code = code;
+  }
+
+  /** Each instance names which step failed. */
+  override get code(): ReleaseErrorCode {
+    return this.#code;
   }
 }

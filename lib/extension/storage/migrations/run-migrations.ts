@@ -23,6 +23,7 @@ export const browserStorageIO: StorageIO = {
 
 /** A plan that would delete the wallet's entropy: a bug in a step, refused before any write. */
 export class UnsafeMigrationError extends ExtensionError {
+  override readonly name: string = 'UnsafeMigrationError';
   constructor(step: string) {
     super('UNSAFE_MIGRATION', `Storage migration "${step}" would remove the wallet's entropy`);
   }
