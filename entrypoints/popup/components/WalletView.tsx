@@ -6,6 +6,7 @@ import { sendMessage, type WalletState } from './api.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ConnectedSites } from './ConnectedSites.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { RecoveryPhrase } from './RecoveryPhrase.tsx';
 
 export interface WalletViewProps {
   address: string;
@@ -16,6 +17,7 @@ export interface WalletViewProps {
 
 export function WalletView(props: WalletViewProps): JSX.Element {
   const [changing, setChanging] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -43,6 +45,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       <ProfileSection address={props.address} />
       <ConnectedSites account={props.address} />
       {changing ? <ChangePasswordForm onClose={() => setChanging(false)} /> : null}
+      {recovery ? <RecoveryPhrase onClose={() => setRecovery(false)} /> : null}
       {error ? (
         <p class="alert alert-error" role="alert" data-testid="form-error">
           {error}
@@ -52,6 +55,16 @@ export function WalletView(props: WalletViewProps): JSX.Element {
         {changing ? null : (
           <button type="button" class="btn btn-secondary" onClick={() => setChanging(true)}>
             Change password
+          </button>
+        )}
+        {recovery ? null : (
+          <button
+            type="button"
+            class="btn btn-secondary"
+            data-testid="show-recovery"
+            onClick={() => setRecovery(true)}
+          >
+            Recovery phrase
           </button>
         )}
         <button
