@@ -32,6 +32,15 @@ export function WalletView(props: WalletViewProps): JSX.Element {
     }
   }
 
+  // A view of its own: the phrase is the only thing on screen while it is shown.
+  if (recovery) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <RecoveryPhrase onClose={() => setRecovery(false)} />
+      </div>
+    );
+  }
   return (
     <div class="stack">
       <AccountCard address={props.address} username={props.username} />
@@ -45,28 +54,27 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       <ProfileSection address={props.address} />
       <ConnectedSites account={props.address} />
       {changing ? <ChangePasswordForm onClose={() => setChanging(false)} /> : null}
-      {recovery ? <RecoveryPhrase onClose={() => setRecovery(false)} /> : null}
       {error ? (
         <p class="alert alert-error" role="alert" data-testid="form-error">
           {error}
         </p>
       ) : null}
-      <div class="actions">
+      <div class="actions account-actions">
         {changing ? null : (
           <button type="button" class="btn btn-secondary" onClick={() => setChanging(true)}>
             Change password
           </button>
         )}
-        {recovery ? null : (
-          <button
-            type="button"
-            class="btn btn-secondary"
-            data-testid="show-recovery"
-            onClick={() => setRecovery(true)}
-          >
-            Recovery phrase
-          </button>
-        )}
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="show-recovery"
+          onClick={() => setRecovery(true)}
+        >
+          Recovery phrase
+        </button>
+      </div>
+      <div class="actions">
         <button
           type="button"
           class="btn btn-danger"
