@@ -133,3 +133,30 @@ test('a typo in one word, or a bad checksum, is caught before anything is sent',
     await witness.close();
   }
 });
+
+test('copy puts the phrase on the clipboard and takes it back after 60 s', async ({
+  context,
+  env,
+  openPopup,
+}) => {
+  // Chromium lets no extension page read the clipboard without a permission Encore does not
+  // ask for; a web page that is granted it reads what the person would paste.
+  const demo = env.services.demo ?? '';
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo });
+  const site = await context.newPage();
+  await site.goto(demo);
+  const clipboard = (): Promise<string> => site.evaluate(() => navigator.clipboard.readText());
+
+  const popup = await openPopup();
+  await signUp(popup, uniqueUsername('copy'));
+  await popup.clock.install();
+  await popup.getByTestId('show-recovery').click();
+  const phrase = await revealPhrase(popup, PASSWORD);
+  await popup.getByRole('button', { name: 'Copy', exact: true }).last().click();
+  await expect(popup.getByRole('status')).toContainText('Copied');
+  expect(await clipboard()).toBe(phrase);
+  await popup.clock.runFor(59_000);
+  expect(await clipboard()).toBe(phrase);
+  await popup.clock.runFor(1_000);
+  await expect.poll(clipboard).toBe('');
+});

@@ -43,6 +43,19 @@ describe('restore form words', () => {
 });
 
 describe('copyForAWhile', () => {
+  function fakeWitness() {
+    const listeners = new Map<string, Set<() => void>>();
+    return {
+      addEventListener: (type: string, cb: () => void) => {
+        listeners.set(type, (listeners.get(type) ?? new Set()).add(cb));
+      },
+      removeEventListener: (type: string, cb: () => void) => listeners.get(type)?.delete(cb),
+      fire: (type: string) => {
+        for (const cb of listeners.get(type) ?? []) cb();
+      },
+    };
+  }
+
   function fakeClipboard(): ClipboardLike & { text: string } {
     const board = {
       text: '',
@@ -58,7 +71,7 @@ describe('copyForAWhile', () => {
     vi.useFakeTimers();
     try {
       const board = fakeClipboard();
-      await copyForAWhile(PHRASE, board, 60_000);
+      await copyForAWhile(PHRASE, board, 60_000, fakeWitness());
       expect(board.text).toBe(PHRASE);
       await vi.advanceTimersByTimeAsync(59_999);
       expect(board.text).toBe(PHRASE);
@@ -73,18 +86,38 @@ describe('copyForAWhile', () => {
     vi.useFakeTimers();
     try {
       const board = fakeClipboard();
-      await copyForAWhile(PHRASE, board, 60_000);
+      await copyForAWhile(PHRASE, board, 60_000, fakeWitness());
       board.text = 'something else';
       await vi.advanceTimersByTimeAsync(60_000);
       expect(board.text).toBe('something else');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
-      const refusing = fakeClipboard();
-      refusing.readText = async () => {
-        throw new Error('Document is not focused');
+  it('when the clipboard cannot be read, clears only if the page kept the focus throughout', async () => {
+    vi.useFakeTimers();
+    try {
+      const refusing = (): ReturnType<typeof fakeClipboard> => {
+        const board = fakeClipboard();
+        board.readText = async () => {
+          throw new Error('Read permission denied.');
+        };
+        return board;
       };
-      await copyForAWhile(PHRASE, refusing, 60_000);
+      const quiet = refusing();
+      await copyForAWhile(PHRASE, quiet, 60_000, fakeWitness());
       await vi.advanceTimersByTimeAsync(60_000);
-      expect(refusing.text).toBe(PHRASE);
+      expect(quiet.text).toBe('');
+
+      for (const event of ['blur', 'copy', 'cut', 'visibilitychange']) {
+        const board = refusing();
+        const witness = fakeWitness();
+        await copyForAWhile(PHRASE, board, 60_000, witness);
+        witness.fire(event);
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(board.text).toBe(PHRASE);
+      }
     } finally {
       vi.useRealTimers();
     }
