@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { HDNodeWallet } from 'ethers';
+import { HDNodeWallet, LangEn } from 'ethers';
 import { createBackendFns } from '../../lib/backend/index.ts';
 import { createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
 import { startServer } from '../../server/index.ts';
@@ -113,10 +113,12 @@ test('a typo in one word, or a bad checksum, is caught before anything is sent',
     await popup.getByTestId('restore-submit').click();
     await expect(popup.getByTestId('form-error')).toContainText('Word 5');
 
-    // Two words swapped: every word is on the list, the checksum is not.
-    const swapped = [...words];
-    [swapped[0], swapped[1]] = [words[1] ?? '', words[0] ?? ''];
-    await popup.getByTestId('restore-phrase').fill(swapped.join(' '));
+    // Every word on the list, the checksum wrong: the last word's low 4 bits are the checksum,
+    // so its neighbour in the list keeps the entropy and breaks the checksum, always.
+    const list = LangEn.wordlist();
+    const badChecksum = [...words];
+    badChecksum[11] = list.getWord(list.getWordIndex(words[11] ?? '') ^ 1);
+    await popup.getByTestId('restore-phrase').fill(badChecksum.join(' '));
     await expect(popup.getByTestId('phrase-error')).toContainText('checksum');
     await popup.getByTestId('restore-submit').click();
     await expect(popup.getByTestId('form-error')).toContainText('checksum');
