@@ -5,8 +5,8 @@ import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { loginRequest, warmUpLogin } from './login-request.ts';
-import { RestoreForm } from './RestoreForm.tsx';
 import { useCountdown } from './use-countdown.ts';
+import { useRestoreForm } from './use-restore-form.ts';
 
 type Mode = 'login' | 'signup' | 'restore';
 
@@ -36,6 +36,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     if (error) errorRef.current?.focus();
   }, [error]);
   useEffect(warmUpLogin, []);
+  const RestoreForm = useRestoreForm(mode === 'restore');
 
   function switchMode(next: Mode): void {
     setMode(next);
@@ -68,7 +69,13 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
   }
 
   if (mode === 'restore') {
-    return <RestoreForm onSignedIn={props.onSignedIn} onCancel={() => switchMode('login')} />;
+    return RestoreForm ? (
+      <RestoreForm onSignedIn={props.onSignedIn} onCancel={() => switchMode('login')} />
+    ) : (
+      <div class="center muted" role="status">
+        <Spinner /> Loading…
+      </div>
+    );
   }
   const submitLabel = mode === 'signup' ? 'Create wallet' : 'Log in';
   return (
