@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { HDNodeWallet, LangEn } from 'ethers';
+import { HDNodeWallet, LangEn, Mnemonic, randomBytes } from 'ethers';
 import { createBackendFns } from '../../lib/backend/index.ts';
 import { createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
 import { startServer } from '../../server/index.ts';
@@ -134,6 +134,35 @@ test('a typo in one word, or a bad checksum, is caught before anything is sent',
   } finally {
     await witness.close();
   }
+});
+
+test("another wallet's phrase for a taken username is refused, and nothing opens", async ({
+  env,
+  openPopup,
+}) => {
+  const username = uniqueUsername('taken');
+  const fns = createBackendFns({ baseUrl: env.backendUrl });
+  await new Hedgehog(fns.getFn, fns.setAuthFn, fns.setUserFn, {
+    storage: createMemoryStore(),
+  }).signUp(username, PASSWORD);
+  const someoneElse = Mnemonic.fromEntropy(randomBytes(16)).phrase;
+
+  const popup = await openPopup();
+  await restore(popup, username, someoneElse);
+  await popup.getByTestId('restore-submit').click();
+  await expect(popup.getByTestId('form-error')).toHaveText(
+    'This username belongs to another wallet. Check the username, or the recovery phrase.',
+    { timeout: 30_000 },
+  );
+  await expect(popup.getByTestId('address')).toHaveCount(0);
+  // The new password opens nothing: no record was stored for it.
+  await popup.getByRole('button', { name: 'Back to log in' }).click();
+  await popup.getByTestId('username').fill(username);
+  await popup.getByTestId('password').fill(NEW_PASSWORD);
+  await popup.getByTestId('login-submit').click();
+  await expect(popup.getByTestId('form-error')).toHaveText('Wrong username or password.', {
+    timeout: 30_000,
+  });
 });
 
 test('copy puts the phrase on the clipboard and takes it back after 60 s', async ({
