@@ -13,7 +13,9 @@ export type HedgehogErrorCode =
   | 'WEAK_PASSWORD'
   | 'INVALID_USERNAME'
   | 'BACKEND_FAILURE'
-  | 'NOT_LOGGED_IN';
+  | 'NOT_LOGGED_IN'
+  | 'INVALID_MNEMONIC'
+  | 'USERNAME_TAKEN';
 
 export interface HedgehogErrorJSON extends EncoreErrorJSON {
   code: HedgehogErrorCode;
@@ -81,5 +83,40 @@ export class NotLoggedInError extends HedgehogError {
   static override readonly code = 'NOT_LOGGED_IN' as const;
   constructor() {
     super('No wallet is logged in.');
+  }
+}
+
+export type InvalidMnemonicReason = 'empty' | 'unknown-word' | 'wrong-length' | 'bad-checksum';
+
+/**
+ * A recovery phrase that is not 12 BIP-39 English words with a valid checksum. `wordIndex`
+ * (0-based) names the first word that is not on the list.
+ */
+export class InvalidMnemonicError extends HedgehogError {
+  override readonly name: string = 'InvalidMnemonicError';
+  static override readonly code = 'INVALID_MNEMONIC' as const;
+  constructor(
+    readonly reason: InvalidMnemonicReason,
+    message: string,
+    readonly wordIndex?: number,
+  ) {
+    super(message, {
+      details: wordIndex === undefined ? { reason } : { reason, wordIndex },
+    });
+  }
+}
+
+/**
+ * A restore for a username that belongs to another wallet: the recovery phrase is not that
+ * account's. Nothing was stored.
+ */
+export class UsernameTakenError extends HedgehogError {
+  override readonly name: string = 'UsernameTakenError';
+  static override readonly code = 'USERNAME_TAKEN' as const;
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'This username belongs to another wallet: this recovery phrase is not its phrase.',
+      options,
+    );
   }
 }

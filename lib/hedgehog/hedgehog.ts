@@ -1,9 +1,17 @@
 // The Hedgehog flows (sign-up, login, password change, local session) over the low-level
 // Authentication and WalletManager modules, with the integrator's three backend functions.
 import type { HDNodeWallet } from 'ethers';
+import { BackendError } from '../backend-contract/index.ts';
 import { measurePhase, phaseStart } from '../perf/index.ts';
 import { Authentication } from './authentication.ts';
-import { AccountNotFoundError, InvalidUsernameError, WeakPasswordError } from './errors.ts';
+import {
+  AccountNotFoundError,
+  InvalidMnemonicError,
+  InvalidUsernameError,
+  NotLoggedInError,
+  UsernameTakenError,
+  WeakPasswordError,
+} from './errors.ts';
 import { type Credentials, loginForms } from './internal/credential-forms.ts';
 import { getRecord } from './internal/get-record.ts';
 import {
@@ -15,6 +23,7 @@ import {
 } from './internal/pending-sign-ups.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { LOOKUP_KEY_PATTERN } from './login-key.ts';
+import { checkMnemonic } from './mnemonic-check.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
 import type {
@@ -173,6 +182,80 @@ export class Hedgehog {
     const cipherText = await Authentication.encryptEntropy(found.entropy, key, iv);
     await this.setAuthFn({ iv, cipherText, lookupKey, oldLookupKey: found.lookupKey });
     await this.adopt(found.entropy);
+  }
+
+  /**
+   * Opens an account from its recovery phrase under a new password: a new record for the same
+   * entropy under (username, password), and the username registered with the same address. The
+   * username and password follow the sign-up policy (same errors); a phrase that is not 12 list
+   * words with a valid checksum is an InvalidMnemonicError. The username's claim goes first, and
+   * `setUserFn` answers 200 again for the address it already has, so a username that belongs to
+   * another wallet fails with UsernameTakenError before anything is stored. Idempotent: a record
+   * already stored under these credentials for this wallet (an earlier restore, or the old
+   * password) is kept as it is. The record under the old password stays valid: the backend only
+   * replaces a record for whoever knows its lookupKey.
+   */
+  async restoreFromMnemonic(
+    username: string,
+    password: string,
+    mnemonic: string,
+  ): Promise<HDNodeWallet> {
+    const user = checkUsername(username);
+    if (!user.ok) throw new InvalidUsernameError(user.reason, user.message);
+    const pw = password.normalize('NFC');
+    const policy = checkPassword(pw);
+    if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
+    const phrase = checkMnemonic(mnemonic);
+    if (!phrase.ok) throw new InvalidMnemonicError(phrase.reason, phrase.message, phrase.wordIndex);
+
+    const wallet = await WalletManager.deriveWallet(phrase.entropy, this.path);
+    await this.warmedUp();
+    const lookupKey = await Authentication.createAuthLookupKey(user.username, pw);
+    const stored = await getRecord(this.getFn, lookupKey);
+    if (stored) {
+      // These credentials already open a record: this wallet's (nothing to store), or another's.
+      const opened = await this.openRecord(stored, pw);
+      if (opened.entropy !== phrase.entropy) throw new UsernameTakenError();
+    }
+    try {
+      await this.setUserFn({
+        username: user.username,
+        walletAddress: wallet.address.toLowerCase(),
+      });
+    } catch (error) {
+      if (error instanceof BackendError && error.status === 409) {
+        throw new UsernameTakenError({ cause: error });
+      }
+      throw error;
+    }
+    if (!stored) {
+      const iv = Authentication.createIv();
+      const key = await Authentication.createKey(pw, iv);
+      const cipherText = await Authentication.encryptEntropy(phrase.entropy, key, iv);
+      await this.setAuthFn({ iv, cipherText, lookupKey }).catch(async (error: unknown) => {
+        // An answer lost after the write, or a concurrent restore: fine if it opens to this wallet.
+        const landed = await getRecord(this.getFn, lookupKey).catch(() => null);
+        const opened = landed && (await this.openRecord(landed, pw).catch(() => null));
+        if (opened?.entropy !== phrase.entropy) throw error;
+      });
+    }
+    return this.adopt(phrase.entropy);
+  }
+
+  /**
+   * Proves the person at the keyboard knows the logged-in wallet's password, the way a login
+   * would: derives the lookupKey, fetches the record from the backend (so each guess spends the
+   * backend's lookup budget) and opens it. A wrong password, or one that opens another wallet,
+   * is AccountNotFoundError. Resolves to the logged-in wallet (`wallet.mnemonic.phrase`).
+   */
+  async confirmPassword(username: string, password: string): Promise<HDNodeWallet> {
+    const wallet = this.wallet;
+    if (!wallet) throw new NotLoggedInError();
+    const found = await this.findAccount(username, password);
+    if (!found || wallet.mnemonic?.entropy !== `0x${found.entropy}`) {
+      throw new AccountNotFoundError();
+    }
+    return wallet;
   }
 
   /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */

@@ -3,6 +3,7 @@ export { Authentication } from './authentication.ts';
 export type {
   HedgehogErrorCode,
   HedgehogErrorJSON,
+  InvalidMnemonicReason,
   InvalidUsernameReason,
   WeakPasswordReason,
 } from './errors.ts';
@@ -11,12 +12,22 @@ export {
   BackendError,
   DecryptionFailedError,
   HedgehogError,
+  InvalidMnemonicError,
   InvalidUsernameError,
   NotLoggedInError,
+  UsernameTakenError,
   WeakPasswordError,
 } from './errors.ts';
 export { Hedgehog } from './hedgehog.ts';
 export { LOOKUP_KEY_PATTERN, loginLookupKey, warmUpLoginKey } from './login-key.ts';
+export {
+  checkMnemonic,
+  MNEMONIC_WORD_COUNT,
+  type MnemonicCheck,
+  mnemonicWordIndex,
+  mnemonicWords,
+  suggestMnemonicWords,
+} from './mnemonic-check.ts';
 export {
   checkPassword,
   checkUsername,

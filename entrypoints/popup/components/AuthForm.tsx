@@ -6,8 +6,9 @@ import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { loginRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
+import { useRestoreForm } from './use-restore-form.ts';
 
-type Mode = 'login' | 'signup';
+type Mode = 'login' | 'signup' | 'restore';
 
 /** Log in and sign up share one form: the same two fields, different rules and button. */
 export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): JSX.Element {
@@ -35,6 +36,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     if (error) errorRef.current?.focus();
   }, [error]);
   useEffect(warmUpLogin, []);
+  const RestoreForm = useRestoreForm(mode === 'restore');
 
   function switchMode(next: Mode): void {
     setMode(next);
@@ -66,6 +68,15 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     }
   }
 
+  if (mode === 'restore') {
+    return RestoreForm ? (
+      <RestoreForm onSignedIn={props.onSignedIn} onCancel={() => switchMode('login')} />
+    ) : (
+      <div class="center muted" role="status">
+        <Spinner /> Loading…
+      </div>
+    );
+  }
   const submitLabel = mode === 'signup' ? 'Create wallet' : 'Log in';
   return (
     <form class="stack" onSubmit={(event) => void submit(event)} noValidate>
@@ -115,7 +126,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
         error={passwordError}
         hint={
           mode === 'signup'
-            ? 'At least 8 characters. There is no reset: if you forget it, the wallet is gone.'
+            ? 'At least 8 characters. If you forget it, only your recovery phrase (shown once you are in) opens the wallet.'
             : undefined
         }
         onInput={(value) => {
@@ -156,6 +167,15 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
         <p class="muted small center" role="status">
           Deriving your keys from the password. This takes a moment.
         </p>
+      ) : mode === 'login' ? (
+        <button
+          type="button"
+          class="btn btn-ghost"
+          data-testid="show-restore"
+          onClick={() => switchMode('restore')}
+        >
+          Forgot password? Restore with recovery phrase
+        </button>
       ) : null}
     </form>
   );

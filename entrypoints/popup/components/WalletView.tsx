@@ -6,6 +6,7 @@ import { sendMessage, type WalletState } from './api.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ConnectedSites } from './ConnectedSites.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
+import { RecoveryPhrase } from './RecoveryPhrase.tsx';
 
 export interface WalletViewProps {
   address: string;
@@ -16,6 +17,7 @@ export interface WalletViewProps {
 
 export function WalletView(props: WalletViewProps): JSX.Element {
   const [changing, setChanging] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,6 +32,15 @@ export function WalletView(props: WalletViewProps): JSX.Element {
     }
   }
 
+  // A view of its own: the phrase is the only thing on screen while it is shown.
+  if (recovery) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <RecoveryPhrase onClose={() => setRecovery(false)} />
+      </div>
+    );
+  }
   return (
     <div class="stack">
       <AccountCard address={props.address} username={props.username} />
@@ -48,12 +59,22 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           {error}
         </p>
       ) : null}
-      <div class="actions">
+      <div class="actions account-actions">
         {changing ? null : (
           <button type="button" class="btn btn-secondary" onClick={() => setChanging(true)}>
             Change password
           </button>
         )}
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="show-recovery"
+          onClick={() => setRecovery(true)}
+        >
+          Recovery phrase
+        </button>
+      </div>
+      <div class="actions">
         <button
           type="button"
           class="btn btn-danger"

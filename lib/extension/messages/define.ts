@@ -1,8 +1,12 @@
 import type { z } from 'zod';
 import type { MessageSender } from './sender.ts';
 
-/** `extension-page`: only this extension's own pages; `any`: content scripts too. */
-export type Access = 'extension-page' | 'any';
+/**
+ * `popup`: only this extension's popup page (secrets shown in one view, never to the options
+ * page or the approval window); `extension-page`: only this extension's own pages; `any`:
+ * content scripts too.
+ */
+export type Access = 'popup' | 'extension-page' | 'any';
 
 export interface MessageContext {
   sender: MessageSender;

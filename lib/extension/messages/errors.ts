@@ -14,8 +14,13 @@ export class UnknownMessageError extends ExtensionError {
 /** A message that only the extension's own pages may send came from somewhere else. */
 export class ForbiddenSenderError extends ExtensionError {
   override readonly name: string = 'ForbiddenSenderError';
-  constructor(type: string) {
-    super('FORBIDDEN_SENDER', `${type} is only accepted from the extension's own pages`);
+  constructor(type: string, only: 'pages' | 'popup' = 'pages') {
+    super(
+      'FORBIDDEN_SENDER',
+      only === 'popup'
+        ? `${type} is only accepted from the extension's popup`
+        : `${type} is only accepted from the extension's own pages`,
+    );
   }
 }
 

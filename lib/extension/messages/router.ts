@@ -5,7 +5,7 @@ import { measurePhase, phaseStart } from '../../perf/index.ts';
 import { type ErrorJSON, InvalidInputError } from '../errors/index.ts';
 import type { MessageHandler } from './define.ts';
 import { ForbiddenSenderError, InternalError, UnknownMessageError } from './errors.ts';
-import { isExtensionPage, type MessageSender, senderOrigin } from './sender.ts';
+import { isExtensionPage, isPopupPage, type MessageSender, senderOrigin } from './sender.ts';
 
 export type MessageResponse<R = unknown> =
   | { ok: true; result: R }
@@ -38,6 +38,9 @@ export function createRouter(options: RouterOptions = {}): Router {
     }
     if (handler.access === 'extension-page' && !isExtensionPage(sender)) {
       throw new ForbiddenSenderError(type);
+    }
+    if (handler.access === 'popup' && !isPopupPage(sender)) {
+      throw new ForbiddenSenderError(type, 'popup');
     }
     const { type: _type, ...payload } = message;
     const parsed = handler.input.safeParse(payload);

@@ -23,6 +23,14 @@ export const changePasswordSchema = z.strictObject({
   oldPassword: password,
   newPassword: password,
 });
+/** The phrase's words are checked by the wallet core (INVALID_MNEMONIC names the wrong word). */
+const phrase = z
+  .string({ error: 'Enter your recovery phrase' })
+  .trim()
+  .min(1, 'Enter your recovery phrase')
+  .max(400, 'A recovery phrase is at most 400 characters');
+export const restoreSchema = z.strictObject({ username, password, phrase });
+export const revealPhraseSchema = z.strictObject({ password });
 export const siteSchema = z.strictObject({ origin: z.string().min(1).max(2048) });
 export const searchSchema = z.strictObject({
   query: z

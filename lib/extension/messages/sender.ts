@@ -25,3 +25,16 @@ export function senderOrigin(sender: MessageSender): string | null {
     return null;
   }
 }
+
+/** The popup's own page, as the manifest's action names it (also when opened as a tab). */
+export const POPUP_PATH = '/popup.html';
+
+/** True when the message comes from this extension's popup page and no other page of it. */
+export function isPopupPage(sender: MessageSender): boolean {
+  if (!isExtensionPage(sender) || typeof sender.url !== 'string') return false;
+  try {
+    return new URL(sender.url).pathname === POPUP_PATH;
+  } catch {
+    return false;
+  }
+}

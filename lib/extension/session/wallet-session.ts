@@ -11,6 +11,8 @@ export interface HedgehogLike {
   getWallet(): HDNodeWallet | null;
   restoreLocalWallet(): Promise<HDNodeWallet | null>;
   changePassword(username: string, oldPassword: string, newPassword: string): Promise<void>;
+  restoreFromMnemonic(username: string, password: string, mnemonic: string): Promise<HDNodeWallet>;
+  confirmPassword(username: string, password: string): Promise<HDNodeWallet>;
 }
 
 export interface SessionState {
@@ -115,6 +117,29 @@ export class WalletSession {
     return this.exclusive(async () => {
       if (!this.getWallet() || !this.username) throw new NotLoggedInError();
       await this.deps.hedgehog.changePassword(this.username, oldPassword, newPassword);
+    });
+  }
+
+  /** Opens the account from its recovery phrase under a new password (Hedgehog's restore). */
+  restoreFromMnemonic(username: string, password: string, phrase: string): Promise<SessionState> {
+    return this.exclusive(async () => {
+      const before = this.getWallet()?.address ?? null;
+      const wallet = await this.deps.hedgehog.restoreFromMnemonic(username, password, phrase);
+      return this.enter(username, wallet, before);
+    });
+  }
+
+  /**
+   * The logged-in wallet's 12 words, once the backend has agreed the password is right (a login's
+   * lookup: every wrong guess spends the backend's rate-limit budget). Never kept or cached.
+   */
+  revealRecoveryPhrase(password: string): Promise<string> {
+    return this.exclusive(async () => {
+      if (!this.getWallet() || !this.username) throw new NotLoggedInError();
+      const wallet = await this.deps.hedgehog.confirmPassword(this.username, password);
+      const phrase = wallet.mnemonic?.phrase;
+      if (!phrase) throw new Error('The logged-in wallet has no mnemonic');
+      return phrase;
     });
   }
 

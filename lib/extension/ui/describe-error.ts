@@ -26,6 +26,9 @@ const DESCRIPTIONS = {
   DECRYPTION_FAILED: WRONG_CREDENTIALS,
   WEAK_PASSWORD: AS_SENT,
   INVALID_USERNAME: AS_SENT,
+  INVALID_MNEMONIC: AS_SENT,
+  USERNAME_TAKEN: () =>
+    'This username belongs to another wallet. Check the username, or the recovery phrase.',
   INVALID_INPUT: AS_SENT,
   INVALID_ORIGIN: AS_SENT,
   NOT_LOGGED_IN: () => 'You are logged out. Log in again.',

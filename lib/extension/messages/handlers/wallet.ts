@@ -1,6 +1,13 @@
 import type { SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
-import { changePasswordSchema, credentialsSchema, emptySchema, loginSchema } from '../schemas.ts';
+import {
+  changePasswordSchema,
+  credentialsSchema,
+  emptySchema,
+  loginSchema,
+  restoreSchema,
+  revealPhraseSchema,
+} from '../schemas.ts';
 
 export interface WalletState extends SessionState {
   /** Requests waiting in the approval window. */
@@ -61,6 +68,23 @@ export function walletMessages({ session, pendingApprovals }: WalletMessageDeps)
         await session.changePassword(oldPassword, newPassword);
         return { changed: true as const };
       },
+    }),
+    defineMessage({
+      type: 'restoreFromPhrase',
+      input: restoreSchema,
+      access: 'extension-page',
+      handle: async ({ username, password, phrase }) => {
+        await session.restoreFromMnemonic(username, password, phrase);
+        return stateOf();
+      },
+    }),
+    // The one message that answers a secret: to the popup only, in this reply only, and only
+    // after the backend's record opened with the password (each wrong guess spends its budget).
+    defineMessage({
+      type: 'revealRecoveryPhrase',
+      input: revealPhraseSchema,
+      access: 'popup',
+      handle: async ({ password }) => ({ phrase: await session.revealRecoveryPhrase(password) }),
     }),
   ];
 }

@@ -1,0 +1,139 @@
+import { Fragment, type JSX } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { sendMessage } from './api.ts';
+import { CLIPBOARD_CLEAR_MS, copyForAWhile } from './clipboard-guard.ts';
+
+/**
+ * Shows the wallet's 12 words after the worker has checked the password against the backend's
+ * record. The phrase lives only in this component's state: closing the view drops it.
+ */
+export function RecoveryPhrase(props: { onClose: () => void }): JSX.Element {
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [phrase, setPhrase] = useState<string | null>(null);
+
+  async function submit(event: Event): Promise<void> {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!password || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await sendMessage('revealRecoveryPhrase', { password });
+      setPhrase(answer.phrase);
+      setPassword('');
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (phrase) return <PhraseShown phrase={phrase} onClose={props.onClose} />;
+  return (
+    <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
+      <h2 class="card-title">Recovery phrase</h2>
+      <p class="muted intro">
+        Enter your password to see the 12 words that open this wallet even if you forget it.
+      </p>
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        testId="recovery-password"
+        value={password}
+        onInput={setPassword}
+        error={submitted && !password ? 'Enter your password.' : null}
+        disabled={busy}
+      />
+      {error ? (
+        <p class="alert alert-error" role="alert" data-testid="form-error">
+          {error}
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="button" class="btn btn-secondary" onClick={props.onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" class="btn btn-primary" data-testid="recovery-submit" disabled={busy}>
+          {busy ? <Spinner /> : null} Show phrase
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Element {
+  const [revealed, setRevealed] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const cancelClear = useRef<(() => void) | null>(null);
+  // Leaving the view keeps the clearing timer (not cancelled on unmount): it guards the
+  // clipboard, not the view.
+
+  async function copy(): Promise<void> {
+    try {
+      cancelClear.current?.();
+      cancelClear.current = await copyForAWhile(props.phrase);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  }
+
+  const words = props.phrase.split(' ');
+  const text = (
+    <span class="phrase" data-testid="recovery-phrase">
+      {words.map((word, i) => (
+        // A word may repeat; its position is its identity, and the list never reorders.
+        <Fragment key={i}>
+          {i > 0 ? ' ' : null}
+          <span class="phrase-word">{word}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+  return (
+    <section class="card stack" aria-label="Recovery phrase">
+      <h2 class="card-title">Recovery phrase</h2>
+      <p class="alert alert-warning" role="note">
+        Anyone who has these 12 words owns this wallet. Write them down on paper and keep them
+        offline. Encore never asks for them, and no website or person should.
+      </p>
+      {revealed ? (
+        <div class="phrase-box">{text}</div>
+      ) : (
+        <button
+          type="button"
+          class="phrase-box blurred"
+          aria-label="Show the recovery phrase"
+          onClick={() => setRevealed(true)}
+        >
+          {text}
+          <span class="phrase-cover">Click to show</span>
+        </button>
+      )}
+      {copied === 'yes' ? (
+        <p class="muted small" role="status">
+          Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds
+          the phrase and this window is still open.
+        </p>
+      ) : copied === 'failed' ? (
+        <p class="muted small" role="status">
+          Copying failed: write the words down instead.
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="button" class="btn btn-secondary" onClick={() => void copy()}>
+          Copy
+        </button>
+        <button type="button" class="btn btn-primary" onClick={props.onClose}>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}
