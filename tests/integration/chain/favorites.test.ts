@@ -1,4 +1,4 @@
-import { Contract, JsonRpcProvider, Signature, Wallet } from 'ethers';
+import { type BaseWallet, Contract, JsonRpcProvider, Signature, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deployDemoContracts,
@@ -45,7 +45,7 @@ describe('the Favorites contract on the local chain', () => {
     return (await provider.getBlock('latest'))?.timestamp ?? 0;
   }
   async function signed(
-    listener: Wallet,
+    listener: BaseWallet,
     trackId: string,
     overrides: Partial<FavoriteMessage> = {},
   ) {
