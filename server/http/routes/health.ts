@@ -1,10 +1,12 @@
-// GET /health: 200 with the engine name when the database answers, 503 when it does not.
+// GET /health: 200 with the engine name when the database answers, 503 when it does not; with
+// the funding hook on, the payments by state (a chain that is down shows as queued + lastError).
 import type { Hono } from 'hono';
 import type { HealthResponse } from '../../../lib/backend-contract/index.ts';
+import type { Funding } from '../../funding/funding.ts';
 import type { Store } from '../../store/store.ts';
 import { jsonError } from '../json-error.ts';
 
-export function healthRoutes(app: Hono, store: Store): void {
+export function healthRoutes(app: Hono, store: Store, funding?: Funding): void {
   app.get('/health', async (c) => {
     try {
       await store.ping();
@@ -12,6 +14,7 @@ export function healthRoutes(app: Hono, store: Store): void {
       return jsonError(c, 503, `database: ${store.engine} is not answering`);
     }
     const health: HealthResponse = { ok: true, engine: store.engine };
+    if (funding) health.funding = await funding.status();
     return c.json(health, 200);
   });
 }
