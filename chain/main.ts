@@ -3,7 +3,7 @@
 // runs until Ctrl-C, then stops the node.
 import { integerFromEnv } from '../lib/env/index.ts';
 import { deployDemoContracts } from './demo-contracts.ts';
-import { LOCAL_FUNDED_KEY, startLocalChain } from './local-chain.ts';
+import { LOCAL_FUNDED_KEY, LOCAL_RELAYER_KEY, startLocalChain } from './local-chain.ts';
 
 const port = integerFromEnv(process.env, 'CHAIN_PORT', { fallback: 8545, min: 1, max: 65535 });
 if (!port.ok) {
@@ -25,8 +25,9 @@ try {
   console.log(`CHAIN_RPC_URL=${chain.url}`);
   console.log(`FAVORITES_ADDRESS=${contracts.favorites}`);
   console.log(`DEMO_TOKEN_ADDRESS=${contracts.token}`);
-  console.log('Funded development key (Hardhat account 0, public: local use only):');
+  console.log('Funded development keys (Hardhat accounts 0 and 1, public: local use only):');
   console.log(`LOCAL_FUNDED_KEY=${LOCAL_FUNDED_KEY}`);
+  console.log(`RELAYER_KEY=${LOCAL_RELAYER_KEY}`);
   console.log('Press Ctrl-C to stop the chain.');
 } catch (error) {
   if (!stopping) {

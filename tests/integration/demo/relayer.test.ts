@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deployDemoContracts,
   LOCAL_FUNDED_KEY,
+  LOCAL_RELAYER_KEY,
   type LocalChain,
   startLocalChain,
 } from '../../../chain/index.ts';
@@ -22,8 +23,7 @@ import {
 import { type DevCatalog, devUserPrivateKey, startDevCatalog } from '../../../dev-catalog/index.ts';
 import { freePort } from '../../support/free-port.ts';
 
-// Hardhat's second default account pays the fees (public, local only).
-const RELAYER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const RELAYER_KEY = LOCAL_RELAYER_KEY;
 const RELAYER = new Wallet(RELAYER_KEY).address;
 const NO_CATALOG = 'http://127.0.0.1:9/';
 
