@@ -4,7 +4,11 @@
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalChain, startLocalChain } from '../../../chain/index.ts';
+import { createFunder, type Funder } from '../../../server/funding/funder.ts';
+import { createFundingWorker } from '../../../server/funding/funding-worker.ts';
 import { type RunningServer, type StartServerOptions, startServer } from '../../../server/index.ts';
+import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
+import type { Store } from '../../../server/store/store.ts';
 import { freePort } from '../../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { ENGINES, type EngineHarness } from './support/engines.ts';
@@ -170,4 +174,92 @@ describe('funding new addresses', () => {
       await sqlite.stop();
     }
   }, 90_000);
+});
+
+describe('the funding worker never pays one address twice', () => {
+  let chain: LocalChain;
+  let store: Store;
+  beforeAll(async () => {
+    chain = await startLocalChain({ port: await freePort() });
+    store = openSqliteStore(':memory:');
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    await chain?.stop();
+  });
+
+  async function queue(walletAddress: string, usernameKey: string): Promise<void> {
+    const result = await store.funding.enqueue({
+      walletAddress,
+      usernameKey,
+      clientBucket: '10.0.0.1',
+      day: 1,
+      perClientPerDay: 100,
+      globalPerDay: 100,
+      nowMs: 0,
+    });
+    expect(result).toBe('queued');
+  }
+
+  it('when the answer to a broadcast is lost, the retry settles the same transfer', async () => {
+    const real = createFunder(chain.url, FUNDING_KEY);
+    let lose = true;
+    // The node takes the transfer, but the worker never hears back (a timeout, a crash).
+    const funder: Funder = {
+      ...real,
+      async broadcast(rawTx) {
+        await real.broadcast(rawTx);
+        if (lose) throw new Error('connection reset');
+      },
+    };
+    const worker = createFundingWorker({
+      store: store.funding,
+      funder,
+      amountWei: AMOUNT,
+      retrySeconds: 1,
+      now: () => 0,
+    });
+    const carl = Wallet.createRandom().address.toLowerCase();
+    await queue(carl, 'carl');
+    await worker.runOnce();
+    lose = false;
+    await worker.runOnce();
+    expect(await store.funding.summary()).toMatchObject({ paid: 1, queued: 0 });
+    expect(await balance(chain.url, carl)).toBe(AMOUNT);
+  });
+
+  it('signs anew only when the stored transfer can never be mined (its nonce went elsewhere)', async () => {
+    const real = createFunder(chain.url, FUNDING_KEY);
+    let down = true;
+    const funder: Funder = {
+      ...real,
+      async broadcast(rawTx) {
+        if (down) throw new Error('chain unreachable');
+        await real.broadcast(rawTx);
+      },
+    };
+    const clock = { ms: 10_000_000 };
+    const worker = createFundingWorker({
+      store: store.funding,
+      funder,
+      amountWei: AMOUNT,
+      retrySeconds: 1,
+      now: () => clock.ms,
+    });
+    const dana = Wallet.createRandom().address.toLowerCase();
+    await queue(dana, 'dana');
+    await worker.runOnce(); // signed and stored, not sent
+    // Someone else spends the funder's nonce meanwhile (the documented misuse of FUNDING_KEY).
+    const other = await real.signTransfer(
+      Wallet.createRandom().address,
+      1n,
+      await real.pendingNonce(),
+    );
+    await real.broadcast(other.rawTx);
+    down = false;
+    clock.ms += 60_000;
+    await worker.runOnce();
+    expect(await store.funding.summary()).toMatchObject({ paid: 2, queued: 0 });
+    expect(await balance(chain.url, dana)).toBe(AMOUNT);
+  });
 });
