@@ -3,6 +3,7 @@
 //   GET  /api/relay/nonce/:address    the listener's next nonce, read on chain
 //   POST /api/relay/favorite          { typedData, signature } → { txHash, … } or { error, code }
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { RelayError } from './errors.ts';
 import type { Relayer } from './relayer.ts';
@@ -65,6 +66,11 @@ export function relayRoutes(app: Hono, deps: RelayRouteDeps): void {
 
   app.post(
     '/api/relay/favorite',
+    // A favorite is well under 4 KiB; nothing larger is read.
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: (c) => c.json({ error: 'body: too large', code: 'RELAY_BAD_REQUEST' }, 413),
+    }),
     guarded(async (c, relayer) => {
       const body = await c.req.json().catch(() => undefined);
       return c.json(await relayer.relayFavorite(body, deps.clientAddress(c)));

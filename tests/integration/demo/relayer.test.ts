@@ -244,6 +244,8 @@ describe('the demo relayer on a local chain', () => {
     const answer = await relay(server, { ...body, signature: '0x12' });
     expect(answer).toMatchObject({ status: 400, body: { code: 'RELAY_BAD_REQUEST' } });
     expect(answer.body.error).toMatch(/^signature:/);
+    const huge = await relay(server, { ...body, padding: 'x'.repeat(100_000) });
+    expect(huge).toMatchObject({ status: 413, body: { code: 'RELAY_BAD_REQUEST' } });
     const plain = await startDemo({ port: 0, catalogHostListUrl: NO_CATALOG });
     demos.push(plain);
     expect(await relay(plain, body)).toMatchObject({
