@@ -45,7 +45,7 @@ export function createRelayer(deps: RelayerDeps): Relayer {
     budget: WindowBudget,
     key: string,
     code: 'RELAY_LISTENER_BUDGET' | 'RELAY_ADDRESS_BUDGET',
-  ) {
+  ): void {
     const spent = budget.spend(key);
     if (!spent.ok) {
       const who = code === 'RELAY_LISTENER_BUDGET' ? 'this listener' : 'this address';
