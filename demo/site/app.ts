@@ -11,7 +11,7 @@ import {
   type Eip1193Provider,
   utf8ToHex,
 } from './eip1193.ts';
-import { readFavoriteCount, relayChain, signAndRelayFavorite } from './favorite-flow.ts';
+import { readFavoriteCount, relayChain, signAndRelayFavorite, useChain } from './favorite-flow.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -158,8 +158,13 @@ async function favorite(): Promise<void> {
   $('favorite-tx').textContent = '';
   $('favorite-count').textContent = '';
   let chain: Awaited<ReturnType<typeof relayChain>>;
+  // The signature names its chain itself; the switch matters for reading the count back.
+  let wrongChain: unknown = null;
   try {
     chain = await relayChain();
+    await useChain(provider, chain.chainId).catch((error: unknown) => {
+      wrongChain = error;
+    });
     const txHash = await signAndRelayFavorite(provider, account, chain, track.id);
     $('favorite-tx').textContent = txHash;
     show('favorite-result', `Favorited "${track.title}": the relayer paid the fee`, true);
@@ -168,6 +173,7 @@ async function favorite(): Promise<void> {
     return;
   }
   try {
+    if (wrongChain) throw wrongChain;
     const count = await readFavoriteCount(provider, chain, track.id);
     $('favorite-count').textContent = `${count} on chain ${chain.chainId}`;
   } catch (error) {

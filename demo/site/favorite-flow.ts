@@ -31,6 +31,16 @@ export async function relayChain(): Promise<FavoriteChain> {
   return { chainId: Number(config.chainId), contract: String(config.contract) };
 }
 
+/**
+ * Asks the wallet to use the relayer's chain (EIP-3326), so the count is read where the favorite
+ * was written; throws the wallet's refusal (4902: it does not know the chain).
+ */
+export async function useChain(provider: Eip1193Provider, chainId: number): Promise<void> {
+  const hex = `0x${chainId.toString(16)}`;
+  if (String(await provider.request({ method: 'eth_chainId' })) === hex) return;
+  await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] });
+}
+
 /** Signs the favorite in the wallet and has the relayer submit it; resolves to the tx hash. */
 export async function signAndRelayFavorite(
   provider: Eip1193Provider,
