@@ -8,13 +8,13 @@ import { jsonError } from '../json-error.ts';
 
 export function healthRoutes(app: Hono, store: Store, funding?: Funding): void {
   app.get('/health', async (c) => {
+    const health: HealthResponse = { ok: true, engine: store.engine };
     try {
       await store.ping();
+      if (funding) health.funding = await funding.status();
     } catch {
       return jsonError(c, 503, `database: ${store.engine} is not answering`);
     }
-    const health: HealthResponse = { ok: true, engine: store.engine };
-    if (funding) health.funding = await funding.status();
     return c.json(health, 200);
   });
 }
