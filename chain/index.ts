@@ -1,5 +1,12 @@
 export type { CompiledContract } from './compile.ts';
 export { compileContract, compileSolidity } from './compile.ts';
+export type { DemoContracts } from './demo-contracts.ts';
+export { DEMO_TOKEN_SUPPLY, deployDemoContracts } from './demo-contracts.ts';
 export { deployContract } from './deploy.ts';
 export type { LocalChain, StartLocalChainOptions } from './local-chain.ts';
-export { LOCAL_CHAIN_ID, LOCAL_FUNDED_KEY, startLocalChain } from './local-chain.ts';
+export {
+  LOCAL_CHAIN_ID,
+  LOCAL_FUNDED_KEY,
+  LOCAL_RELAYER_KEY,
+  startLocalChain,
+} from './local-chain.ts';

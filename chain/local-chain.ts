@@ -12,6 +12,13 @@ export const LOCAL_CHAIN_ID = 31337;
 export const LOCAL_FUNDED_KEY =
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const;
 
+/**
+ * Hardhat's second default account (as public as the first): the demo relayer's key on the local
+ * chain, so the account that pays for favorites is not the one that deployed the contracts.
+ */
+export const LOCAL_RELAYER_KEY =
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' as const;
+
 export interface LocalChain {
   /** JSON-RPC URL on 127.0.0.1. */
   readonly url: string;

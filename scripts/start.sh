@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make start`: builds the extension against local servers, starts the backend (SQLite), the dev
-# catalog (dev mode) and the demo music site, opens Chromium with Encore loaded when there is a
+# catalog (dev mode), the local chain (with the demo contracts) and the demo music site (with its
+# relayer), opens Chromium with Encore loaded when there is a
 # display (or says how to load it by hand), and prints what runs where. Ctrl-C stops everything it
 # started.
 set -euo pipefail
@@ -12,6 +13,7 @@ BACKEND_PORT="${BACKEND_PORT:-8787}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
 CATALOG_HOSTS="${CATALOG_HOSTS:-3}"
 DEMO_PORT="${DEMO_PORT:-8800}"
+CHAIN_PORT="${CHAIN_PORT:-8545}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 DATA_DIR="$PWD/data"
 EXTENSION_DIR="$PWD/.output/chrome-mv3"
@@ -36,7 +38,7 @@ trap stop_all INT TERM EXIT
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 # The dev catalog's API hosts listen on the ports after CATALOG_PORT.
 catalog_ports=$(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS)))
-for port in "$BACKEND_PORT" $catalog_ports "$DEMO_PORT"; do
+for port in "$BACKEND_PORT" $catalog_ports "$DEMO_PORT" "$CHAIN_PORT"; do
   port_free "$port" || { echo "Port $port is in use: stop what runs there, or set *_PORT." >&2; exit 1; }
 done
 
@@ -70,8 +72,23 @@ start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
 start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
   "$TSX" dev-catalog/main.ts
+start "local chain" "$DATA_DIR/logs/chain.log" env CHAIN_PORT="$CHAIN_PORT" "$TSX" chain/main.ts
+
+# The demo's relayer checks the contract when it starts: wait until it is deployed. `npm run chain`
+# prints the addresses and the relayer's (public, local-only) key as NAME=value lines.
+chain_value() { grep -m1 "^$1=" "$DATA_DIR/logs/chain.log" 2>/dev/null | cut -d= -f2; }
+for _ in $(seq 1 300); do
+  [ -n "$(chain_value FAVORITES_ADDRESS)" ] && break
+  sleep 0.2
+done
+FAVORITES_ADDRESS="$(chain_value FAVORITES_ADDRESS)"
+[ -n "$FAVORITES_ADDRESS" ] || { echo "The local chain did not deploy the demo contracts; see data/logs/chain.log" >&2; exit 1; }
+CHAIN_RPC_URL="$(chain_value CHAIN_RPC_URL)"
+
 start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
-  CATALOG_HOST_LIST_URL="$CATALOG_URL" "$TSX" demo/server/main.ts
+  CATALOG_HOST_LIST_URL="$CATALOG_URL" CHAIN_RPC_URL="$CHAIN_RPC_URL" \
+  RELAYER_KEY="$(chain_value RELAYER_KEY)" FAVORITES_ADDRESS="$FAVORITES_ADDRESS" \
+  "$TSX" demo/server/main.ts
 
 wait_for "backend" "$BACKEND_URL/health"
 wait_for "dev catalog" "$CATALOG_URL"
@@ -82,7 +99,8 @@ cat <<INFO
 Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-data/encore.sqlite})
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
-  demo music site  $DEMO_URL
+  demo music site  $DEMO_URL   (relayer pays for favorites on the local chain)
+  local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
   extension        $EXTENSION_DIR
 
 INFO

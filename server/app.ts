@@ -1,6 +1,7 @@
 // The application: request log → resource isolation (Fetch Metadata) → CORS → Hono routes; every
 // error answer is JSON `{ error }`.
 import { Hono } from 'hono';
+import type { Funding } from './funding/funding.ts';
 import { withCors } from './http/cors.ts';
 import type { FetchHandler } from './http/fetch-handler.ts';
 import { jsonError } from './http/json-error.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   isAllowedOrigin: OriginMatcher;
   trustProxy: number;
+  /** Pays new addresses after sign-up; absent: off. */
+  funding?: Funding;
   /** No logger, no logging wrapper at all (it costs a few µs per request). */
   log?: LogLine;
 }
@@ -43,7 +46,7 @@ function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   authenticationRoutes(app, deps);
   userRoutes(app, deps);
-  healthRoutes(app, deps.store);
+  healthRoutes(app, deps.store, deps.funding);
   // Known path, other method: 405. Decided here rather than by catch-all routes, which would
   // make every real request match (and compose) one handler more.
   app.notFound((c) => {

@@ -1,6 +1,7 @@
 // Environment → StartServerOptions for `npm run server`. Bad values stop the start with a reason.
 import { type Env, integerFromEnv } from '../lib/env/index.ts';
 import { ServerConfigError } from './errors.ts';
+import { fundingFromEnv } from './funding/funding-config.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/rate-limiter.ts';
 import type { StartServerOptions } from './start-server.ts';
 
@@ -33,6 +34,7 @@ export function configFromEnv(env: Env): StartServerOptions {
       ),
     },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : integer(env, 'TRUST_PROXY', 0, 0, 10),
+    funding: fundingFromEnv(env),
   };
 }
 

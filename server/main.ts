@@ -11,6 +11,12 @@ try {
     ? config.corsOrigins.join(', ')
     : 'chrome-extension://*';
   console.log(`encore backend on ${server.url} (${server.engine}); CORS origins: ${origins}`);
+  const funding = config.funding;
+  console.log(
+    funding
+      ? `funding: ${funding.amountWei} wei to each new address over ${funding.rpcUrl} (${funding.perClientPerDay}/client/day, ${funding.perDay}/day)`
+      : 'funding: off',
+  );
 } catch (error) {
   // A configuration or connection problem: say what it is, without a stack trace to dig through.
   const reason = error instanceof Error ? error.message : String(error);

@@ -2,6 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createFetchHandler } from './app.ts';
+import { type Funding, startFunding } from './funding/funding.ts';
+import type { FundingOptions } from './funding/funding-config.ts';
 import { createOriginMatcher } from './http/origin-matcher.ts';
 import type { LogLine } from './http/request-log.ts';
 import {
@@ -34,6 +36,8 @@ export interface StartServerOptions {
   trustProxy?: number;
   /** Request log sink; default: no logging. `npm run server` logs to stdout. */
   log?: LogLine;
+  /** Pay each new address a small amount after sign-up (see docs/backend.md); default off. */
+  funding?: FundingOptions;
 }
 
 export interface RunningServer {
@@ -49,9 +53,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const rateLimit = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
   const limiter = createRateLimiter(store, rateLimit);
   const log = options.log;
+  const funding: Funding | undefined = options.funding
+    ? startFunding(store, options.funding, log)
+    : undefined;
   const fetch = createFetchHandler({
     store,
     limiter,
+    funding,
     isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     trustProxy: options.trustProxy ?? 0,
     log,
@@ -62,6 +70,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     s.once('error', reject);
   }).catch(async (error: unknown) => {
     // Port taken or not allowed: release the database before reporting it.
+    await funding?.stop();
     await store.close();
     throw error;
   });
@@ -86,6 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           // Keep-alive connections would hold close() open until they time out.
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
+        await funding?.stop();
         await store.close();
       })();
       return closing;

@@ -1,14 +1,16 @@
-// The demo music site's server: static page + the checks a real music service would run on what
-// the wallet signed. Every route validates its input with zod and answers `{ error }` precisely.
+// The demo music site's server: static page, the checks a real music service would run on what
+// the wallet signed, and a relayer that submits signed favorites on chain, paying the fees. Every
+// route validates its input with zod and answers `{ error }` precisely.
 
-import { verifyMessage, verifyTypedData } from 'ethers';
-import { Hono } from 'hono';
+import { verifyMessage } from 'ethers';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { CatalogClient } from '../../lib/catalog/index.ts';
 import { parseSiweMessage } from '../../lib/eip/index.ts';
-import { FAVORITE_TYPES, favoriteDomain } from '../shared/favorite.ts';
 import { checkIdToken } from './check-id-token.ts';
 import { type NonceStore, SeenNonces } from './nonces.ts';
+import type { Relayer } from './relay/relayer.ts';
+import { relayRoutes } from './relay/routes.ts';
 import type { SiteAssets } from './site-assets.ts';
 
 export interface DemoAppDeps {
@@ -17,6 +19,10 @@ export interface DemoAppDeps {
   assets: SiteAssets;
   /** The origins this server answers as (`http://127.0.0.1:PORT`, …); ID tokens must name one. */
   origins(): readonly string[];
+  /** Submits signed favorites on chain; null runs the site without one. */
+  relayer?: Relayer | null;
+  /** The request's network address (budgets); default: one shared key. */
+  clientAddress?: (c: Context) => string;
   now?: () => number;
 }
 
@@ -25,16 +31,6 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 2
 const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature');
 
 const siweBody = z.strictObject({ message: z.string().min(1).max(4000), signature });
-const favoriteBody = z.strictObject({
-  chainId: z.number().int(),
-  message: z.strictObject({
-    listener: address,
-    trackId: z.string().min(1).max(64),
-    nonce: z.string().regex(/^\d{1,78}$/, 'must be a decimal uint256'),
-    deadline: z.string().regex(/^\d{1,20}$/, 'must be unix seconds'),
-  }),
-  signature,
-});
 const whoamiBody = z.strictObject({ token: z.string().min(1).max(8000) });
 
 function firstIssue(error: z.ZodError): string {
@@ -44,7 +40,6 @@ function firstIssue(error: z.ZodError): string {
 
 export function createDemoApp(deps: DemoAppDeps): Hono {
   const now = deps.now ?? Date.now;
-  const usedFavoriteNonces = new Set<string>();
   const usedTokenNonces = new SeenNonces(now);
   const app = new Hono();
 
@@ -116,26 +111,9 @@ export function createDemoApp(deps: DemoAppDeps): Hono {
     return c.json({ ok: true, address: signer });
   });
 
-  app.post('/api/favorite', async (c) => {
-    const body = await json(c.req.json(), favoriteBody);
-    if (!body.ok) return c.json({ error: body.error }, 400);
-    const { chainId, message } = body.data;
-    if (!SUPPORTED_CHAINS.has(chainId)) return c.json({ error: 'unsupported chain' }, 400);
-    if (Number(message.deadline) * 1000 <= now()) return c.json({ error: 'deadline passed' }, 401);
-    // Our own domain and types: what the relayer would submit on chain.
-    const signer = verifyTypedData(
-      favoriteDomain(chainId),
-      FAVORITE_TYPES,
-      message,
-      body.data.signature,
-    );
-    if (signer.toLowerCase() !== message.listener.toLowerCase()) {
-      return c.json({ error: 'signature is not from the listener' }, 401);
-    }
-    const key = `${signer.toLowerCase()}:${message.nonce}`;
-    if (usedFavoriteNonces.has(key)) return c.json({ error: 'nonce already used' }, 401);
-    usedFavoriteNonces.add(key);
-    return c.json({ ok: true, relayed: true, listener: signer, trackId: message.trackId });
+  relayRoutes(app, {
+    relayer: deps.relayer ?? null,
+    clientAddress: deps.clientAddress ?? (() => 'unknown'),
   });
 
   app.post('/api/whoami', async (c) => {

@@ -1,9 +1,13 @@
 // Programmatic start for `npm run demo`, `make start` and the browser tests.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { createCatalogClient } from '../../lib/catalog/index.ts';
 import { createDemoApp } from './app.ts';
 import { NonceStore } from './nonces.ts';
+import type { RelayConfig } from './relay/config.ts';
+import { connectFavoritesChain } from './relay/favorites-chain.ts';
+import { createRelayer } from './relay/relayer.ts';
 import { siteAssets } from './site-assets.ts';
 
 export interface DemoOptions {
@@ -12,6 +16,8 @@ export interface DemoOptions {
   catalogHostListUrl: string;
   /** Default 127.0.0.1; the site is reachable as both 127.0.0.1 and localhost (two origins). */
   hostname?: string;
+  /** The relayer's chain, key, contract and budgets; without it favorites are refused (503). */
+  relay?: RelayConfig | null;
 }
 
 export interface DemoServer {
@@ -20,20 +26,29 @@ export interface DemoServer {
   /** The same server as http://localhost:PORT: a second origin for isolation checks. */
   localhostUrl: string;
   port: number;
+  /** The relayer's account (pays the fees), when a relayer runs. */
+  relayerAddress: string | null;
   close(): Promise<void>;
 }
 
 export async function startDemo(options: DemoOptions): Promise<DemoServer> {
   // Known once the server listens (port 0 picks one); the app reads them per request.
   let origins: string[] = [];
+  const catalog = createCatalogClient({
+    hostListUrl: options.catalogHostListUrl,
+    appName: 'encore-demo',
+  });
+  // Checked before listening: a wrong contract address stops the start with the reason.
+  const chain = options.relay ? await connectFavoritesChain(options.relay) : null;
+  const relayer =
+    options.relay && chain ? createRelayer({ config: options.relay, chain, catalog }) : null;
   const app = createDemoApp({
-    catalog: createCatalogClient({
-      hostListUrl: options.catalogHostListUrl,
-      appName: 'encore-demo',
-    }),
+    catalog,
     nonces: new NonceStore(),
     assets: siteAssets(),
     origins: () => origins,
+    relayer,
+    clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });
   const hostname = options.hostname ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -45,8 +60,10 @@ export async function startDemo(options: DemoOptions): Promise<DemoServer> {
     url: `http://127.0.0.1:${port}`,
     localhostUrl: `http://localhost:${port}`,
     port,
+    relayerAddress: chain?.relayerAddress ?? null,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        chain?.close();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };

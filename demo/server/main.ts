@@ -1,6 +1,8 @@
-// `npm run demo`: DEMO_PORT (default 8800), CATALOG_HOST_LIST_URL (default the local dev catalog).
+// `npm run demo`: DEMO_PORT (default 8800), CATALOG_HOST_LIST_URL (default the local dev catalog);
+// the relayer with CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS (see relay/config.ts).
 import { integerFromEnv } from '../../lib/env/index.ts';
 import { startDemo } from './index.ts';
+import { relayConfigFromEnv } from './relay/config.ts';
 
 const port = integerFromEnv(process.env, 'DEMO_PORT', { fallback: 8800, min: 0, max: 65535 });
 if (!port.ok) {
@@ -8,9 +10,24 @@ if (!port.ok) {
   process.exit(2);
 }
 const catalogHostListUrl = process.env.CATALOG_HOST_LIST_URL ?? 'http://127.0.0.1:8790/';
-const demo = await startDemo({ port: port.value, catalogHostListUrl });
+let demo: Awaited<ReturnType<typeof startDemo>>;
+try {
+  demo = await startDemo({
+    port: port.value,
+    catalogHostListUrl,
+    relay: relayConfigFromEnv(process.env),
+  });
+} catch (error) {
+  console.error(`demo site did not start: ${(error as Error).message}`);
+  process.exit(2);
+}
 console.log(`Encore demo music site: ${demo.url} (also ${demo.localhostUrl})`);
 console.log(`Catalog host list: ${catalogHostListUrl}`);
+console.log(
+  demo.relayerAddress
+    ? `Relayer: favorites submitted from ${demo.relayerAddress} over ${process.env.CHAIN_RPC_URL}`
+    : 'Relayer: off (set CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS)',
+);
 const stop = async (): Promise<void> => {
   await demo.close();
   process.exit(0);

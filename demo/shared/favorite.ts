@@ -1,6 +1,8 @@
 // The EIP-712 "favorite this track" message, shared by the demo page (which asks the wallet to
-// sign it) and the demo server (which verifies it as a fee-paying relayer would). The server
-// always uses its own copy of the types and domain: a relayer never trusts the client's.
+// sign it) and the demo server's relayer (which checks it and submits it to the Favorites
+// contract, chain/contracts/Favorites.sol). Name, version and types are the contract's own; the
+// verifying contract is where it is deployed. The relayer always uses its own copy of the domain
+// and types: it never trusts the client's.
 
 export const FAVORITE_TYPES: Record<string, { name: string; type: string }[]> = {
   Favorite: [
@@ -11,25 +13,43 @@ export const FAVORITE_TYPES: Record<string, { name: string; type: string }[]> = 
   ],
 };
 
-export const FAVORITE_DOMAIN_BASE = {
-  name: 'Encore Demo Relayer',
-  version: '1',
-  verifyingContract: '0x00000000000000000000000000000000000e4c0e',
-} as const;
+/** Favorites.sol's NAME and VERSION. */
+export const FAVORITE_DOMAIN_NAME = 'Encore Demo Favorites';
+export const FAVORITE_DOMAIN_VERSION = '1';
+
+export interface FavoriteDomain {
+  name: string;
+  version: string;
+  chainId: number;
+  verifyingContract: string;
+}
 
 export interface FavoriteMessage {
   listener: string;
   trackId: string;
+  /** Decimal: the listener's next nonce on the contract. */
   nonce: string;
+  /** Decimal unix seconds; the contract refuses the favorite after it. */
   deadline: string;
 }
 
-export function favoriteDomain(chainId: number): typeof FAVORITE_DOMAIN_BASE & { chainId: number } {
-  return { ...FAVORITE_DOMAIN_BASE, chainId };
+/** Where the relayer submits favorites, as GET /api/relay/config tells the page. */
+export interface FavoriteChain {
+  chainId: number;
+  contract: string;
+}
+
+export function favoriteDomain(chain: FavoriteChain): FavoriteDomain {
+  return {
+    name: FAVORITE_DOMAIN_NAME,
+    version: FAVORITE_DOMAIN_VERSION,
+    chainId: chain.chainId,
+    verifyingContract: chain.contract,
+  };
 }
 
 /** The eth_signTypedData_v4 payload, with EIP712Domain spelled out as viem and most sites do. */
-export function favoriteTypedData(chainId: number, message: FavoriteMessage): object {
+export function favoriteTypedData(chain: FavoriteChain, message: FavoriteMessage): object {
   return {
     types: {
       EIP712Domain: [
@@ -41,10 +61,25 @@ export function favoriteTypedData(chainId: number, message: FavoriteMessage): ob
       ...FAVORITE_TYPES,
     },
     primaryType: 'Favorite',
-    domain: favoriteDomain(chainId),
+    domain: favoriteDomain(chain),
     message,
   };
 }
+
+/** The part of Favorites.sol the relayer and the page use (ethers human-readable ABI). */
+export const FAVORITES_ABI = [
+  'function favorite(address listener, string trackId, uint256 nonce, uint256 deadline, bytes signature)',
+  'function nonces(address listener) view returns (uint256)',
+  'function favoriteCount(string trackId) view returns (uint256)',
+  'function isFavorite(address listener, string trackId) view returns (bool)',
+  'function eip712Domain() view returns (bytes1, string, string, uint256, address, bytes32, uint256[])',
+  'event Favorited(address indexed listener, bytes32 indexed trackKey, string trackId, uint256 nonce, address submitter)',
+  'error Expired(uint256 deadline, uint256 nowSeconds)',
+  'error WrongNonce(uint256 expected, uint256 given)',
+  'error BadSignature()',
+  'error NotListener(address signer, address listener)',
+  'error AlreadyFavorite(address listener, string trackId)',
+] as const;
 
 export const DEMO_TRACKS = [
   { id: 'D7Kq1', title: 'Night Bus Home', artist: 'Lumen Drift' },

@@ -1,9 +1,9 @@
 // The demo music site: discover wallets, connect, show the listener's catalog profile, sign in
-// (EIP-4361), favorite a track (EIP-712, verified as a relayer would), and "who am I" through a
-// catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
+// (EIP-4361), favorite a track (EIP-712, submitted on chain by the site's relayer), and "who am I"
+// through a catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
 
 import { formatSiweMessage } from '../../lib/eip/index.ts';
-import { DEMO_TRACKS, favoriteTypedData } from '../shared/favorite.ts';
+import { DEMO_TRACKS } from '../shared/favorite.ts';
 import {
   type AnnouncedWallet,
   describeProviderError,
@@ -11,6 +11,7 @@ import {
   type Eip1193Provider,
   utf8ToHex,
 } from './eip1193.ts';
+import { readFavoriteCount, relayChain, signAndRelayFavorite, useChain } from './favorite-flow.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -47,10 +48,7 @@ function renderSession(): void {
   $('session').hidden = !connected;
   $('account').textContent = account ?? '';
   $('chain').textContent = chainId ? `${Number(chainId)} (${chainId})` : '';
-  for (const id of ['siwe', 'whoami']) $<HTMLButtonElement>(id).disabled = !connected;
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-track]')) {
-    button.disabled = !connected;
-  }
+  for (const id of ['siwe', 'whoami', 'favorite']) $<HTMLButtonElement>(id).disabled = !connected;
 }
 
 async function loadProfile(): Promise<void> {
@@ -153,24 +151,34 @@ async function signIn(): Promise<void> {
   }
 }
 
-async function favorite(trackId: string, title: string): Promise<void> {
-  if (!provider || !account || !chainId) return;
+async function favorite(): Promise<void> {
+  if (!provider || !account) return;
+  const track = DEMO_TRACKS.find((t) => t.id === $<HTMLSelectElement>('favorite-track').value);
+  if (!track) return;
+  $('favorite-tx').textContent = '';
+  $('favorite-count').textContent = '';
+  let chain: Awaited<ReturnType<typeof relayChain>>;
+  // The signature names its chain itself; the switch matters for reading the count back.
+  let wrongChain: unknown = null;
   try {
-    const message = {
-      listener: account,
-      trackId,
-      nonce: String(Math.floor(Math.random() * 2 ** 48)),
-      deadline: String(Math.floor(Date.now() / 1000) + 600),
-    };
-    const typedData = favoriteTypedData(Number(chainId), message);
-    const signature = await provider.request({
-      method: 'eth_signTypedData_v4',
-      params: [account, JSON.stringify(typedData)],
+    chain = await relayChain();
+    await useChain(provider, chain.chainId).catch((error: unknown) => {
+      wrongChain = error;
     });
-    await postJson('/api/favorite', { chainId: Number(chainId), message, signature });
-    show('favorite-result', `Favorited "${title}": the relayer accepted your signature`, true);
+    const txHash = await signAndRelayFavorite(provider, account, chain, track.id);
+    $('favorite-tx').textContent = txHash;
+    show('favorite-result', `Favorited "${track.title}": the relayer paid the fee`, true);
   } catch (error) {
     show('favorite-result', `Favorite failed: ${describeProviderError(error)}`, false);
+    return;
+  }
+  try {
+    if (wrongChain) throw wrongChain;
+    const count = await readFavoriteCount(provider, chain, track.id);
+    $('favorite-count').textContent = `${count} on chain ${chain.chainId}`;
+  } catch (error) {
+    $('favorite-count').textContent =
+      `Could not read the count through the wallet: ${describeProviderError(error)}`;
   }
 }
 
@@ -186,20 +194,12 @@ async function whoAmI(): Promise<void> {
 }
 
 for (const track of DEMO_TRACKS) {
-  const item = document.createElement('li');
-  const title = document.createElement('span');
-  title.className = 'title';
-  title.textContent = `${track.title} · ${track.artist}`;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = '♥ Favorite';
-  button.disabled = true;
-  button.dataset.track = track.id;
-  button.dataset.testid = `favorite-${track.id}`;
-  button.addEventListener('click', () => void favorite(track.id, track.title));
-  item.append(title, button);
-  $('tracks').append(item);
+  const option = document.createElement('option');
+  option.value = track.id;
+  option.textContent = `${track.title} · ${track.artist}`;
+  $('favorite-track').append(option);
 }
+$('favorite').addEventListener('click', () => void favorite());
 $('siwe').addEventListener('click', () => void signIn());
 $('whoami').addEventListener('click', () => void whoAmI());
 discoverWallets(addWallet);

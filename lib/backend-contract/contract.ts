@@ -101,6 +101,16 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const HealthResponseSchema = z.object({
   ok: z.literal(true),
   engine: z.enum(['sqlite', 'postgres']),
+  /** Present when the server funds new addresses: payments by state, and the paying account. */
+  funding: z
+    .object({
+      queued: z.number().int().nonnegative(),
+      paid: z.number().int().nonnegative(),
+      failed: z.number().int().nonnegative(),
+      funder: z.string(),
+      lastError: z.string().nullable(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

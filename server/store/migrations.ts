@@ -46,4 +46,56 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (bucket, window_start)
       );`,
   },
+  {
+    // The funding hook (off unless configured): one queued payment per new address and username,
+    // and daily budget counters. Budget rows name a client address or `global` and a day, never a
+    // username, and are pruned after the day; queue rows carry no client address.
+    version: 2,
+    sqlite: `
+      CREATE TABLE funding_payments (
+        wallet_address TEXT PRIMARY KEY,
+        username_key TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        raw_tx TEXT,
+        tx_hash TEXT,
+        tx_nonce INTEGER,
+        last_error TEXT
+      ) WITHOUT ROWID;
+      CREATE TABLE funding_budget (
+        bucket TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        used INTEGER NOT NULL,
+        PRIMARY KEY (bucket, day)
+      ) WITHOUT ROWID;
+      CREATE TABLE funding_lease (
+        id INTEGER PRIMARY KEY,
+        holder TEXT NOT NULL,
+        until_ms INTEGER NOT NULL
+      );`,
+    postgres: `
+      CREATE TABLE funding_payments (
+        wallet_address TEXT PRIMARY KEY,
+        username_key TEXT NOT NULL UNIQUE,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT NOT NULL,
+        raw_tx TEXT,
+        tx_hash TEXT,
+        tx_nonce BIGINT,
+        last_error TEXT
+      );
+      CREATE TABLE funding_budget (
+        bucket TEXT NOT NULL,
+        day BIGINT NOT NULL,
+        used INTEGER NOT NULL,
+        PRIMARY KEY (bucket, day)
+      );
+      CREATE TABLE funding_lease (
+        id INTEGER PRIMARY KEY,
+        holder TEXT NOT NULL,
+        until_ms BIGINT NOT NULL
+      );`,
+  },
 ];

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import { createSqliteLookupBatcher } from './internal/sqlite-lookup-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { sqliteFundingStore } from './sqlite-funding-store.ts';
 import type {
   InsertAuthResult,
   ReplaceAuthResult,
@@ -84,6 +85,7 @@ export function openSqliteStore(path: string): Store {
     async pruneRateLimits(windowStart) {
       pruneHits.run(windowStart);
     },
+    funding: sqliteFundingStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

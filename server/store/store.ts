@@ -1,5 +1,6 @@
 // What the HTTP layer needs from a database. Two engines implement it: SQLite and PostgreSQL.
 import type { AuthRecord, HealthResponse } from '../../lib/backend-contract/index.ts';
+import type { FundingStore } from './funding-store.ts';
 
 /** The engines GET /health can name: the contract's list is the one list. */
 export type EngineName = HealthResponse['engine'];
@@ -34,6 +35,8 @@ export interface Store {
   hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]>;
   /** Forgets windows that started before `windowStart`. */
   pruneRateLimits(windowStart: number): Promise<void>;
+  /** The funding hook's queue, budgets and worker lease. */
+  readonly funding: FundingStore;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -51,16 +51,34 @@ test('Sign in with Ethereum: the server verifies the signature, nonce and domain
   await expect(demo.getByTestId('siwe-result')).toContainText('(4001)');
 });
 
-test('Favorite this track: an EIP-712 signature the relayer accepts; rejecting is 4001', async () => {
-  await demo.getByTestId('favorite-L2pWz').click();
+async function chainCall(method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(w.env.services.chain!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await response.json()) as { result: unknown }).result;
+}
+
+test('Favorite this track: the listener signs, the relayer submits and pays; rejecting is 4001', async () => {
+  await demo.getByTestId('favorite-track').selectOption('L2pWz');
+  await demo.getByTestId('favorite').click();
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('typed-message')).toContainText('L2pWz');
-  await expect(window.getByTestId('typed-domain')).toContainText('Encore Demo Relayer');
-  await expect(window.getByTestId('chain-warning')).toHaveCount(0);
+  await expect(window.getByTestId('typed-domain')).toContainText('Encore Demo Favorites');
   await decide(w.context, 'approve');
-  await expect(demo.getByTestId('favorite-result')).toContainText('relayer accepted');
+  await expect(demo.getByTestId('favorite-result')).toContainText('the relayer paid the fee');
+  await expect(demo.getByTestId('favorite-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
+  const txHash = await demo.getByTestId('favorite-tx').textContent();
+  // On chain: sent by the relayer's account; the listener's address never held funds.
+  const tx = (await chainCall('eth_getTransactionByHash', [txHash])) as { from: string };
+  expect(tx.from.toLowerCase()).toBe(w.env.services.relayer?.toLowerCase());
+  expect(BigInt(String(await chainCall('eth_getBalance', [w.address, 'latest'])))).toBe(0n);
+  // The count is read through the wallet's provider (eth_call): a number, or the wallet's refusal.
+  await expect(demo.getByTestId('favorite-count')).not.toBeEmpty();
 
-  await demo.getByTestId('favorite-X9aRe').click();
+  await demo.getByTestId('favorite-track').selectOption('X9aRe');
+  await demo.getByTestId('favorite').click();
   await decide(w.context, 'reject');
   await expect(demo.getByTestId('favorite-result')).toContainText('(4001)');
 });

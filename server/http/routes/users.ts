@@ -9,6 +9,7 @@ import {
   type OkResponse,
   SetUserRequestSchema,
 } from '../../../lib/backend-contract/index.ts';
+import type { Funding } from '../../funding/funding.ts';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.ts';
 import type { Store } from '../../store/store.ts';
 import { clientAddress } from '../client-address.ts';
@@ -22,6 +23,7 @@ export interface UserDeps {
   store: Store;
   limiter: RateLimiter;
   trustProxy: number;
+  funding?: Funding;
 }
 
 export function userRoutes(app: Hono, deps: UserDeps): void {
@@ -32,18 +34,22 @@ export function userRoutes(app: Hono, deps: UserDeps): void {
       const parsed = SetUserRequestSchema.safeParse(body.value);
       if (!parsed.success) return jsonError(c, 400, describeValidationError(parsed.error));
       const { username, walletAddress } = parsed.data;
-      const decision = await deps.limiter.checkWrite(clientAddress(c, deps.trustProxy), []);
+      const client = clientAddress(c, deps.trustProxy);
+      const decision = await deps.limiter.checkWrite(client, []);
       if (!decision.allowed) return tooManyWrites(c, decision.retryAfterSeconds);
       // Usernames compare case-insensitively because Hedgehog lowercases them in the lookupKey
       // ("Ann" and "ann" log into the same wallet); addresses because EIP-55 casing is a checksum.
-      const result = await deps.store.setUser({
+      const user = {
         username,
         usernameKey: username.toLowerCase(),
         walletAddress: walletAddress.toLowerCase(),
-      });
+      };
+      const result = await deps.store.setUser(user);
       if (result === 'conflict') {
         return jsonError(c, 409, 'username: already registered to another wallet address');
       }
+      // Only a new user: queues a payment (never fails or delays the answer beyond one write).
+      if (result === 'stored') await deps.funding?.onNewUser(user, client);
       const ok: OkResponse = { ok: true };
       return c.json(ok, 200);
     });

@@ -1,9 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import {
+  deployDemoContracts,
+  LOCAL_FUNDED_KEY,
+  LOCAL_RELAYER_KEY,
+  startLocalChain,
+} from '../../../chain/index.ts';
 import { startDemo } from '../../../demo/server/index.ts';
+import { relayConfigFromEnv } from '../../../demo/server/relay/config.ts';
 import { startDevCatalog } from '../../../dev-catalog/index.ts';
 import { startServer } from '../../../server/index.ts';
+import { freePort } from '../../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { buildExtension } from './build-extension.ts';
 import { exportEnv } from './env.ts';
@@ -31,7 +39,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     closers.push(() => backend.close());
     const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });
     closers.push(() => catalog.close());
-    const demo = await startDemo({ port: 0, catalogHostListUrl: catalog.hostListUrl });
+    // The local chain with the demo contracts; the demo's relayer submits favorites to it.
+    const chain = await startLocalChain({ port: await freePort() });
+    closers.push(() => chain.stop());
+    const contracts = await deployDemoContracts(chain.url, LOCAL_FUNDED_KEY);
+    const demo = await startDemo({
+      port: 0,
+      catalogHostListUrl: catalog.hostListUrl,
+      relay: relayConfigFromEnv({
+        CHAIN_RPC_URL: chain.url,
+        RELAYER_KEY: LOCAL_RELAYER_KEY,
+        FAVORITES_ADDRESS: contracts.favorites,
+      }),
+    });
     closers.push(() => demo.close());
 
     const root = resolve(import.meta.dirname, '..', '..', '..');
@@ -56,7 +76,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         isVerified: user.isVerified,
       })),
       // The demo music site, reachable as two origins (127.0.0.1 and localhost).
-      services: { demo: demo.url, demoLocalhost: demo.localhostUrl },
+      services: {
+        demo: demo.url,
+        demoLocalhost: demo.localhostUrl,
+        chain: chain.url,
+        favorites: contracts.favorites,
+        relayer: demo.relayerAddress ?? '',
+      },
     });
   } catch (error) {
     await teardown();

@@ -99,3 +99,37 @@ describe('configFromEnv', () => {
     );
   });
 });
+
+describe('funding configuration', () => {
+  const on = {
+    FUNDING_RPC_URL: 'http://127.0.0.1:8545',
+    FUNDING_KEY: `0x${'ab'.repeat(32)}`,
+    FUNDING_AMOUNT_WEI: '1000000000000000',
+  };
+
+  it('is off by default, and reads every variable when on', () => {
+    expect(configFromEnv({}).funding).toBeUndefined();
+    expect(
+      configFromEnv({ ...on, FUNDING_PER_CLIENT_PER_DAY: '2', FUNDING_PER_DAY: '50' }).funding,
+    ).toEqual({
+      rpcUrl: 'http://127.0.0.1:8545',
+      privateKey: on.FUNDING_KEY,
+      amountWei: 10n ** 15n,
+      perClientPerDay: 2,
+      perDay: 50,
+      retrySeconds: 30,
+    });
+  });
+
+  it('refuses half a configuration and bad values, naming the variable', () => {
+    expect(() => configFromEnv({ FUNDING_RPC_URL: on.FUNDING_RPC_URL })).toThrow(
+      /funding needs FUNDING_KEY and FUNDING_AMOUNT_WEI as well/,
+    );
+    const bad = (env: Record<string, string>) => () => configFromEnv({ ...on, ...env });
+    expect(bad({ FUNDING_AMOUNT_WEI: '0' })).toThrow(/^FUNDING_AMOUNT_WEI:/);
+    expect(bad({ FUNDING_AMOUNT_WEI: '1e18' })).toThrow(ServerConfigError);
+    expect(bad({ FUNDING_KEY: '0x12' })).toThrow(/^FUNDING_KEY:/);
+    expect(bad({ FUNDING_RPC_URL: 'ftp://chain' })).toThrow(/^FUNDING_RPC_URL:/);
+    expect(bad({ FUNDING_PER_DAY: '0' })).toThrow(/^FUNDING_PER_DAY:/);
+  });
+});

@@ -2,7 +2,6 @@ import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { createDemoApp } from '../../../demo/server/app.ts';
 import { NonceStore } from '../../../demo/server/nonces.ts';
-import { FAVORITE_TYPES, favoriteDomain } from '../../../demo/shared/favorite.ts';
 import {
   type CatalogClient,
   CatalogError,
@@ -112,49 +111,6 @@ describe('demo server: Sign in with Ethereum', () => {
     });
     expect(status).toBe(400);
     expect(body.error).toMatch(/^signature:/);
-  });
-});
-
-describe('demo server: relayed favorites', () => {
-  const message = () => ({
-    listener: wallet.address,
-    trackId: 'L2pWz',
-    nonce: '7',
-    deadline: String(Math.floor(Date.now() / 1000) + 600),
-  });
-
-  it('accepts the listener signature under its own domain and types, once per nonce', async () => {
-    const a = app();
-    const m = message();
-    const signature = await wallet.signTypedData(favoriteDomain(1), FAVORITE_TYPES, m);
-    const [status, body] = await post(a, '/api/favorite', { chainId: 1, message: m, signature });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, listener: wallet.address, trackId: 'L2pWz' });
-    expect(
-      (await post(a, '/api/favorite', { chainId: 1, message: m, signature }))[1].error,
-    ).toMatch(/nonce/);
-  });
-
-  it('refuses a signature for another chain or track, and an expired deadline', async () => {
-    const a = app();
-    const m = message();
-    const sepolia = await wallet.signTypedData(favoriteDomain(11155111), FAVORITE_TYPES, m);
-    expect(
-      (await post(a, '/api/favorite', { chainId: 1, message: m, signature: sepolia }))[0],
-    ).toBe(401);
-    const signature = await wallet.signTypedData(favoriteDomain(1), FAVORITE_TYPES, m);
-    const swapped = { ...m, trackId: 'X9aRe' };
-    expect((await post(a, '/api/favorite', { chainId: 1, message: swapped, signature }))[0]).toBe(
-      401,
-    );
-    const late = { ...m, deadline: '1000' };
-    const lateSig = await wallet.signTypedData(favoriteDomain(1), FAVORITE_TYPES, late);
-    const [, expired] = await post(a, '/api/favorite', {
-      chainId: 1,
-      message: late,
-      signature: lateSig,
-    });
-    expect(expired.error).toMatch(/deadline/);
   });
 });
 

@@ -1,0 +1,80 @@
+// "Favorite this track": the listener signs an EIP-712 favorite in the wallet, the site's relayer
+// submits it on chain and pays the fee, and the page reads the track's favorite count back from
+// the chain through the wallet's own provider (eth_call). The listener's wallet needs no funds.
+import { Interface } from 'ethers';
+import { FAVORITES_ABI, type FavoriteChain, favoriteTypedData } from '../shared/favorite.ts';
+import type { Eip1193Provider } from './eip1193.ts';
+
+const favoritesAbi = new Interface(FAVORITES_ABI);
+
+async function getJson(path: string): Promise<Record<string, unknown>> {
+  const response = await fetch(path);
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(String(json.error ?? response.status));
+  return json;
+}
+
+async function postJson(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(String(json.error ?? response.status));
+  return json;
+}
+
+/** Where the site's relayer submits favorites; throws the server's reason when it has none. */
+export async function relayChain(): Promise<FavoriteChain> {
+  const config = await getJson('/api/relay/config');
+  return { chainId: Number(config.chainId), contract: String(config.contract) };
+}
+
+/**
+ * Asks the wallet to use the relayer's chain (EIP-3326), so the count is read where the favorite
+ * was written; throws the wallet's refusal (4902: it does not know the chain).
+ */
+export async function useChain(provider: Eip1193Provider, chainId: number): Promise<void> {
+  const hex = `0x${chainId.toString(16)}`;
+  if (String(await provider.request({ method: 'eth_chainId' })) === hex) return;
+  await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] });
+}
+
+/** Signs the favorite in the wallet and has the relayer submit it; resolves to the tx hash. */
+export async function signAndRelayFavorite(
+  provider: Eip1193Provider,
+  account: string,
+  chain: FavoriteChain,
+  trackId: string,
+): Promise<string> {
+  const { nonce } = await getJson(`/api/relay/nonce/${account}`);
+  const message = {
+    listener: account,
+    trackId,
+    nonce: String(nonce),
+    deadline: String(Math.floor(Date.now() / 1000) + 600),
+  };
+  const typedData = favoriteTypedData(chain, message);
+  const signature = await provider.request({
+    method: 'eth_signTypedData_v4',
+    params: [account, JSON.stringify(typedData)],
+  });
+  const relayed = await postJson('/api/relay/favorite', { typedData, signature });
+  return String(relayed.txHash);
+}
+
+/** The track's favorite count, read on chain through the wallet (eth_call). */
+export async function readFavoriteCount(
+  provider: Eip1193Provider,
+  chain: FavoriteChain,
+  trackId: string,
+): Promise<bigint> {
+  const data = favoritesAbi.encodeFunctionData('favoriteCount', [trackId]);
+  const result = await provider.request({
+    method: 'eth_call',
+    params: [{ to: chain.contract, data }, 'latest'],
+  });
+  if (typeof result !== 'string') throw new Error('the wallet answered eth_call without data');
+  return favoritesAbi.decodeFunctionResult('favoriteCount', result)[0] as bigint;
+}

@@ -1,0 +1,61 @@
+// FUNDING_* environment → FundingOptions, validated at start. Off unless FUNDING_RPC_URL,
+// FUNDING_KEY and FUNDING_AMOUNT_WEI are all set; half a configuration stops the start.
+import { z } from 'zod';
+import type { Env } from '../../lib/env/index.ts';
+import { ServerConfigError } from '../errors.ts';
+
+export interface FundingOptions {
+  /** JSON-RPC URL of the chain the payments go out on. */
+  rpcUrl: string;
+  /** The paying account's key: 0x + 64 hex. Used by this backend only (it counts its nonces). */
+  privateKey: string;
+  /** Paid once to each new address, in wei. */
+  amountWei: bigint;
+  /** Payments queued per client address per UTC day (default 3). */
+  perClientPerDay: number;
+  /** Payments queued per UTC day in total, across every instance (default 100). */
+  perDay: number;
+  /** First retry delay after a failure, doubled each time up to an hour (default 30). */
+  retrySeconds: number;
+}
+
+const count = (fallback: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
+const FundingEnvSchema = z.object({
+  FUNDING_RPC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+  FUNDING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits'),
+  FUNDING_AMOUNT_WEI: z
+    .string()
+    .regex(/^[1-9]\d{0,30}$/, 'must be a positive whole number of wei')
+    .transform((value) => BigInt(value)),
+  FUNDING_PER_CLIENT_PER_DAY: count(3, 1_000_000),
+  FUNDING_PER_DAY: count(100, 100_000_000),
+  FUNDING_RETRY_SECONDS: count(30, 3600),
+});
+
+const REQUIRED = ['FUNDING_RPC_URL', 'FUNDING_KEY', 'FUNDING_AMOUNT_WEI'] as const;
+
+/** undefined when funding is off; throws ServerConfigError naming the faulty variable. */
+export function fundingFromEnv(env: Env): FundingOptions | undefined {
+  const set = REQUIRED.filter((name) => env[name]?.trim());
+  if (set.length === 0) return undefined;
+  if (set.length < REQUIRED.length) {
+    const missing = REQUIRED.filter((name) => !set.includes(name));
+    throw new ServerConfigError(`funding needs ${missing.join(' and ')} as well`);
+  }
+  const parsed = FundingEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ServerConfigError(`${String(issue?.path[0] ?? 'FUNDING')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    rpcUrl: e.FUNDING_RPC_URL,
+    privateKey: e.FUNDING_KEY,
+    amountWei: e.FUNDING_AMOUNT_WEI,
+    perClientPerDay: e.FUNDING_PER_CLIENT_PER_DAY,
+    perDay: e.FUNDING_PER_DAY,
+    retrySeconds: e.FUNDING_RETRY_SECONDS,
+  };
+}

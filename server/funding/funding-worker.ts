@@ -1,0 +1,119 @@
+// Sends queued payments, one instance at a time (a lease row in the database), one payment at a
+// time. Each payment is signed once and stored before it is broadcast; a retry broadcasts the
+// same bytes, so a crash, a timeout or two instances can never pay an address twice. A stored
+// transfer whose nonce was taken by another transaction can never be mined: only then is it
+// signed anew.
+import { randomUUID } from 'node:crypto';
+import type { FundingRow, FundingStore } from '../store/funding-store.ts';
+import type { Funder } from './funder.ts';
+
+export interface FundingWorkerOptions {
+  store: FundingStore;
+  funder: Funder;
+  amountWei: bigint;
+  retrySeconds: number;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const MAX_DELAY_SECONDS = 3600;
+
+export interface FundingWorker {
+  /** One pass over due payments; resolves when done (a pass already running is joined). */
+  runOnce(): Promise<void>;
+  /** Resolves when no pass is running. */
+  idle(): Promise<void>;
+  /** The last chain error, or null once a payment went through. */
+  lastError(): string | null;
+}
+
+export function createFundingWorker(options: FundingWorkerOptions): FundingWorker {
+  const { store, funder } = options;
+  const now = options.now ?? Date.now;
+  const holder = randomUUID();
+  let running: Promise<void> | null = null;
+  let lastError: string | null = null;
+
+  const lease = (): Promise<boolean> => {
+    const at = now();
+    return store.acquireLease(holder, at, at + LEASE_MS);
+  };
+
+  async function retry(row: FundingRow, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    lastError = reason.slice(0, 200);
+    const delay = Math.min(
+      options.retrySeconds * 2 ** Math.min(row.attempts, 12),
+      MAX_DELAY_SECONDS,
+    );
+    await store.retryLater(row.walletAddress, now() + delay * 1000, lastError);
+    options.log?.(`funding: payment to ${row.walletAddress} will be retried in ${delay} s`);
+  }
+
+  /** True when settled; false when it is left for a later pass. */
+  async function settleIfMined(row: FundingRow, txHash: string): Promise<boolean> {
+    const outcome = await funder.outcome(txHash);
+    if (outcome === 'none') return false;
+    await store.settle(row.walletAddress, outcome, outcome === 'failed' ? 'reverted' : undefined);
+    if (outcome === 'paid') lastError = null;
+    return true;
+  }
+
+  async function pay(row: FundingRow): Promise<void> {
+    if (row.rawTx && row.txHash && row.txNonce !== null) {
+      if (await settleIfMined(row, row.txHash)) return;
+      try {
+        await funder.broadcast(row.rawTx);
+      } catch (error) {
+        // Mined meanwhile, or its nonce went elsewhere (then it can never be mined): re-sign.
+        if (await settleIfMined(row, row.txHash)) return;
+        if ((await funder.minedNonce()) > row.txNonce) {
+          await store.clearSigned(row.walletAddress);
+          return pay({ ...row, rawTx: null, txHash: null, txNonce: null });
+        }
+        throw error;
+      }
+      if (!(await settleIfMined(row, row.txHash))) throw new Error('sent, not mined yet');
+      return;
+    }
+    const signed = await funder.signTransfer(
+      row.walletAddress,
+      options.amountWei,
+      await funder.pendingNonce(),
+    );
+    await store.saveSigned(row.walletAddress, signed.rawTx, signed.txHash, signed.nonce);
+    return pay({ ...row, ...signed, txNonce: signed.nonce });
+  }
+
+  async function pass(): Promise<void> {
+    if (!(await lease())) return;
+    for (const row of await store.due(now(), BATCH)) {
+      try {
+        await pay(row);
+      } catch (error) {
+        await retry(row, error);
+        // The chain is failing: the rest waits for the next pass (and keeps its nonce order).
+        break;
+      }
+      if (!(await lease())) break;
+    }
+    await store.pruneBudgets(Math.floor(now() / 86_400_000) - 1);
+  }
+
+  return {
+    runOnce() {
+      running ??= pass()
+        .catch((error: unknown) => {
+          options.log?.(`funding: worker pass failed (${(error as Error).name})`);
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    idle: () => running ?? Promise.resolve(),
+    lastError: () => lastError,
+  };
+}

@@ -1,0 +1,54 @@
+// What the funding hook needs from the database; both engines implement it. Budgets and the
+// queue live in the database so every instance sharing it shares them.
+
+export type EnqueueFundingResult = 'queued' | 'already-funded' | 'client-budget' | 'global-budget';
+
+export interface EnqueueFunding {
+  walletAddress: string;
+  usernameKey: string;
+  /** The client's budget bucket (its address, or IPv6 /64). */
+  clientBucket: string;
+  /** Days since the epoch (UTC): the budgets' window. */
+  day: number;
+  perClientPerDay: number;
+  globalPerDay: number;
+  nowMs: number;
+}
+
+export type FundingStatus = 'queued' | 'paid' | 'failed';
+
+export interface FundingRow {
+  walletAddress: string;
+  attempts: number;
+  /** The signed transfer, kept so a retry sends the very same transaction (never a second one). */
+  rawTx: string | null;
+  txHash: string | null;
+  txNonce: number | null;
+}
+
+export interface FundingSummary {
+  queued: number;
+  paid: number;
+  failed: number;
+}
+
+export interface FundingStore {
+  /**
+   * In one transaction: queues a payment unless the address or username has one, then spends one
+   * unit of the client's and of the global budget for `day`; all or nothing.
+   */
+  enqueue(request: EnqueueFunding): Promise<EnqueueFundingResult>;
+  /** Takes or renews the single worker lease; false when another holder's lease is current. */
+  acquireLease(holder: string, nowMs: number, untilMs: number): Promise<boolean>;
+  /** Queued payments due at `nowMs`: signed ones first (by nonce), then the oldest. */
+  due(nowMs: number, limit: number): Promise<FundingRow[]>;
+  /** Records the signed transfer before it is broadcast. */
+  saveSigned(walletAddress: string, rawTx: string, txHash: string, txNonce: number): Promise<void>;
+  /** Forgets a signed transfer that can never be mined (its nonce went to another transaction). */
+  clearSigned(walletAddress: string): Promise<void>;
+  settle(walletAddress: string, status: 'paid' | 'failed', error?: string): Promise<void>;
+  retryLater(walletAddress: string, nextAttemptAt: number, error: string): Promise<void>;
+  summary(): Promise<FundingSummary>;
+  /** Forgets budget counters of days before `day`. */
+  pruneBudgets(day: number): Promise<void>;
+}

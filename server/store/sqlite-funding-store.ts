@@ -1,0 +1,124 @@
+// The funding hook's tables on SQLite. Each step is one IMMEDIATE transaction: several processes
+// on one file take turns, so budgets and the lease hold across them too.
+import type Database from 'better-sqlite3';
+import type {
+  EnqueueFunding,
+  EnqueueFundingResult,
+  FundingRow,
+  FundingStore,
+} from './funding-store.ts';
+
+interface RowShape {
+  wallet_address: string;
+  attempts: number;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  tx_nonce: number | null;
+}
+
+/** Thrown inside the enqueue transaction to undo it: nothing queued, no budget spent. */
+class Refused extends Error {
+  constructor(readonly result: EnqueueFundingResult) {
+    super(result);
+  }
+}
+
+export function sqliteFundingStore(db: Database.Database): FundingStore {
+  const insertPayment = db.prepare<[string, string, number]>(
+    `INSERT INTO funding_payments (wallet_address, username_key, status, next_attempt_at)
+     VALUES (?, ?, 'queued', ?) ON CONFLICT DO NOTHING`,
+  );
+  const spendBudget = db.prepare<
+    [{ bucket: string; day: number; limit: number }],
+    { used: number }
+  >(
+    `INSERT INTO funding_budget (bucket, day, used) VALUES (@bucket, @day, 1)
+     ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1 WHERE used < @limit
+     RETURNING used`,
+  );
+  const enqueue = db.transaction((r: EnqueueFunding): EnqueueFundingResult => {
+    if (insertPayment.run(r.walletAddress, r.usernameKey, r.nowMs).changes === 0) {
+      return 'already-funded';
+    }
+    const client = { bucket: `client:${r.clientBucket}`, day: r.day, limit: r.perClientPerDay };
+    if (!spendBudget.get(client)) throw new Refused('client-budget');
+    if (!spendBudget.get({ bucket: 'global', day: r.day, limit: r.globalPerDay })) {
+      throw new Refused('global-budget');
+    }
+    return 'queued';
+  });
+  const takeLease = db.prepare<[{ holder: string; now: number; until: number }]>(
+    `INSERT INTO funding_lease (id, holder, until_ms) VALUES (1, @holder, @until)
+     ON CONFLICT (id) DO UPDATE SET holder = @holder, until_ms = @until
+     WHERE funding_lease.holder = @holder OR funding_lease.until_ms < @now`,
+  );
+  const due = db.prepare<[number, number], RowShape>(
+    `SELECT wallet_address, attempts, raw_tx, tx_hash, tx_nonce FROM funding_payments
+     WHERE status = 'queued' AND next_attempt_at <= ?
+     ORDER BY tx_nonce IS NULL, tx_nonce, next_attempt_at LIMIT ?`,
+  );
+  const saveSigned = db.prepare<[string, string, number, string]>(
+    'UPDATE funding_payments SET raw_tx = ?, tx_hash = ?, tx_nonce = ? WHERE wallet_address = ?',
+  );
+  const clearSigned = db.prepare<[string]>(
+    'UPDATE funding_payments SET raw_tx = NULL, tx_hash = NULL, tx_nonce = NULL WHERE wallet_address = ?',
+  );
+  // Settled rows keep no time: the sign-up moment is not stored longer than needed.
+  const settle = db.prepare<[string, string | null, string]>(
+    `UPDATE funding_payments SET status = ?, last_error = ?, raw_tx = NULL, next_attempt_at = 0
+     WHERE wallet_address = ?`,
+  );
+  const retry = db.prepare<[number, string, string]>(
+    `UPDATE funding_payments SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?
+     WHERE wallet_address = ?`,
+  );
+  const summary = db.prepare<[], { status: string; n: number }>(
+    'SELECT status, COUNT(*) AS n FROM funding_payments GROUP BY status',
+  );
+  const prune = db.prepare<[number]>('DELETE FROM funding_budget WHERE day < ?');
+
+  return {
+    async enqueue(request) {
+      try {
+        return enqueue.immediate(request);
+      } catch (error) {
+        if (error instanceof Refused) return error.result;
+        throw error;
+      }
+    },
+    async acquireLease(holder, nowMs, untilMs) {
+      return takeLease.run({ holder, now: nowMs, until: untilMs }).changes === 1;
+    },
+    async due(nowMs, limit): Promise<FundingRow[]> {
+      return due.all(nowMs, limit).map((row) => ({
+        walletAddress: row.wallet_address,
+        attempts: row.attempts,
+        rawTx: row.raw_tx,
+        txHash: row.tx_hash,
+        txNonce: row.tx_nonce,
+      }));
+    },
+    async saveSigned(walletAddress, rawTx, txHash, txNonce) {
+      saveSigned.run(rawTx, txHash, txNonce, walletAddress);
+    },
+    async clearSigned(walletAddress) {
+      clearSigned.run(walletAddress);
+    },
+    async settle(walletAddress, status, error) {
+      settle.run(status, error ?? null, walletAddress);
+    },
+    async retryLater(walletAddress, nextAttemptAt, error) {
+      retry.run(nextAttemptAt, error, walletAddress);
+    },
+    async summary() {
+      const counts = { queued: 0, paid: 0, failed: 0 };
+      for (const row of summary.all()) {
+        if (row.status in counts) counts[row.status as keyof typeof counts] = row.n;
+      }
+      return counts;
+    },
+    async pruneBudgets(day) {
+      prune.run(day);
+    },
+  };
+}
