@@ -1,5 +1,8 @@
 import type { Page } from 'puppeteer-core';
 import { PASSWORD } from '../../e2e/support/accounts.ts';
+
+export { PASSWORD };
+
 import type { FirefoxWithEncore } from './launch-firefox.ts';
 
 const testId = (id: string): string => `[data-testid="${id}"]`;
@@ -50,4 +53,10 @@ async function submit(
     testId('address'),
   );
   return (await address.jsonValue()) as string;
+}
+
+/** Logs out from the popup's wallet view and waits for the forms. */
+export async function logOutIn(popup: Page): Promise<void> {
+  await popup.click(testId('logout'));
+  await popup.waitForSelector(`${testId('show-signup')}, ${testId('show-login')}`);
 }
