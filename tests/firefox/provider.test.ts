@@ -30,6 +30,15 @@ describe('a site using Encore in Firefox ESR', () => {
     expect(await connectWindow.$eval('[data-testid="origin"]', (e) => e.textContent)).toBe(
       new URL(demo).host,
     );
+    // The window Firefox opened shows the request whole: no sideways scrolling, buttons in view.
+    const fit = await connectWindow.evaluate(() => ({
+      overflowX: document.documentElement.scrollWidth - innerWidth,
+      buttonsBelowView:
+        (document.querySelector('[data-testid="approve"]')?.getBoundingClientRect().bottom ??
+          Number.POSITIVE_INFINITY) - innerHeight,
+    }));
+    expect(fit.overflowX).toBeLessThanOrEqual(0);
+    expect(fit.buttonsBelowView).toBeLessThanOrEqual(0);
     await decide(connectWindow, 'approve');
     expect(await result(connecting)).toEqual([address]);
 
