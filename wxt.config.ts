@@ -9,6 +9,18 @@ export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
   vite: () => ({ plugins: [preact()] }),
+  // The sources archive addons.mozilla.org asks for (`npm run zip:firefox`) is the repository as
+  // it stands: never a developer's local databases, logs or test output.
+  zip: {
+    excludeSources: [
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.sqlite',
+      '**/*.sqlite-*',
+      '**/*.log',
+    ],
+  },
   manifest: ({ browser }) => ({
     name: 'Encore',
     description: 'A username + password wallet for music sites.',
