@@ -109,6 +109,16 @@ describe('the entropy in Firefox, where storage.local cannot be restricted', () 
       browser.runtime.sendMessage({ type: 'settings.set', lockOnBrowserClose: false }),
     );
     expect(answer).toMatchObject({ ok: true, result: { lockOnBrowserClose: true } });
+    // The options page says so: the box is ticked, cannot be unticked, and the hint says why.
+    const options = await firefox.openExtensionPage('options.html');
+    const box = await options.waitForSelector('[data-testid="lock-on-close"]');
+    expect(
+      await box?.evaluate((e) => [(e as HTMLInputElement).checked, e.hasAttribute('disabled')]),
+    ).toEqual([true, true]);
+    expect(await options.$eval('[data-testid="lock-on-close-hint"]', (e) => e.textContent)).toMatch(
+      /^Always on in this browser/,
+    );
+
     const after = await probe(site);
     expect(after.local).not.toContain('encore:wallet:');
     expect(after.changes.join('\n')).not.toContain(entropy);
