@@ -23,7 +23,10 @@ export interface FirefoxWithEncore {
  * URLs. `--remote-allow-system-access` lets WebDriver navigate to moz-extension:// pages; without
  * it Firefox refuses ("not allowed in this context").
  */
-export async function launchFirefox(extensionDir: string): Promise<FirefoxWithEncore> {
+export async function launchFirefox(
+  extensionDir: string,
+  options: { prefs?: Record<string, unknown> } = {},
+): Promise<FirefoxWithEncore> {
   const profileDir = await mkdtemp(join(tmpdir(), 'encore-firefox-'));
   const uuid = randomUUID();
   const browser = await puppeteer.launch({
@@ -34,6 +37,7 @@ export async function launchFirefox(extensionDir: string): Promise<FirefoxWithEn
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }),
+      ...options.prefs,
     },
   });
   try {
