@@ -27,14 +27,12 @@ describe('npm run zip:firefox', () => {
     mkdirSync(planted, { recursive: true });
     writeFileSync(join(planted, 'encore.sqlite'), 'a wallet record');
     writeFileSync(join(planted, 'backend.log'), 'a log line');
+    // The browser suites' build lock: WXT writes the shared .wxt folder.
+    const wxt = join(REPO_ROOT, 'node_modules', '.bin', 'wxt');
     const zip = spawnSync(
-      join(REPO_ROOT, 'node_modules', '.bin', 'wxt'),
-      ['zip', '-b', 'firefox', '--mv3'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, ENCORE_OUT_DIR: outDir },
-        encoding: 'utf8',
-      },
+      'flock',
+      ['/tmp/encore-e2e-build.lock', wxt, 'zip', '-b', 'firefox', '--mv3'],
+      { cwd: REPO_ROOT, env: { ...process.env, ENCORE_OUT_DIR: outDir }, encoding: 'utf8' },
     );
     if (zip.status !== 0) throw new Error(`wxt zip failed:\n${zip.stdout}\n${zip.stderr}`);
     entries = listZip(join(outDir, 'encore-0.1.0-sources.zip'));
