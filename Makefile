@@ -1,7 +1,8 @@
 # Encore: two commands do everything.
 #   make start  installs what is missing, builds, starts the local servers and opens Chromium (or
-#               says how to load the extension by hand)
-#   make test   installs what is missing and runs every suite (lint, types, unit, integration, browser)
+#               says how to load the extension by hand); `make start BROWSER=firefox` opens Firefox
+#   make test   installs what is missing and runs every suite (lint, types, unit, integration,
+#               browser: Chromium, then Firefox)
 SHELL := /bin/bash
 NPM_STAMP := node_modules/.encore-installed
 # The integration suites find PostgreSQL in PG_BIN: default to the newest Debian server install
@@ -9,12 +10,16 @@ NPM_STAMP := node_modules/.encore-installed
 # cached wildcard, so recipes after system-deps see what it has just installed.
 export PG_BIN ?= $(patsubst %/postgres,%,$(shell ls /usr/lib/postgresql/*/bin/postgres 2>/dev/null | sort -V | tail -n 1))
 
-.PHONY: start test deps system-deps lint typecheck unit integration e2e build bench
+# Only a BROWSER given on the command line picks the browser: desktops often export BROWSER as
+# the name of some program.
+START_BROWSER := $(if $(filter command line,$(origin BROWSER)),$(BROWSER),chromium)
+
+.PHONY: start test deps system-deps lint typecheck unit integration e2e firefox build bench
 
 start: deps
-	@bash scripts/start.sh
+	@ENCORE_BROWSER='$(START_BROWSER)' bash scripts/start.sh
 
-test: deps lint typecheck unit integration e2e
+test: deps lint typecheck unit integration e2e firefox
 	@echo "make test: every suite passed"
 
 deps: system-deps $(NPM_STAMP)
@@ -43,6 +48,9 @@ integration: deps
 
 e2e: deps
 	npm run test:e2e
+
+firefox: deps
+	npm run test:firefox
 
 build: deps
 	npm run build

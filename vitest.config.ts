@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Two projects: `unit` runs in-process (WXT's fake browser for extension code), `integration`
-// starts real servers on 127.0.0.1 and is run on its own so it never competes with unit tests.
+// Three projects: `unit` runs in-process (WXT's fake browser for extension code), `integration`
+// starts real servers on 127.0.0.1 and is run on its own so it never competes with unit tests,
+// `firefox` drives the built extension in Debian's Firefox ESR (`npm run test:firefox`).
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +23,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'firefox',
+          include: ['tests/firefox/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/firefox/support/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One browser at a time: the machine's cores are shared.
           fileParallelism: false,
         },
       },

@@ -9,12 +9,44 @@ export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
   vite: () => ({ plugins: [preact()] }),
-  manifest: {
+  // The sources archive addons.mozilla.org asks for (`npm run zip:firefox`) is the repository as
+  // it stands: never a developer's local databases, logs or test output.
+  zip: {
+    excludeSources: [
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.sqlite',
+      '**/*.sqlite-*',
+      '**/*.log',
+    ],
+  },
+  manifest: ({ browser }) => ({
     name: 'Encore',
     description: 'A username + password wallet for music sites.',
-    // The first Chrome where storage.local.setAccessLevel exists (storage.session had it from
-    // 96): older ones would leave the wallet's storage readable by content scripts.
-    minimum_chrome_version: '140',
+    // Each browser gets only the keys it reads, so neither reports an unknown one.
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              // Fixed, so storage and the moz-extension:// uuid stay with the add-on across
+              // updates and reinstalls from the same file.
+              id: 'encore@encore.invalid',
+              // 128 brings `world: 'MAIN'` content scripts (storage.session came in 115); 140,
+              // an ESR, is the first that reads data_collection_permissions.
+              strict_min_version: '140.0',
+              // The backend keeps the encrypted wallet record under a key derived from the
+              // username and password.
+              data_collection_permissions: { required: ['authenticationInfo'] },
+            },
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
+      : {
+          // The first Chrome where storage.local.setAccessLevel exists (storage.session had it
+          // from 96): older ones would leave the wallet's storage readable by content scripts.
+          minimum_chrome_version: '140',
+        }),
     permissions: ['storage'],
     host_permissions: devHosts,
     // Other backend / catalog origins, asked for by the settings page when someone enters them.
@@ -22,5 +54,5 @@ export default defineConfig({
     content_security_policy: {
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
     },
-  },
+  }),
 });

@@ -3,6 +3,8 @@
 # quick no-op when everything is there). `--dry-run` prints what it would install, changing nothing.
 #   chromium (+ fonts-liberation)  browser tests and `make start` (CHROMIUM_PATH, default
 #                                  /usr/bin/chromium)
+#   firefox-esr   the Firefox suite and `make start BROWSER=firefox` (FIREFOX_PATH, default
+#                 /usr/bin/firefox-esr); Debian's package, never a browser downloaded by npm
 #   postgresql    initdb, pg_ctl and postgres for the integration suites' throwaway clusters
 #                 (in PG_BIN when set, else in any /usr/lib/postgresql/*/bin)
 #   util-linux    flock (browser tests serialise extension builds), setsid (`make start`), runuser
@@ -51,6 +53,7 @@ postgres_found() {
 missing_packages() {
   local -a missing=()
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium fonts-liberation)
+  [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
   postgres_found || missing+=(postgresql)
   local -a util_linux=(flock setsid)
   # runuser lives in /usr/sbin (often not on a user's PATH) and is only used as root.

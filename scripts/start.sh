@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `make start`: builds the extension against local servers, starts the backend (SQLite), the dev
 # catalog (dev mode), the local chain (with the demo contracts) and the demo music site (with its
-# relayer), opens Chromium with Encore loaded when there is a
-# display (or says how to load it by hand), and prints what runs where. Ctrl-C stops everything it
-# started.
+# relayer), opens Chromium (or, with ENCORE_BROWSER=firefox, which `make start BROWSER=firefox`
+# sets, Firefox) with Encore loaded when there is a display (or says how to load it by hand), and
+# prints what runs where. Ctrl-C stops everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/open-chromium.sh
 source scripts/lib/open-chromium.sh
+# shellcheck source=scripts/lib/open-firefox.sh
+source scripts/lib/open-firefox.sh
 
 BACKEND_PORT="${BACKEND_PORT:-8787}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
@@ -15,8 +17,13 @@ CATALOG_HOSTS="${CATALOG_HOSTS:-3}"
 DEMO_PORT="${DEMO_PORT:-8800}"
 CHAIN_PORT="${CHAIN_PORT:-8545}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+FIREFOX="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 DATA_DIR="$PWD/data"
-EXTENSION_DIR="$PWD/.output/chrome-mv3"
+case "${ENCORE_BROWSER:-chromium}" in
+  chromium) EXTENSION_DIR="$PWD/.output/chrome-mv3"; BUILD_TARGET=() ;;
+  firefox) EXTENSION_DIR="$PWD/.output/firefox-mv3"; BUILD_TARGET=(-b firefox --mv3) ;;
+  *) echo "BROWSER must be chromium or firefox (got '$ENCORE_BROWSER')." >&2; exit 2 ;;
+esac
 BACKEND_URL="http://127.0.0.1:${BACKEND_PORT}"
 CATALOG_URL="http://127.0.0.1:${CATALOG_PORT}/"
 DEMO_URL="http://127.0.0.1:${DEMO_PORT}/"
@@ -28,9 +35,9 @@ stop_all() {
   trap - INT TERM EXIT
   echo
   echo "Stopping…"
-  # Each service and Chromium (CHROMIUM_PID, set by open_chromium) runs in its own process group
-  # (setsid): stop the group, children included.
-  for pid in "${pids[@]}" ${CHROMIUM_PID:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  # Each service and the browser (CHROMIUM_PID or FIREFOX_PID, set by open_chromium or
+  # open_firefox) runs in its own process group (setsid): stop the group, children included.
+  for pid in "${pids[@]}" ${CHROMIUM_PID:-} ${FIREFOX_PID:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
 trap stop_all INT TERM EXIT
@@ -63,7 +70,7 @@ wait_for() {
 
 echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL)…"
 WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
-  ENCORE_OUT_DIR=.output npx wxt build >"$DATA_DIR/logs/build.log" 2>&1 ||
+  ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}" >"$DATA_DIR/logs/build.log" 2>&1 ||
   { cat "$DATA_DIR/logs/build.log" >&2; exit 1; }
 
 echo "Starting servers:"
@@ -104,8 +111,13 @@ Encore is running:
   extension        $EXTENSION_DIR
 
 INFO
-offer_browser "$(id -u)" "$CHROMIUM" "$EXTENSION_DIR" "$DATA_DIR/chromium-profile" \
-  "$DATA_DIR/logs/chromium.log" "$DEMO_URL"
+if [ "${ENCORE_BROWSER:-chromium}" = firefox ]; then
+  offer_firefox "$PWD/node_modules/.bin/web-ext" "$FIREFOX" "$EXTENSION_DIR" \
+    "$DATA_DIR/firefox-profile" "$DATA_DIR/logs/firefox.log" "$DEMO_URL"
+else
+  offer_browser "$(id -u)" "$CHROMIUM" "$EXTENSION_DIR" "$DATA_DIR/chromium-profile" \
+    "$DATA_DIR/logs/chromium.log" "$DEMO_URL"
+fi
 echo
 echo "Logs in data/logs/. Press Ctrl-C to stop everything."
 wait

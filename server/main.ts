@@ -1,15 +1,15 @@
 // `npm run server`: the persistence backend configured from the environment (see docs/backend.md).
 import { configFromEnv } from './config-from-env.ts';
 import { ServerConfigError } from './errors.ts';
-import { type RunningServer, startServer } from './start-server.ts';
+import { DEFAULT_CORS_ORIGINS, type RunningServer, startServer } from './start-server.ts';
 
 let server: RunningServer;
 try {
   const config = configFromEnv(process.env);
   server = await startServer({ ...config, log: (line) => console.log(line) });
-  const origins = config.corsOrigins?.length
-    ? config.corsOrigins.join(', ')
-    : 'chrome-extension://*';
+  const origins = (config.corsOrigins?.length ? config.corsOrigins : DEFAULT_CORS_ORIGINS).join(
+    ', ',
+  );
   console.log(`encore backend on ${server.url} (${server.engine}); CORS origins: ${origins}`);
   const funding = config.funding;
   console.log(

@@ -14,8 +14,14 @@ import {
 import { openStore } from './store/open-store.ts';
 import type { EngineName } from './store/store.ts';
 
-/** Extension pages in development; production deployments list their extension id instead. */
-const DEFAULT_CORS_ORIGINS: readonly string[] = ['chrome-extension://*'];
+/**
+ * Extension pages (Chromium's and Firefox's) in development; production deployments list their
+ * extension ids instead.
+ */
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [
+  'chrome-extension://*',
+  'moz-extension://*',
+];
 
 export interface StartServerOptions {
   /** Default 0: the OS picks a free port. */
@@ -24,7 +30,8 @@ export interface StartServerOptions {
   host?: string;
   /** `sqlite:PATH` (default `sqlite:./data/encore.sqlite`) or `postgres://…`. */
   databaseUrl?: string;
-  /** Allowed browser origins; `scheme://*` wildcards allowed. Default `chrome-extension://*`. */
+  /** Allowed browser origins; `scheme://*` wildcards allowed. Default `chrome-extension://*`,
+   * `moz-extension://*`. */
   corsOrigins?: readonly string[];
   /**
    * Rate limits; missing fields keep the defaults: per 60 s, 10 lookups (GET /authentication) per

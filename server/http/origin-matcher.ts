@@ -1,10 +1,15 @@
 // Which browser origins may call the backend. Patterns are exact origins
-// (`https://music.example`, `chrome-extension://abcdefghijklmnopabcdefghijklmnop`) or a scheme
-// wildcard `scheme://*` (`chrome-extension://*` for development, where extension ids change).
+// (`https://music.example`, `chrome-extension://abcdefghijklmnopabcdefghijklmnop`,
+// `moz-extension://<uuid>`) or a scheme wildcard `scheme://*` (`chrome-extension://*` and
+// `moz-extension://*` for development, where extension ids change).
 
 export type OriginMatcher = (origin: string) => boolean;
 
-const EXTENSION_ID = /^[a-p]{32}$/;
+// Chromium names an extension origin by a 32-letter id, Firefox by a per-profile UUID.
+const EXTENSION_HOSTS: Readonly<Record<string, RegExp>> = {
+  'chrome-extension': /^[a-p]{32}$/,
+  'moz-extension': /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
 
 export function createOriginMatcher(patterns: readonly string[]): OriginMatcher {
   const exact = new Set<string>();
@@ -21,7 +26,8 @@ export function createOriginMatcher(patterns: readonly string[]): OriginMatcher 
     if (exact.has(normalized)) return true;
     const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)$/.exec(normalized);
     if (!match?.[1] || !match[2] || !schemes.has(match[1])) return false;
-    // An extension origin is always a 32-letter id; anything else is not an extension.
-    return match[1] !== 'chrome-extension' || EXTENSION_ID.test(match[2]);
+    // An extension origin is always its browser's id form; anything else is not an extension.
+    const host = EXTENSION_HOSTS[match[1]];
+    return host === undefined || host.test(match[2]);
   };
 }

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { sendMessage } from '../../../lib/extension/client/index.ts';
 import {
   defaultSettings,
+  LOCAL_STORAGE_IS_PRIVATE,
   type Settings,
   SUPPORTED_CHAINS,
 } from '../../../lib/extension/settings/index.ts';
@@ -106,14 +107,15 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             type="checkbox"
             data-testid="lock-on-close"
             checked={values.lockOnBrowserClose}
-            disabled={busy}
+            disabled={busy || !LOCAL_STORAGE_IS_PRIVATE}
             onChange={(event) => set('lockOnBrowserClose', event.currentTarget.checked)}
           />
           <span>
             Log out when the browser closes
-            <span class="field-hint block">
-              Your key is then kept only in memory-backed session storage, and you log in again
-              after every browser restart.
+            <span class="field-hint block" data-testid="lock-on-close-hint">
+              {LOCAL_STORAGE_IS_PRIVATE
+                ? 'Your key is then kept only in memory-backed session storage, and you log in again after every browser restart.'
+                : 'Always on in this browser: it cannot keep lasting extension storage away from the scripts Encore runs in web pages, so your key is kept only in session storage, and you log in again after every browser restart.'}
             </span>
           </span>
         </label>

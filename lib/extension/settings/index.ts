@@ -1,3 +1,4 @@
+export { applyBrowserLimits, LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.ts';
 export { findChain, SUPPORTED_CHAINS, type SupportedChain } from './chains.ts';
 export { defaultSettings } from './defaults.ts';
 export {

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { isRecord } from '../../guards/index.ts';
 import { InvalidInputError } from '../errors/index.ts';
 import { createWriteQueue } from '../storage/index.ts';
+import { applyBrowserLimits } from './browser-limits.ts';
 import { defaultSettings } from './defaults.ts';
 import {
   type Settings,
@@ -80,7 +81,7 @@ function readOverrides(stored: unknown): Partial<Settings> {
 }
 
 function withDefaults(overrides: Partial<Settings>): Settings {
-  return { ...defaultSettings(), ...overrides };
+  return applyBrowserLimits({ ...defaultSettings(), ...overrides });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

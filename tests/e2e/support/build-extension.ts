@@ -2,20 +2,24 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 /**
- * Builds the extension once into `outDir` with the WXT_* defaults pointing at the test servers.
- * A lock file serialises builds across concurrent runs: WXT also writes its shared .wxt folder.
+ * Builds the extension once into `outDir` with the WXT_* defaults pointing at the test servers,
+ * for Chromium (default) or Firefox; resolves to the built folder. A lock file serialises builds
+ * across concurrent runs: WXT also writes its shared .wxt folder.
  */
 export async function buildExtension(options: {
   outDir: string;
   env: Record<string, string>;
+  browser?: 'chrome' | 'firefox';
 }): Promise<string> {
   const root = resolve(import.meta.dirname, '..', '..', '..');
   const wxt = join(root, 'node_modules', '.bin', 'wxt');
-  await run('flock', ['/tmp/encore-e2e-build.lock', wxt, 'build'], {
+  const firefox = options.browser === 'firefox';
+  const target = firefox ? ['-b', 'firefox', '--mv3'] : [];
+  await run('flock', ['/tmp/encore-e2e-build.lock', wxt, 'build', ...target], {
     cwd: root,
     env: { ...process.env, ...options.env, ENCORE_OUT_DIR: options.outDir },
   });
-  return join(options.outDir, 'chrome-mv3');
+  return join(options.outDir, firefox ? 'firefox-mv3' : 'chrome-mv3');
 }
 
 function run(

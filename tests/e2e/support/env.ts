@@ -4,6 +4,8 @@
 export interface E2EEnv {
   /** The built extension (the folder Chromium loads). */
   extensionDir: string;
+  /** The Firefox build against the same servers (only the Firefox suite makes it). */
+  firefoxExtensionDir?: string;
   /** The WXT_* variables it was built with (a previous release is built with the same). */
   extensionBuildEnv: Record<string, string>;
   backendUrl: string;

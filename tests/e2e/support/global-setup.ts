@@ -14,7 +14,7 @@ import { startServer } from '../../../server/index.ts';
 import { freePort } from '../../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { buildExtension } from './build-extension.ts';
-import { exportEnv } from './env.ts';
+import { type E2EEnv, exportEnv } from './env.ts';
 
 /**
  * Starts the real backend (temp SQLite) and the dev catalog (dev mode) on free 127.0.0.1 ports,
@@ -22,6 +22,18 @@ import { exportEnv } from './env.ts';
  * Other services (the demo site) start here too and go in `services`.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const { env, teardown } = await startE2EServices();
+  exportEnv(env);
+  return teardown;
+}
+
+/**
+ * The servers and builds behind globalSetup, for other runners too (the Firefox suite): with
+ * `firefox`, the Firefox build is made as well, against the same servers.
+ */
+export async function startE2EServices(
+  options: { firefox?: boolean } = {},
+): Promise<{ env: E2EEnv; teardown: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'encore-e2e-'));
   const closers: (() => Promise<void>)[] = [];
   const teardown = async (): Promise<void> => {
@@ -32,7 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const backend = await startServer({
       port: 0,
       databaseUrl: `sqlite:${join(dataDir, 'backend.sqlite')}`,
-      corsOrigins: ['chrome-extension://*'],
+      // Either browser's extension pages: the suites sign up in one and log in from the other.
+      corsOrigins: ['chrome-extension://*', 'moz-extension://*'],
       // Tests sign up and log in many times from one address; the limiter has its own tests.
       rateLimit: NO_RATE_LIMIT,
     });
@@ -63,8 +76,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       WXT_APP_NAME: 'encore-e2e',
     };
     const extensionDir = await buildExtension({ outDir, env: extensionBuildEnv });
-    exportEnv({
+    const firefoxExtensionDir = options.firefox
+      ? await buildExtension({ outDir, env: extensionBuildEnv, browser: 'firefox' })
+      : undefined;
+    const env: E2EEnv = {
       extensionDir,
+      ...(firefoxExtensionDir ? { firefoxExtensionDir } : {}),
       extensionBuildEnv,
       backendUrl: backend.url,
       catalogHostListUrl: catalog.hostListUrl,
@@ -83,10 +100,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         favorites: contracts.favorites,
         relayer: demo.relayerAddress ?? '',
       },
-    });
+    };
+    return { env, teardown };
   } catch (error) {
     await teardown();
     throw error;
   }
-  return teardown;
 }

@@ -30,6 +30,7 @@ function installDeps(args: string[], env: Record<string, string> = {}): BashResu
   return runBash([SCRIPT, ...args], {
     PATH: bin,
     CHROMIUM_PATH: join(box.dir, 'chromium'),
+    FIREFOX_PATH: join(box.dir, 'firefox-esr'),
     PG_BIN: join(box.dir, 'pg'),
     ...env,
   });
@@ -46,6 +47,7 @@ function machineMissingCurl(options: {
   );
   stubAll(PG_TOOLS, 'pg');
   box.stub('chromium', '#!/bin/sh\n');
+  box.stub('firefox-esr', '#!/bin/sh\n');
   const updated = join(box.dir, 'updated');
   const known = options.listsKnowPackages === 'always' ? 'true' : `[ -e ${updated} ]`;
   box.stub('bin/apt-cache', `#!/bin/sh\n${known} && echo '  Candidate: 1.0'\nexit 0\n`);
@@ -64,19 +66,28 @@ const aptLog = (): string[] => readFileSync(join(box.dir, 'apt.log'), 'utf8').tr
 const INSTALL_CURL = 'DEBIAN_FRONTEND=noninteractive install -y -qq --no-install-recommends curl';
 
 describe('install-system-deps.sh', () => {
-  it('on a bare machine, would install Chromium, PostgreSQL and every missing tool', () => {
+  it('on a bare machine, would install Chromium, Firefox ESR, PostgreSQL and every missing tool', () => {
     const result = installDeps(['--dry-run']);
 
     expect(result.status).toBe(0);
     expect(result.stdout.trim()).toBe(
-      'would install: chromium fonts-liberation postgresql util-linux curl g++ make python3',
+      'would install: chromium fonts-liberation firefox-esr postgresql util-linux curl g++ make python3',
     );
+  });
+
+  it('with only Firefox ESR missing, would install just firefox-esr', () => {
+    stubAll(TOOLS, 'bin');
+    stubAll(PG_TOOLS, 'pg');
+    box.stub('chromium', '#!/bin/sh\n');
+
+    expect(installDeps(['--dry-run']).stdout.trim()).toBe('would install: firefox-esr');
   });
 
   it('with everything present, is a silent no-op that never calls apt', () => {
     stubAll(TOOLS, 'bin');
     stubAll(PG_TOOLS, 'pg');
     box.stub('chromium', '#!/bin/sh\n');
+    box.stub('firefox-esr', '#!/bin/sh\n');
 
     expect(installDeps(['--dry-run']).stdout.trim()).toBe('nothing to install');
     // No apt-get or sudo on this PATH: any install attempt would fail.
@@ -87,6 +98,7 @@ describe('install-system-deps.sh', () => {
   it('counts a PostgreSQL without initdb or pg_ctl as missing', () => {
     stubAll(TOOLS, 'bin');
     box.stub('chromium', '#!/bin/sh\n');
+    box.stub('firefox-esr', '#!/bin/sh\n');
     box.stub('pg/postgres', '#!/bin/sh\n');
 
     expect(installDeps(['--dry-run']).stdout.trim()).toBe('would install: postgresql');

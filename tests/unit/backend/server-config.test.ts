@@ -18,6 +18,17 @@ describe('origin matcher', () => {
     expect(allowed(`chrome-extension://${'a'.repeat(32)}`)).toBe(true);
     expect(allowed(`chrome-extension://${'z'.repeat(32)}`)).toBe(false);
     expect(allowed(`chrome-extension://${'a'.repeat(32)}/x`)).toBe(false);
+  });
+
+  it('matches moz-extension wildcards only for a real Firefox add-on uuid', () => {
+    const allowed = createOriginMatcher(['moz-extension://*']);
+    expect(allowed('moz-extension://0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9')).toBe(true);
+    expect(allowed('MOZ-EXTENSION://0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9')).toBe(true);
+    expect(allowed('moz-extension://evil.example')).toBe(false);
+    expect(allowed('moz-extension://0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9.evil.example')).toBe(
+      false,
+    );
+    expect(allowed(`chrome-extension://${'a'.repeat(32)}`)).toBe(false);
     expect(allowed('https://music.example')).toBe(false);
   });
 });

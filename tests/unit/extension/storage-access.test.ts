@@ -20,6 +20,14 @@ describe('storage access', () => {
     expect(session).toHaveBeenCalledWith({ accessLevel: 'TRUSTED_CONTEXTS' });
   });
 
+  it('skips, without a warning, an area the browser offers no setAccessLevel for (Firefox)', async () => {
+    const session = accessLevelSpy('session');
+    const warnings: string[] = [];
+    await restrictStorageToExtension((message) => warnings.push(message));
+    expect(warnings).toEqual([]);
+    expect(session).toHaveBeenCalledWith({ accessLevel: 'TRUSTED_CONTEXTS' });
+  });
+
   it('keeps working, with a warning, where a browser cannot restrict an area', async () => {
     accessLevelSpy('local', Promise.reject(new Error('Only supported for session storage')));
     const session = accessLevelSpy('session');

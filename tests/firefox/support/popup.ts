@@ -1,0 +1,62 @@
+import type { Page } from 'puppeteer-core';
+import { PASSWORD } from '../../e2e/support/accounts.ts';
+
+export { PASSWORD };
+
+import type { FirefoxWithEncore } from './launch-firefox.ts';
+
+const testId = (id: string): string => `[data-testid="${id}"]`;
+
+/**
+ * popup.html in a tab, once it shows the forms or the wallet. The toolbar popup itself is
+ * browser chrome that WebDriver cannot reach; the same page in a tab runs the same code.
+ */
+export async function openPopup(firefox: FirefoxWithEncore): Promise<Page> {
+  const page = await firefox.openExtensionPage('popup.html');
+  await page.waitForSelector(
+    `${testId('login-submit')}, ${testId('signup-submit')}, ${testId('address')}`,
+  );
+  return page;
+}
+
+/** Signs up in the popup's form; resolves to the address the wallet view shows. */
+export async function signUpIn(
+  popup: Page,
+  username: string,
+  password = PASSWORD,
+): Promise<string> {
+  return submit(popup, 'show-signup', 'signup-submit', username, password);
+}
+
+/** Logs in through the popup's form; resolves to the address the wallet view shows. */
+export async function logInIn(popup: Page, username: string, password = PASSWORD): Promise<string> {
+  return submit(popup, 'show-login', 'login-submit', username, password);
+}
+
+async function submit(
+  popup: Page,
+  show: string,
+  button: string,
+  username: string,
+  password: string,
+): Promise<string> {
+  await popup.click(testId(show));
+  await popup.type(testId('username'), username);
+  await popup.type(testId('password'), password);
+  await popup.click(testId(button));
+  const address = await popup.waitForFunction(
+    (selector) => {
+      const text = document.querySelector(selector)?.textContent ?? '';
+      return /^0x[0-9a-fA-F]{40}$/.test(text) ? text : false;
+    },
+    { timeout: 30_000 },
+    testId('address'),
+  );
+  return (await address.jsonValue()) as string;
+}
+
+/** Logs out from the popup's wallet view and waits for the forms. */
+export async function logOutIn(popup: Page): Promise<void> {
+  await popup.click(testId('logout'));
+  await popup.waitForSelector(`${testId('show-signup')}, ${testId('show-login')}`);
+}
