@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import {
+  LibraryCancelledError,
+  type LibraryItem,
+  type LibraryReader,
+  type LibraryTab,
+  type TrackSearch,
+} from '../../../lib/library/index.ts';
+
+export type PagedListState =
+  | { status: 'loading'; items: LibraryItem[] }
+  | { status: 'idle'; items: LibraryItem[] }
+  | { status: 'error'; items: LibraryItem[]; error: unknown }
+  | { status: 'done'; items: LibraryItem[] };
+
+/**
+ * One tab's list: what the session already read, then a page more each time `more()` is called.
+ * Leaving the tab (or changing the search) aborts its request; its answer is dropped.
+ */
+export function usePagedList(
+  reader: LibraryReader,
+  userId: string,
+  tab: LibraryTab,
+  search: TrackSearch,
+): { state: PagedListState; more: () => void } {
+  const searchKey = JSON.stringify(search);
+  const initial = (): PagedListState => {
+    const known = reader.listSoFar(userId, tab, search);
+    if (!known) return { status: 'idle', items: [] };
+    return { status: known.done ? 'done' : 'idle', items: known.items };
+  };
+  const [state, setState] = useState<PagedListState>(initial);
+  const visit = useRef<AbortController | null>(null);
+  const busy = useRef(false);
+
+  // A new visit whenever the tab, the person or the search changes; leaving aborts the old one.
+  useEffect(() => {
+    const controller = new AbortController();
+    visit.current = controller;
+    busy.current = false;
+    setState(initial());
+    return () => controller.abort();
+  }, [reader, userId, tab, searchKey]);
+
+  const more = useCallback(() => {
+    const controller = visit.current;
+    if (!controller || busy.current) return;
+    busy.current = true;
+    setState((s) => ({ status: 'loading', items: s.items }));
+    reader.readMore(userId, tab, search, controller.signal).then(
+      (list) => {
+        if (controller.signal.aborted) return;
+        busy.current = false;
+        setState({ status: list.done ? 'done' : 'idle', items: list.items });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || error instanceof LibraryCancelledError) return;
+        busy.current = false;
+        setState((s) => ({ status: 'error', items: s.items, error }));
+      },
+    );
+  }, [reader, userId, tab, searchKey]);
+
+  return { state, more };
+}
