@@ -25,6 +25,7 @@ export {
   type SessionCacheOptions,
 } from './session-cache.ts';
 export {
+  DEFAULT_TRACK_SEARCH,
   LIBRARY_TABS,
   type LibraryPage,
   type LibraryTab,

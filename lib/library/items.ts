@@ -8,6 +8,7 @@ export interface LibraryItem {
   title: string;
   /** The owner's name for tracks and playlists, the handle for people. */
   subtitle: string;
+  /** A person's verification; for tracks and playlists, their owner's. */
   verified: boolean;
   /** A 150×150 picture, or null (the page draws a placeholder). */
   imageUrl: string | null;

@@ -6,7 +6,7 @@ import {
   type User,
 } from '../catalog/index.ts';
 import { cancellableFetch, sharedHostList } from './cancellable-fetch.ts';
-import { throwIfCancelled } from './errors.ts';
+import { LibraryCancelledError, throwIfCancelled } from './errors.ts';
 import { type LibraryItem, trackItem, userItem } from './items.ts';
 import { createSessionCache, type SessionCacheOptions } from './session-cache.ts';
 import { type LibraryPage, type LibraryTab, loadTabPage, type TrackSearch } from './tabs.ts';
@@ -70,11 +70,35 @@ export function createLibraryReader(options: LibraryReaderOptions): LibraryReade
     });
   const lists = createSessionCache<ListSoFar>(options.cache);
   const values = createSessionCache<unknown>(options.cache);
+  const inFlight = new Map<string, { promise: Promise<unknown>; signal: AbortSignal }>();
+
+  /**
+   * One request for one thing at a time: a second asker (the page's early start, then the tab
+   * that shows it) waits for the first one's answer instead of asking again.
+   */
+  async function once<T>(key: string, signal: AbortSignal, load: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(key);
+    if (running && !running.signal.aborted) {
+      try {
+        return await untilCancelled(signal, running.promise as Promise<T>);
+      } catch (error) {
+        // The first asker left; this one still wants the answer, so it asks itself.
+        if (!(error instanceof LibraryCancelledError) || signal.aborted) throw error;
+      }
+    }
+    const promise = cancellable(signal, load);
+    inFlight.set(key, { promise, signal });
+    const forget = (): void => {
+      if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
 
   async function cached<T>(key: string, signal: AbortSignal, load: () => Promise<T>): Promise<T> {
     const hit = values.get(key);
     if (hit !== undefined) return hit as T;
-    const value = await cancellable(signal, load);
+    const value = await once(key, signal, load);
     values.set(key, value);
     return value;
   }
@@ -111,18 +135,35 @@ export function createLibraryReader(options: LibraryReaderOptions): LibraryReade
         favorites: () =>
           cached<Favorite[]>(`favorites:${userId}`, signal, () => client.getFavorites(userId)),
       };
-      const page: LibraryPage = await cancellable(signal, () =>
-        loadTabPage(context, userId, tab, { offset: before.nextOffset, limit: PAGE_SIZE }, search),
-      );
-      const after: ListSoFar = {
-        items: [...before.items, ...page.items],
-        done: page.done,
-        nextOffset: before.nextOffset + PAGE_SIZE,
-      };
-      lists.set(key, after, { keepAge: before.nextOffset > 0 });
-      return after;
+      return once(`${key}@${before.nextOffset}`, signal, async () => {
+        const page: LibraryPage = await loadTabPage(
+          context,
+          userId,
+          tab,
+          { offset: before.nextOffset, limit: PAGE_SIZE },
+          search,
+        );
+        throwIfCancelled(signal);
+        const after: ListSoFar = {
+          items: [...before.items, ...page.items],
+          done: page.done,
+          nextOffset: before.nextOffset + PAGE_SIZE,
+        };
+        lists.set(key, after, { keepAge: before.nextOffset > 0 });
+        return after;
+      });
     },
   };
+}
+
+/** `promise`, unless `signal` fires first (then a cancel at once). */
+function untilCancelled<T>(signal: AbortSignal, promise: Promise<T>): Promise<T> {
+  throwIfCancelled(signal);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new LibraryCancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Runs `load`; once `signal` has fired, whatever it answers or throws is a cancel. */

@@ -28,6 +28,12 @@ export interface TrackSearch {
   filter_tracks?: (typeof TRACK_FILTERS)[number];
 }
 
+/** What the Tracks tab reads before anyone touches its search: newest first. */
+export const DEFAULT_TRACK_SEARCH: TrackSearch = {
+  sort_method: 'release_date',
+  sort_direction: 'desc',
+};
+
 export interface LibraryPage {
   items: LibraryItem[];
   /** True when this page is the last one. */

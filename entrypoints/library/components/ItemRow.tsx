@@ -26,9 +26,13 @@ export function ItemRow(props: {
             <a href={item.link} target="_blank" rel="noopener noreferrer">
               {item.title}
             </a>
-            {item.verified ? <VerifiedMark /> : null}
+            {item.kind === 'user' && item.verified ? <VerifiedMark /> : null}
           </p>
-          <p class="muted small">{item.subtitle}</p>
+          <p class="item-subtitle muted small">
+            {item.subtitle}
+            {/* On a track or playlist the mark is its owner's. */}
+            {item.kind !== 'user' && item.verified ? <VerifiedMark /> : null}
+          </p>
           <p class="item-counts muted small">
             {item.counts.map((c) => (
               <span key={c.label}>

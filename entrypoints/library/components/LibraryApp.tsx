@@ -3,12 +3,12 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { AppHeader, describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import type { LibraryReader } from '../../../lib/library/index.ts';
 import { LibraryView } from './LibraryView.tsx';
-import { setUpLibrary, viewedUserFromUrl } from './library-setup.ts';
+import { type LibrarySetup, viewedUserFromUrl } from './library-setup.ts';
 import { UserSearch } from './UserSearch.tsx';
 
 /** The library page: whose library to show (the wallet's own, or `?user=`), then that library. */
-export function LibraryApp(): JSX.Element {
-  const [setup, retrySetup] = useAsync(() => setUpLibrary(), []);
+export function LibraryApp(props: { setUp: () => Promise<LibrarySetup> }): JSX.Element {
+  const [setup, retrySetup] = useAsync(props.setUp, []);
   const [viewed, setViewed] = useState(() => viewedUserFromUrl(location.search));
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { User } from '../../../lib/catalog/index.ts';
 import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import {
+  DEFAULT_TRACK_SEARCH,
   LIBRARY_TABS,
   type LibraryReader,
   type LibraryTab,
@@ -12,7 +13,7 @@ import { PagedList } from './PagedList.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { RelatedStrip } from './RelatedStrip.tsx';
 import { type TabInfo, Tabs } from './Tabs.tsx';
-import { DEFAULT_TRACK_SEARCH, TrackSearch } from './TrackSearch.tsx';
+import { TrackSearch } from './TrackSearch.tsx';
 
 const LABELS: Record<LibraryTab, string> = {
   tracks: 'Tracks',

@@ -1,7 +1,8 @@
 import type { JSX } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import type { LibraryReader, LibraryTab, TrackSearch } from '../../../lib/library/index.ts';
+import { measurePhase } from '../../../lib/perf/index.ts';
 import { ItemRow } from './ItemRow.tsx';
 import { usePagedList } from './use-paged-list.ts';
 
@@ -17,6 +18,10 @@ const EMPTY: Record<LibraryTab, string> = {
 };
 
 const SEARCH_EMPTY = 'No tracks match this search.';
+
+/** From the page's navigation to the first list on screen (read by `npm run bench:library`). */
+export const FIRST_TAB_MEASURE = 'encore:library:first-tab';
+let firstTabShown = false;
 
 /** Older catalog hosts have no route for a person's playlists: say so instead of "unusable". */
 function describeListError(tab: LibraryTab, error: unknown): string {
@@ -51,6 +56,14 @@ export function PagedList(props: {
     observer.observe(target);
     return () => observer.disconnect();
   }, [state.status, state.items.length, more]);
+
+  const shown = state.items.length > 0 || state.status === 'done';
+  // A layout effect: it runs once the list is in the DOM, not a frame later.
+  useLayoutEffect(() => {
+    if (!shown || firstTabShown) return;
+    firstTabShown = true;
+    measurePhase(FIRST_TAB_MEASURE, 0);
+  }, [shown]);
 
   const { items } = state;
   const searching = props.tab === 'tracks' && Boolean(props.search.query);

@@ -15,12 +15,6 @@ const SORTS = [
 
 type SortValue = (typeof SORTS)[number][0];
 
-/** What the tab reads before anyone touches the search. */
-export const DEFAULT_TRACK_SEARCH: Search = {
-  sort_method: 'release_date',
-  sort_direction: 'desc',
-};
-
 /** The Tracks tab's search: the catalog's own `query` and sort options. */
 export function TrackSearch(props: { onChange: (search: Search) => void }): JSX.Element {
   const [query, setQuery] = useState('');

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { sendMessage } from '../../../lib/extension/client/index.ts';
 import type { WalletState } from '../../../lib/extension/messages/index.ts';
-import { createLibraryReader, type LibraryReader } from '../../../lib/library/index.ts';
+import {
+  createLibraryReader,
+  DEFAULT_TRACK_SEARCH,
+  type LibraryReader,
+} from '../../../lib/library/index.ts';
 
 /** `?user=<catalog id>`: another person's public library. Anything else in it is refused. */
 const viewParamSchema = z
@@ -19,13 +23,37 @@ export interface LibrarySetup {
  * it), then reads the catalog from this page: catalog data is public, and reading it here lets a
  * tab's requests be cancelled the moment the tab is left.
  */
-export async function setUpLibrary(): Promise<LibrarySetup> {
+export async function setUpLibrary(viewed: string | null): Promise<LibrarySetup> {
   const [state, settings] = await Promise.all([walletState(), sendMessage('settings.get')]);
   const reader = createLibraryReader({
     hostListUrl: settings.catalogHostListUrl,
     appName: settings.appName,
   });
-  return { reader, address: state.loggedIn ? state.address : null };
+  const address = state.loggedIn ? state.address : null;
+  startReading(reader, viewed, address);
+  return { reader, address };
+}
+
+/**
+ * Starts what the first screen shows (whose library, their profile, the first page of Tracks)
+ * before the components that show it mount; they join these reads instead of asking again.
+ */
+function startReading(reader: LibraryReader, viewed: string | null, address: string | null): void {
+  const page = new AbortController().signal; // the page's own reads: never cancelled
+  const userId =
+    viewed !== null
+      ? Promise.resolve(viewed)
+      : address !== null
+        ? reader.userIdByWallet(address, page)
+        : Promise.resolve(null);
+  userId.then(
+    (id) => {
+      if (id === null) return;
+      reader.user(id, page).catch(() => undefined);
+      reader.readMore(id, 'tracks', DEFAULT_TRACK_SEARCH, page).catch(() => undefined);
+    },
+    () => undefined,
+  );
 }
 
 /** getState with one retry: the first message can race the worker's start-up. */

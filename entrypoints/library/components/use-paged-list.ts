@@ -33,15 +33,6 @@ export function usePagedList(
   const visit = useRef<AbortController | null>(null);
   const busy = useRef(false);
 
-  // A new visit whenever the tab, the person or the search changes; leaving aborts the old one.
-  useEffect(() => {
-    const controller = new AbortController();
-    visit.current = controller;
-    busy.current = false;
-    setState(initial());
-    return () => controller.abort();
-  }, [reader, userId, tab, searchKey]);
-
   const more = useCallback(() => {
     const controller = visit.current;
     if (!controller || busy.current) return;
@@ -59,6 +50,18 @@ export function usePagedList(
         setState((s) => ({ status: 'error', items: s.items, error }));
       },
     );
+  }, [reader, userId, tab, searchKey]);
+
+  // A new visit whenever the tab, the person or the search changes; leaving aborts the old one.
+  // A list not read yet starts at once (its first page is always wanted).
+  useEffect(() => {
+    const controller = new AbortController();
+    visit.current = controller;
+    busy.current = false;
+    const start = initial();
+    setState(start);
+    if (start.items.length === 0 && start.status === 'idle') more();
+    return () => controller.abort();
   }, [reader, userId, tab, searchKey]);
 
   return { state, more };

@@ -125,6 +125,27 @@ describe('the session cache and cancels', () => {
     expect(urls.length).toBe(before + 1);
   });
 
+  it('two askers of one page share one request; a joiner outlives the first asker leaving', async () => {
+    const { fetch, urls } = recording();
+    const reader = createLibraryReader({ hostListUrl: catalog.hostListUrl, appName: 't', fetch });
+    const id = catalog.dataset.users[0]!.id;
+    const early = new AbortController();
+    const first = reader.readMore(id, 'following', {}, early.signal);
+    const second = reader.readMore(id, 'following', {}, new AbortController().signal);
+    early.abort();
+    await expect(first).rejects.toBeInstanceOf(LibraryCancelledError);
+    const following = catalog.dataset.following.get(id)!.length;
+    expect((await second).items).toHaveLength(Math.min(PAGE_SIZE, following));
+
+    const before = urls.filter((u) => u.includes('/followers')).length;
+    const [a, b] = await Promise.all([
+      reader.readMore(id, 'followers', {}, new AbortController().signal),
+      reader.readMore(id, 'followers', {}, new AbortController().signal),
+    ]);
+    expect(a).toBe(b);
+    expect(urls.filter((u) => u.includes('/followers')).length - before).toBe(1);
+  });
+
   it('leaving a tab cancels its request, and the host is not held to blame', async () => {
     resetHostMemory();
     const id = catalog.dataset.users[0]!.id;
