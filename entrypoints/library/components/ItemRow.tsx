@@ -9,6 +9,14 @@ import {
 import { Artwork } from './Artwork.tsx';
 import { VerifiedMark } from './VerifiedMark.tsx';
 
+const SINGULAR: Record<string, string> = {
+  plays: 'play',
+  favorites: 'favorite',
+  reposts: 'repost',
+  followers: 'follower',
+  tracks: 'track',
+};
+
 /** One track, playlist or person: picture, name (a link to the public site), counts. */
 export function ItemRow(props: {
   item: LibraryItem;
@@ -36,7 +44,7 @@ export function ItemRow(props: {
           <p class="item-counts muted small">
             {item.counts.map((c) => (
               <span key={c.label}>
-                {formatCount(c.value)} {c.label}
+                {formatCount(c.value)} {c.value === 1 ? (SINGULAR[c.label] ?? c.label) : c.label}
               </span>
             ))}
             {item.amount !== undefined ? <span>{formatTip(item.amount)} AUDIO tipped</span> : null}
