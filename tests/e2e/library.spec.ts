@@ -50,6 +50,12 @@ test('the linked wallet opens its library and pages through followers to the end
   expect(seen).toBe(stated);
   expect(Number(await library.getByTestId('library-end').getAttribute('data-count'))).toBe(stated);
 
+  // Leaving a tab at once: only the new tab's items arrive (the old tab's request is dropped).
+  await library.getByTestId('library-tab-reposts').click();
+  await library.getByTestId('library-tab-following').click();
+  const following = await tabCount(library, 'following');
+  expect(await scrollToEnd(library)).toBe(following);
+
   // Back to followers later: the session cache shows the whole list again, end marker included.
   await library.getByTestId('library-tab-following').click();
   await library.getByTestId('library-tab-followers').click();
@@ -74,8 +80,27 @@ test('tabs follow the keyboard, and another person opens read-only', async ({ en
     'aria-selected',
     'true',
   );
+  // This person supports nobody: the tab says so.
+  await expect(library.getByTestId('library-count-supporting')).toHaveAttribute('data-count', '0');
+  await expect(library.getByTestId('library-empty')).toHaveText('Not supporting anyone yet.');
   await library.keyboard.press('ArrowRight');
   await expect(tracks).toHaveAttribute('aria-selected', 'true');
+
+  // Search within the library: the catalog's own query on the person's tracks.
+  const firstTitle =
+    (await library.getByTestId('library-item').first().locator('a').first().textContent()) ?? '';
+  const word = firstTitle.split(' ')[0]!;
+  await library.getByTestId('library-track-search').fill(word);
+  const titles = (): Promise<string[]> =>
+    library.getByTestId('library-item').locator('.item-title a').allTextContents();
+  // The search applies after a short pause: wait until every title shown has the word.
+  await expect
+    .poll(async () => {
+      const shown = await titles();
+      return shown.length > 0 && shown.every((t) => t.includes(word));
+    })
+    .toBe(true);
+  await expect(library.getByTestId('library-end')).toBeVisible();
 
   // Search the catalog for someone else and open their public library.
   const other = env.catalogUsers[2]!;
