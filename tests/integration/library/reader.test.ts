@@ -151,9 +151,14 @@ describe('the session cache and cancels', () => {
     const id = catalog.dataset.users[0]!.id;
     let slow = true;
     const urls: string[] = [];
+    const leave = new AbortController();
+    // The person leaves while the followers request is on its way (the host answers slowly).
     const delayed: FetchFn = async (input, init) => {
       urls.push(input);
-      if (slow && input.includes('/followers')) await new Promise((r) => setTimeout(r, 300));
+      if (slow && input.includes('/followers')) {
+        setTimeout(() => leave.abort(), 20);
+        await new Promise((r) => setTimeout(r, 300));
+      }
       return globalThis.fetch(input, init);
     };
     const reader = createLibraryReader({
@@ -162,9 +167,7 @@ describe('the session cache and cancels', () => {
       fetch: delayed,
       random: () => 0,
     });
-    const leave = new AbortController();
     const read = reader.readMore(id, 'followers', {}, leave.signal);
-    setTimeout(() => leave.abort(), 50);
     await expect(read).rejects.toBeInstanceOf(LibraryCancelledError);
     slow = false;
     const hostOf = (url: string): string => new URL(url).origin;
@@ -203,6 +206,33 @@ describe('the session cache and cancels', () => {
     } finally {
       await list.close();
     }
+  });
+
+  it('a failed page is not recorded: trying again reads the same page', async () => {
+    resetHostMemory();
+    let failures = 1;
+    const offsets: string[] = [];
+    const flaky: FetchFn = async (input, init) => {
+      if (input.includes('/followers')) {
+        offsets.push(new URL(input).searchParams.get('offset') ?? '');
+        if (failures-- > 0) return Response.json({ message: 'busy' }, { status: 503 });
+      }
+      return globalThis.fetch(input, init);
+    };
+    // One host only: the client's one retry elsewhere lands on the same host and fails too.
+    const host = catalog.hostUrls[catalog.flavors.indexOf('go')]!;
+    const reader = createLibraryReader({ hostListUrl: host, appName: 't', fetch: flaky });
+    const id = catalog.dataset.users[0]!.id;
+    const signal = new AbortController().signal;
+    failures = 2;
+    await expect(reader.readMore(id, 'followers', {}, signal)).rejects.toMatchObject({
+      code: 'CATALOG_HTTP_ERROR',
+      status: 503,
+    });
+    expect(reader.listSoFar(id, 'followers', {})).toBeUndefined();
+    const list = await reader.readMore(id, 'followers', {}, signal);
+    expect(list.items).toHaveLength(PAGE_SIZE);
+    expect(offsets).toEqual(['0', '0', '0']);
   });
 
   it('no host answers: a CatalogError, not a hang', async () => {
