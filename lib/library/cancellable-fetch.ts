@@ -31,10 +31,17 @@ export function cancellableFetch(fetchFn: FetchFn, signal: AbortSignal): FetchFn
       }
     };
     // Answer the cancel at once, even from a fetch that ignores its signal.
+    let stopWatching = (): void => undefined;
     const onCancel = new Promise<Response>((resolve) => {
-      signal.addEventListener('abort', () => resolve(cancelled()), { once: true });
+      const answer = (): void => resolve(cancelled());
+      signal.addEventListener('abort', answer, { once: true });
+      stopWatching = () => signal.removeEventListener('abort', answer);
     });
-    return Promise.race([work(), onCancel]);
+    try {
+      return await Promise.race([work(), onCancel]);
+    } finally {
+      stopWatching();
+    }
   };
 }
 
