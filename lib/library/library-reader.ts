@@ -46,12 +46,17 @@ export interface LibraryReader {
   playlistTracks(id: string, signal: AbortSignal): Promise<LibraryItem[]>;
   /** The part of a tab's list already read in this session (fresh only). */
   listSoFar(userId: string, tab: LibraryTab, search: TrackSearch): ListSoFar | undefined;
-  /** Reads the page after `listSoFar` and returns the longer list (also saved). */
+  /**
+   * Reads the page after `listSoFar` and returns the longer list (also saved). `shown` is the list
+   * the tab shows now: a person still scrolling a list older than the freshness window goes on
+   * from where they are instead of starting over.
+   */
   readMore(
     userId: string,
     tab: LibraryTab,
     search: TrackSearch,
     signal: AbortSignal,
+    shown?: ListSoFar,
   ): Promise<ListSoFar>;
 }
 
@@ -125,9 +130,9 @@ export function createLibraryReader(options: LibraryReaderOptions): LibraryReade
         (await clientFor(signal).getPlaylistTracks(id)).map(trackItem),
       ),
     listSoFar: (userId, tab, search) => lists.get(listKey(userId, tab, search)),
-    async readMore(userId, tab, search, signal) {
+    async readMore(userId, tab, search, signal, shown) {
       const key = listKey(userId, tab, search);
-      const before = lists.get(key) ?? { items: [], done: false, nextOffset: 0 };
+      const before = lists.get(key) ?? shown ?? { items: [], done: false, nextOffset: 0 };
       if (before.done) return before;
       const client = clientFor(signal);
       const context = {

@@ -4,6 +4,7 @@ import {
   type LibraryItem,
   type LibraryReader,
   type LibraryTab,
+  type ListSoFar,
   type TrackSearch,
 } from '../../../lib/library/index.ts';
 
@@ -26,9 +27,12 @@ export function usePagedList(
   const searchKey = JSON.stringify(search);
   const initial = (): PagedListState => {
     const known = reader.listSoFar(userId, tab, search);
+    shown.current = known ?? null;
     if (!known) return { status: 'idle', items: [] };
     return { status: known.done ? 'done' : 'idle', items: known.items };
   };
+  /** The list on screen, so reading on continues from it even once the cache calls it stale. */
+  const shown = useRef<ListSoFar | null>(null);
   const [state, setState] = useState<PagedListState>(initial);
   const visit = useRef<AbortController | null>(null);
   const busy = useRef(false);
@@ -38,10 +42,11 @@ export function usePagedList(
     if (!controller || busy.current) return;
     busy.current = true;
     setState((s) => ({ status: 'loading', items: s.items }));
-    reader.readMore(userId, tab, search, controller.signal).then(
+    reader.readMore(userId, tab, search, controller.signal, shown.current ?? undefined).then(
       (list) => {
         if (controller.signal.aborted) return;
         busy.current = false;
+        shown.current = list;
         setState({ status: list.done ? 'done' : 'idle', items: list.items });
       },
       (error: unknown) => {

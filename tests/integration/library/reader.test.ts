@@ -146,6 +146,31 @@ describe('the session cache and cancels', () => {
     expect(urls.filter((u) => u.includes('/followers')).length - before).toBe(1);
   });
 
+  it('past the freshness window a tab is read again from the start, unless it is being scrolled', async () => {
+    let now = 0;
+    const { fetch, urls } = recording();
+    const reader = createLibraryReader({
+      hostListUrl: catalog.hostListUrl,
+      appName: 't',
+      fetch,
+      cache: { freshForMs: 1000, now: () => now },
+    });
+    const id = catalog.dataset.users[0]!.id;
+    const signal = new AbortController().signal;
+    const first = await reader.readMore(id, 'followers', {}, signal);
+    now = 1000;
+    // Coming back: nothing fresh to show, the next read starts over.
+    expect(reader.listSoFar(id, 'followers', {})).toBeUndefined();
+    // Still on the tab, scrolling: it goes on from the list on screen.
+    const longer = await reader.readMore(id, 'followers', {}, signal, first);
+    expect(longer.items.slice(0, PAGE_SIZE)).toEqual(first.items);
+    expect(longer.items.length).toBeGreaterThan(PAGE_SIZE);
+    const offsets = urls
+      .filter((u) => u.includes('/followers'))
+      .map((u) => new URL(u).searchParams.get('offset'));
+    expect(offsets).toEqual(['0', String(PAGE_SIZE)]);
+  });
+
   it('leaving a tab cancels its request, and the host is not held to blame', async () => {
     resetHostMemory();
     const id = catalog.dataset.users[0]!.id;
