@@ -47,7 +47,8 @@ export default defineConfig({
           // from 96): older ones would leave the wallet's storage readable by content scripts.
           minimum_chrome_version: '140',
         }),
-    permissions: ['storage'],
+    // contextMenus: "Open library" in the toolbar button's right-click menu (no other use).
+    permissions: ['storage', 'contextMenus'],
     host_permissions: devHosts,
     // Other backend / catalog origins, asked for by the settings page when someone enters them.
     optional_host_permissions: ['https://*/*', 'http://*/*'],

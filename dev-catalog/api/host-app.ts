@@ -6,6 +6,7 @@ import { answerErrorsIn } from './error-body.ts';
 import { ApiError } from './http-error.ts';
 import { registerDevRoutes } from './routes-dev.ts';
 import { registerPlaylistRoutes } from './routes-playlists.ts';
+import { registerTrackRoutes } from './routes-tracks.ts';
 import { registerUserRoutes } from './routes-users.ts';
 
 /** One API host of the dev catalog, speaking the dialect of its flavor. */
@@ -33,6 +34,7 @@ export function createHostApp(ctx: HostContext): Hono {
   registerContentRoutes(app);
   registerUserRoutes(app, ctx);
   registerPlaylistRoutes(app, ctx);
+  registerTrackRoutes(app, ctx);
   if (ctx.dev) registerDevRoutes(app, ctx.data);
   answerErrorsIn(app, ctx.flavor);
   return app;

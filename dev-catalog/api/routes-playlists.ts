@@ -43,6 +43,16 @@ export function registerPlaylistRoutes(app: Hono, ctx: HostContext): void {
     return c.json({ data: pageOf(trending, q).map((p) => playlistJson(ctx, p)) });
   });
 
+  // Bulk lookup by id (`?id=a&id=b`): unknown ids are left out.
+  app.get('/v1/playlists', (c) => {
+    const ids = c.req.queries('id') ?? [];
+    const playlists = ids.flatMap((id) => {
+      const playlist = data.playlistsById.get(id);
+      return playlist ? [playlistJson(ctx, playlist)] : [];
+    });
+    return c.json({ data: playlists });
+  });
+
   // Every current host answers a one-element array here (a known quirk the client unwraps).
   app.get('/v1/playlists/:id', (c) => {
     const playlist = playlistOr404(ctx, c.req.param('id'));

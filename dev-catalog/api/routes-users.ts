@@ -125,6 +125,19 @@ export function registerUserRoutes(app: Hono, ctx: HostContext): void {
     });
   }
 
+  // Only the newer deployment lists a user's playlists (swagger-v1-go.yaml); older hosts 404.
+  if (ctx.flavor === 'go') {
+    app.get('/v1/users/:id/playlists', (c) => {
+      const user = userOr404(ctx, c.req.param('id'));
+      const mine = [...(data.playlistsByOwner.get(user.id) ?? [])].sort(
+        (a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1),
+      );
+      return c.json({
+        data: pageOf(mine, query(c, pagingSchema)).map((p) => playlistJson(ctx, p)),
+      });
+    });
+  }
+
   app.get('/v1/users/:id/related', (c) => {
     const user = userOr404(ctx, c.req.param('id'));
     const { topGenre } = derived(data);

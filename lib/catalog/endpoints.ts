@@ -120,6 +120,18 @@ export const ENDPOINTS = {
     z.array(playlistSchema),
   ),
   getPlaylistTracks: get((id: string) => at(`/playlists/${seg(id)}/tracks`), z.array(trackSchema)),
+  /** Tracks by id, in one request (`/tracks?id=a&id=b`); hosts answer in an order of their own. */
+  getTracks: get((ids: readonly string[]) => at('/tracks', { id: ids }), z.array(trackSchema)),
+  /** Playlists by id, in one request (`/playlists?id=a&id=b`). */
+  getPlaylists: get(
+    (ids: readonly string[]) => at('/playlists', { id: ids }),
+    z.array(playlistSchema),
+  ),
+  /** The playlists and albums a user made (newer hosts only; older ones answer 404). */
+  getUserPlaylists: paged(
+    (id: string, page?: Page) => at(`/users/${seg(id)}/playlists`, pageQuery(page)),
+    playlistSchema,
+  ),
 };
 
 /**

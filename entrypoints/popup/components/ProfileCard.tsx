@@ -37,6 +37,15 @@ export function ProfileCard(props: {
           <dd>{formatCount(profile.trackCount)}</dd>
         </div>
       </dl>
+      <a
+        class="btn btn-secondary btn-sm"
+        href="/library.html"
+        target="_blank"
+        data-testid="open-library"
+        rel="noopener"
+      >
+        Open library
+      </a>
       {props.topTracks.length > 0 ? (
         <div class="stack-sm">
           <h3 class="subtle-title">Top tracks</h3>

@@ -5,4 +5,5 @@ export {
   createBackground,
 } from './create-background.ts';
 export { createWalletSession } from './create-wallet-session.ts';
+export { LIBRARY_PAGE, registerLibraryMenu } from './library-menu.ts';
 export { startWorker } from './start-worker.ts';

@@ -9,6 +9,7 @@ import type {
 } from '../../catalog/index.ts';
 import type { TypedDataError } from '../../eip/index.ts';
 import type { HedgehogErrorCode } from '../../hedgehog/index.ts';
+import type { LibraryErrorCode } from '../../library/index.ts';
 import type { ExtensionErrorCode } from './extension-error.ts';
 
 export type ErrorCode =
@@ -18,6 +19,7 @@ export type ErrorCode =
   | IdTokenClaimErrorCode
   | InvalidIdTokenError['code']
   | TypedDataError['code']
+  | LibraryErrorCode
   | ExtensionErrorCode;
 
 /** The codes that reach the extension's pages through the message router. */

@@ -102,6 +102,7 @@ const PROVIDER_ANSWERS = {
   FORBIDDEN_SENDER: INTERNAL,
   INTERNAL: INTERNAL,
   NO_RESPONSE: INTERNAL,
+  LIBRARY_CANCELLED: INTERNAL,
 } as const satisfies Record<ErrorCode, (error: EncoreErrorLike) => ProviderRpcError>;
 
 interface EncoreErrorLike {

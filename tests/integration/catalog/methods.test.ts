@@ -177,6 +177,30 @@ describe.each(['go', 'python'] as HostFlavor[])('%s host', (flavor) => {
     await expect(client.getPlaylist('nope')).rejects.toBeInstanceOf(CatalogError);
   });
 
+  it('getTracks and getPlaylists look items up in bulk, leaving unknown ids out', async () => {
+    const tracks = data()
+      .tracks.filter((t) => !t.unlisted)
+      .slice(0, 3);
+    const found = await client.getTracks([...tracks.map((t) => t.id), 'nope']);
+    expect(found.map((t) => t.id).sort()).toEqual(tracks.map((t) => t.id).sort());
+    const playlists = data().playlists.slice(0, 2);
+    const lists = await client.getPlaylists([...playlists.map((p) => p.id), 'nope']);
+    expect(lists.map((p) => p.id).sort()).toEqual(playlists.map((p) => p.id).sort());
+  });
+
+  it('getUserPlaylists pages on newer hosts; older ones answer 404', async () => {
+    const owner = data().users.find((u) => (data().playlistsByOwner.get(u.id)?.length ?? 0) > 1)!;
+    const mine = data().playlistsByOwner.get(owner.id)!;
+    if (flavor === 'python') {
+      await expect(client.getUserPlaylists(owner.id)).rejects.toMatchObject({ status: 404 });
+      return;
+    }
+    const first = await client.getUserPlaylists(owner.id, { limit: 1 });
+    const rest = await client.getUserPlaylists(owner.id, { offset: 1, limit: 100 });
+    expect([...first, ...rest].map((p) => p.id).sort()).toEqual(mine.map((p) => p.id).sort());
+    expect(first.every((p) => p.user.id === owner.id)).toBe(true);
+  });
+
   it('images are URL objects (newer hosts add mirrors) and load without the internet', async () => {
     const user = await client.getUser(data().users.find((u) => u.profileCid !== null)!.id);
     const url = user.profile_picture?.['150x150'];

@@ -33,6 +33,22 @@ describe('paging', () => {
     expect(count).toBe(catalog.dataset.tracksByOwner.get(star)!.filter((t) => !t.unlisted).length);
   });
 
+  it("paginate walks a user's playlists on a newer host, one at a time", async () => {
+    const go = catalog.hostUrls[catalog.flavors.indexOf('go')]!;
+    const goClient = createCatalogClient({ hostListUrl: go, appName: 'encore-test' });
+    const owner = catalog.dataset.users.find(
+      (u) => (catalog.dataset.playlistsByOwner.get(u.id)?.length ?? 0) > 2,
+    )!;
+    const seen: string[] = [];
+    for await (const p of goClient.paginate('getUserPlaylists', owner.id, 1)) seen.push(p.id);
+    expect(seen.sort()).toEqual(
+      catalog.dataset.playlistsByOwner
+        .get(owner.id)!
+        .map((p) => p.id)
+        .sort(),
+    );
+  });
+
   it('out-of-range paging is a 400 from the host, never retried elsewhere', async () => {
     const star = catalog.dataset.users[0]!.id;
     for (const page of [{ limit: 101 }, { limit: 0 }, { offset: -1 }]) {

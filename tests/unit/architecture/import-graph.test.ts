@@ -25,6 +25,7 @@ const LIBRARIES = [
   'lib/guards',
   'lib/hedgehog',
   'lib/http',
+  'lib/library',
 ];
 
 interface Edge {

@@ -45,6 +45,9 @@ interface WrittenOut {
   searchPlaylists(query: string, opts?: SearchPlaylistsOptions): Promise<Playlist[]>;
   getTrendingPlaylists(time?: TrendingTime): Promise<Playlist[]>;
   getPlaylistTracks(id: string): Promise<Track[]>;
+  getTracks(ids: readonly string[]): Promise<Track[]>;
+  getPlaylists(ids: readonly string[]): Promise<Playlist[]>;
+  getUserPlaylists(id: string, page?: Page): Promise<Playlist[]>;
   paginate<M extends PagedMethod>(
     method: M,
     id: string,
@@ -60,7 +63,8 @@ type WrittenOutPaged =
   | 'getSupporting'
   | 'getUserTracks'
   | 'getRelatedUsers'
-  | 'getSubscribers';
+  | 'getSubscribers'
+  | 'getUserPlaylists';
 
 describe('catalog client API', () => {
   it('has every method, each with the signature written out', () => {
@@ -117,6 +121,9 @@ describe('catalog client API', () => {
       searchPlaylists: true,
       getTrendingPlaylists: true,
       getPlaylistTracks: true,
+      getTracks: true,
+      getPlaylists: true,
+      getUserPlaylists: true,
       paginate: true,
     };
     expect(methods.sort()).toEqual(Object.keys(expected).sort());
