@@ -33,7 +33,9 @@ function addressFromEntropy(entropy: string): string | null {
  * the area the lock setting names, then restores the wallet, then hands it any connections
  * waiting for the next account: everything else that reads storage awaits `ready()`.
  */
-export function createWalletSession(options: { backend?: BackendFns } = {}): WalletSession {
+export function createWalletSession(
+  options: { backend?: BackendFns; beforeDerive?: () => Promise<void> } = {},
+): WalletSession {
   const store = createAreaStore(walletArea);
   const backend = async (): Promise<BackendFns> =>
     options.backend ?? createBackendFns({ baseUrl: (await getSettings()).backendUrl });
@@ -54,5 +56,6 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
     prepareAccount: async (address) => {
       await claimUnclaimedConnections(address);
     },
+    beforeDerive: options.beforeDerive,
   });
 }

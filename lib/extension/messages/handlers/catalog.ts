@@ -22,9 +22,12 @@ export function catalogMessages({ session, catalogClient }: CatalogMessageDeps) 
       access: 'extension-page',
       handle: async () => {
         await session.ready();
-        const address = session.getWallet()?.address;
+        const address = session.getAddress();
         if (!address) throw new NotLoggedInError();
-        return findWalletProfile(await catalogClient(), address);
+        const profile = await findWalletProfile(await catalogClient(), address);
+        // Kept for the next popup, which shows it at once and refreshes it.
+        await session.rememberProfile(address, profile);
+        return profile;
       },
     }),
     defineMessage({

@@ -1,10 +1,12 @@
-import type { SessionState, WalletSession } from '../../session/index.ts';
+import type { CachedProfile, SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
 import { changePasswordSchema, credentialsSchema, emptySchema, loginSchema } from '../schemas.ts';
 
 export interface WalletState extends SessionState {
   /** Requests waiting in the approval window. */
   pendingApprovals: number;
+  /** The last catalog profile lookup, shown until a fresh one answers; null before the first. */
+  cachedProfile: CachedProfile | null;
 }
 
 export interface WalletMessageDeps {
@@ -17,7 +19,12 @@ export interface WalletMessageDeps {
 export function walletMessages({ session, pendingApprovals }: WalletMessageDeps) {
   const stateOf = async (): Promise<WalletState> => {
     await session.ready();
-    return { ...session.getState(), pendingApprovals: pendingApprovals() };
+    // From the session snapshot: nothing here waits for the wallet to be derived.
+    return {
+      ...session.getState(),
+      pendingApprovals: pendingApprovals(),
+      cachedProfile: session.getCachedProfile(),
+    };
   };
   return [
     defineMessage({
