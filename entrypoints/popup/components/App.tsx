@@ -29,6 +29,7 @@ export function App(): JSX.Element {
             address={state.value.address}
             username={state.value.username}
             pendingApprovals={state.value.pendingApprovals}
+            cachedProfile={state.value.cachedProfile}
             onSignedOut={setState}
           />
         ) : (

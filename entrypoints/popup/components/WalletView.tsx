@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
+import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { sendMessage, type WalletState } from './api.ts';
@@ -11,6 +12,8 @@ export interface WalletViewProps {
   address: string;
   username: string | null;
   pendingApprovals: number;
+  /** The last profile lookup, shown while a fresh one runs. */
+  cachedProfile: CachedProfile | null;
   onSignedOut: (state: WalletState) => void;
 }
 
@@ -40,7 +43,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
             : `${props.pendingApprovals} requests are waiting for your approval.`}
         </p>
       ) : null}
-      <ProfileSection address={props.address} />
+      <ProfileSection address={props.address} cached={props.cachedProfile} />
       <ConnectedSites account={props.address} />
       {changing ? <ChangePasswordForm onClose={() => setChanging(false)} /> : null}
       {error ? (

@@ -25,8 +25,11 @@ export function catalogMessages({ session, catalogClient }: CatalogMessageDeps) 
         const address = session.getAddress();
         if (!address) throw new NotLoggedInError();
         const profile = await findWalletProfile(await catalogClient(), address);
-        // Kept for the next popup, which shows it at once and refreshes it.
-        await session.rememberProfile(address, profile);
+        // Kept for the next popup, which shows it at once and refreshes it. Not awaited: the
+        // write waits its turn behind the session's other operations (a derivation, a login).
+        session.rememberProfile(address, profile).catch((error: unknown) => {
+          console.error('[encore] could not keep the profile', error);
+        });
         return profile;
       },
     }),
