@@ -43,7 +43,9 @@ export function createWalletSession(
     async (query) => (await backend()).getFn(query),
     async (record) => (await backend()).setAuthFn(record),
     async (user) => (await backend()).setUserFn(user),
-    { storage: store },
+    // Warmed up by the session once it knows nobody is logged in: a logged-in worker's first
+    // answer comes from the session snapshot and should not wait behind the warm-up.
+    { storage: store, warmUpOnCreate: false },
   );
   return new WalletSession({
     hedgehog,
@@ -57,5 +59,6 @@ export function createWalletSession(
       await claimUnclaimedConnections(address);
     },
     beforeDerive: options.beforeDerive,
+    warmUp: () => hedgehog.warmUp(),
   });
 }

@@ -20,8 +20,8 @@ export function startWorker(): Background {
   // Migrate stored data and restore the session now rather than on the first message (RPC
   // requests, the approval window and every message wait for this same promise). Restoring reads
   // the session snapshot; the wallet itself is derived after the first answer or signature.
-  // Creating the session's Hedgehog has already started compiling the scrypt WebAssembly, so the
-  // first login does not pay for it.
+  // Finding nobody logged in, it starts compiling the scrypt WebAssembly, so the first login
+  // does not pay for it; logged in, it leaves the CPU to the first answer.
   void background.session
     .ready()
     .catch((error: unknown) => console.error('[encore] restore failed', error));

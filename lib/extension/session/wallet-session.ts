@@ -56,6 +56,11 @@ export interface WalletSessionDeps {
   prepareAccount?: (address: string) => Promise<void>;
   /** Awaited before the stored wallet is derived (browser tests hold the derivation with it). */
   beforeDerive?: () => Promise<void>;
+  /**
+   * Prepares the wallet core for a login (Hedgehog's warmUp). Started when the session finds
+   * nobody logged in, so a logged-in worker's first answer does not compete with it.
+   */
+  warmUp?: () => Promise<void>;
 }
 
 const USERNAME_KEY = 'username';
@@ -181,6 +186,8 @@ export class WalletSession {
       await this.deps.clearStorage?.();
       this.account = null;
       if (wasLoggedIn) this.emit(null);
+      // The next thing here is likely a login.
+      this.warmUp();
       return this.getState();
     });
   }
@@ -230,7 +237,7 @@ export class WalletSession {
   private async restore(): Promise<void> {
     await this.deps.prepareStorage?.();
     const entropy = await this.storedEntropy();
-    if (!entropy) return;
+    if (!entropy) return this.warmUp();
     const [snapshot, username] = await Promise.all([
       readSnapshot(this.deps.store, entropy),
       this.deps.store.get(USERNAME_KEY),
@@ -277,6 +284,10 @@ export class WalletSession {
     const wallet = await this.deps.hedgehog.restoreLocalWallet().catch(() => null);
     measurePhase('encore:session:derive-wallet', t);
     return wallet;
+  }
+
+  private warmUp(): void {
+    this.deps.warmUp?.().catch(() => undefined);
   }
 
   private async storedEntropy(): Promise<string | null> {
