@@ -4,9 +4,14 @@ import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { sendMessage, type WalletState } from './api.ts';
-import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ConnectedSites } from './ConnectedSites.tsx';
+import { lazyComponent } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+
+// Its own chunk, loaded when asked for (it brings the wallet core's password policy).
+const ChangePasswordForm = lazyComponent(() =>
+  import('./ChangePasswordForm.tsx').then((m) => m.ChangePasswordForm),
+);
 
 export interface WalletViewProps {
   address: string;
