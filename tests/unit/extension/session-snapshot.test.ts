@@ -4,10 +4,11 @@
 import { verifyMessage } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createWalletSession } from '../../../lib/extension/background/index.ts';
+import { createBackground, createWalletSession } from '../../../lib/extension/background/index.ts';
 import type { WalletCatalogProfile } from '../../../lib/extension/catalog/index.ts';
 import { updateSettings } from '../../../lib/extension/settings/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
+import { popup } from './support/senders.ts';
 
 const PASSWORD = 'violet tram plays 7 encores';
 const SNAPSHOT = 'encore:wallet:snapshot';
@@ -68,6 +69,18 @@ describe('session snapshot', () => {
     expect(verifyMessage('hello', signature)).toBe(state.address);
     await signer.signMessage('again');
     expect(counter.derivations).toBe(1);
+  });
+
+  it('a restarted worker answers getState and the approval window while derivation is held', async () => {
+    const backend = memoryBackend();
+    const { address } = await createWalletSession({ backend }).signUp('ada', PASSWORD);
+    // A derivation that never finishes: nothing below may wait for it.
+    const worker = createBackground({ backend, beforeDerive: () => new Promise(() => undefined) });
+    expect(await worker.router.handle({ type: 'getState' }, popup)).toMatchObject({
+      ok: true,
+      result: { loggedIn: true, address, username: 'ada', cachedProfile: null },
+    });
+    expect(await worker.approvals.snapshot()).toMatchObject({ loggedIn: true, address });
   });
 
   it('derives in the background when asked, once', async () => {
