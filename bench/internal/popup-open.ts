@@ -2,7 +2,7 @@
 // browser began loading popup.html) to the address in the page (the AccountCard's
 // `encore:popup:address-shown` measure, taken in a layout effect, i.e. before that frame paints).
 // Stopped: the browser stopped the worker first (it does so after 30 s idle), so the popup's first
-// message starts a new one. Running: the worker is up.
+// message starts a new one. Running: the worker is up and idle.
 import type { BrowserContext, Page } from '@playwright/test';
 import { stopServiceWorker } from '../../tests/e2e/support/stop-worker.ts';
 
@@ -13,6 +13,9 @@ export async function popupOpen(
   stopped: boolean,
 ): Promise<number> {
   if (stopped) await stopServiceWorker(context, anyPage);
+  // Running means running and idle: what the last popup set off (its profile lookup, the
+  // wallet's derivation after the first answer) is over, as it is when a person opens it again.
+  else await new Promise((resolve) => setTimeout(resolve, 500));
   const popup = await context.newPage();
   try {
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
