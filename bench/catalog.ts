@@ -5,6 +5,10 @@
 // Two scenarios: "warm" is the client as shipped (a host seen failing is remembered for 60 s by
 // every client in the realm); "cold" forgets everything before each load, the worst case of a
 // brand-new worker, so a third of the loads pick the dead host first and pay refuse + retry.
+//
+// Then hedging: the same loads against one dead host, one that answers after SLOW_MS and one
+// healthy host (as a fraction of SLOW_MS: the person should never wait for the slow host), and the
+// extra requests hedging sent while every host was healthy (there should be none).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startDevCatalog } from '../dev-catalog/index.ts';
@@ -14,6 +18,8 @@ import { median } from './internal/median.ts';
 
 const LOADS = benchInteger('BENCH_LOADS', 150);
 const WARMUP = 20;
+const SLOW_MS = 2_000;
+const SLOW_LOADS = benchInteger('BENCH_SLOW_LOADS', 12);
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +51,34 @@ const degradedList = hostListServer([catalog.hostUrls[0]!, catalog.hostUrls[1]!,
 const degradedUrl = `${await listen(degradedList)}/`;
 const star = catalog.dataset.users[0]!;
 
+/** A host that passes every request on to `target` after `delayMs` (a slow host, not a dead one). */
+function slowHost(target: string, delayMs: number): Server {
+  return createServer((req, res) => {
+    const timer = setTimeout(() => {
+      fetch(`${target}${req.url ?? '/'}`)
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+          res.end(await answer.text());
+        })
+        .catch(() => res.destroy());
+    }, delayMs);
+    // An aborted (hedged) request closes its connection: nothing left to answer.
+    req.socket.on('close', () => clearTimeout(timer));
+  });
+}
+
+const slow = slowHost(catalog.hostUrls[1]!, SLOW_MS);
+const slowUrl = await listen(slow);
+const slowList = hostListServer([dead, slowUrl, catalog.hostUrls[0]!]);
+const slowListUrl = `${await listen(slowList)}/`;
+
+/** Every API request a load sends, by URL (the host list itself not counted). */
+let sent: string[] = [];
+const countingFetch = (input: string, init?: RequestInit): Promise<Response> => {
+  sent.push(input);
+  return fetch(input, init);
+};
+
 let turn = 0;
 async function profileLoad(hostListUrl: string, cold: boolean): Promise<number> {
   if (cold) resetHostMemory();
@@ -54,6 +88,7 @@ async function profileLoad(hostListUrl: string, cold: boolean): Promise<number> 
     hostListUrl,
     appName: 'encore-bench',
     random: () => slot / 3 + 0.01,
+    fetch: countingFetch,
   });
   const start = performance.now();
   const id = await client.getUserIdByWallet(star.wallet);
@@ -104,5 +139,40 @@ for (const cold of [false, true]) {
   }
 }
 
+// Hedging: every first pick (dead, slow, healthy) from a fresh worker's client (no host memory),
+// then as shipped (the slow host remembered after it lost once).
+for (const cold of [true, false]) {
+  resetHostMemory();
+  const fractions: number[] = [];
+  for (let i = 0; i < SLOW_LOADS; i++)
+    fractions.push((await profileLoad(slowListUrl, cold)) / SLOW_MS);
+  const worst = Math.max(...fractions);
+  console.log(
+    `hedging, 1 of 3 hosts refusing and 1 answering after ${SLOW_MS} ms, ${cold ? 'cold (no host memory)' : 'warm (as shipped)    '}: ` +
+      `profile load median ${median(fractions).toFixed(3)}, worst ${worst.toFixed(3)} of ${SLOW_MS} ms (${SLOW_LOADS} loads; target <= 0.2: ${worst <= 0.2 ? 'ok' : 'MISSED'})`,
+  );
+}
+
+// Extra requests while every host is healthy: a hedged GET repeats a URL's path on another host.
+resetHostMemory();
+let extra = 0;
+let requests = 0;
+for (let i = 0; i < LOADS; i++) {
+  sent = [];
+  await profileLoad(catalog.hostListUrl, i % 2 === 0);
+  const api = sent.filter((url) => url !== catalog.hostListUrl);
+  const logical = new Set(api.map((url) => new URL(url).pathname + new URL(url).search));
+  requests += api.length;
+  extra += api.length - logical.size;
+}
+console.log(
+  `hedging, all hosts healthy: ${extra} extra requests in ${requests} (${LOADS} loads, half of them cold; target 0: ${extra === 0 ? 'ok' : 'MISSED'})`,
+);
+
+await new Promise<void>((resolve) => slowList.close(() => resolve()));
+await new Promise<void>((resolve) => {
+  slow.close(() => resolve());
+  slow.closeAllConnections();
+});
 await new Promise<void>((resolve) => degradedList.close(() => resolve()));
 await catalog.close();

@@ -66,7 +66,7 @@ export class Hedgehog {
     this.path = options.path ?? DEFAULT_PATH;
     // Warm up now, so a freshly started worker's first login does not pay for compilation.
     // Failure here is not fatal: the first real derivation does the same work again.
-    this.warmUp().catch(() => undefined);
+    if (options.warmUpOnCreate !== false) this.warmUp().catch(() => undefined);
   }
 
   /**

@@ -29,6 +29,11 @@ export interface HedgehogOptions {
   storage?: KeyValueStore;
   /** HD derivation path; Hedgehog's own is m/44'/60'/0'/0/0. */
   path?: string;
+  /**
+   * Start `warmUp()` in the constructor (default true). False leaves it to the caller, who may
+   * have something more urgent to do first; sign-up and login still wait for it themselves.
+   */
+  warmUpOnCreate?: boolean;
 }
 
 export interface LoginOptions {

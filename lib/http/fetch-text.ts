@@ -25,6 +25,11 @@ export async function fetchText(
 ): Promise<Exchange> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  // A caller's signal (a hedged request's loser) cancels the exchange too.
+  const outer = init.signal;
+  const cancel = (): void => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', cancel, { once: true });
   try {
     const response = await fetchFn(url, { ...init, signal: controller.signal });
     const text = await response.text();
@@ -34,6 +39,7 @@ export async function fetchText(
     return { answered: false, timedOut: controller.signal.aborted, cause };
   } finally {
     clearTimeout(timer);
+    outer?.removeEventListener('abort', cancel);
   }
 }
 

@@ -6,11 +6,11 @@ import { measurePhase } from '../../../lib/perf/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
 import { RequestView } from './RequestView.tsx';
-import { useApprovals } from './use-approvals.ts';
+import { type ApprovalFeed, useApprovals } from './use-approvals.ts';
 import { useArmed, useShownCount } from './use-armed.ts';
 
-export function App(): JSX.Element {
-  const { snapshot, expired } = useApprovals();
+export function App(props: { feed: ApprovalFeed }): JSX.Element {
+  const { snapshot, expired } = useApprovals(props.feed);
   // Ids already answered: their buttons stay disabled, and a later request has a new id, so it
   // never meets a button that was pressed for the one before.
   const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());

@@ -9,16 +9,42 @@ export interface ApprovalsState {
   expired: boolean;
 }
 
-/** Live queue from the worker over a port; its disconnect means the requests expired. */
-export function useApprovals(): ApprovalsState {
-  const [state, setState] = useState<ApprovalsState>({ snapshot: null, expired: false });
+/** The live queue from the worker over one port; its disconnect means the requests expired. */
+export interface ApprovalFeed {
+  current(): ApprovalsState;
+  /** Calls `listener` on every change; returns the unsubscribe. */
+  subscribe(listener: (state: ApprovalsState) => void): () => void;
+}
+
+/**
+ * Connects at once (main.tsx calls it before the first render), so the worker's first snapshot
+ * is on its way while the page renders; it is kept until the window's hook reads it.
+ */
+export function connectApprovalFeed(): ApprovalFeed {
+  let state: ApprovalsState = { snapshot: null, expired: false };
+  const listeners = new Set<(state: ApprovalsState) => void>();
+  const set = (next: ApprovalsState): void => {
+    state = next;
+    for (const listener of listeners) listener(state);
+  };
+  const port = browser.runtime.connect({ name: APPROVAL_PORT_NAME });
+  port.onMessage.addListener((snapshot: ApprovalSnapshot) => set({ snapshot, expired: false }));
+  port.onDisconnect.addListener(() => set({ ...state, expired: true }));
+  return {
+    current: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useApprovals(feed: ApprovalFeed): ApprovalsState {
+  const [state, setState] = useState<ApprovalsState>(feed.current());
   useEffect(() => {
-    const port = browser.runtime.connect({ name: APPROVAL_PORT_NAME });
-    port.onMessage.addListener((snapshot: ApprovalSnapshot) => {
-      setState({ snapshot, expired: false });
-    });
-    port.onDisconnect.addListener(() => setState((prev) => ({ ...prev, expired: true })));
-    return () => port.disconnect();
-  }, []);
+    // A snapshot may have arrived between the first render and this effect.
+    setState(feed.current());
+    return feed.subscribe(setState);
+  }, [feed]);
   return state;
 }

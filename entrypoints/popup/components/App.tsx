@@ -1,12 +1,16 @@
 import type { JSX } from 'preact';
 import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
-import { AuthForm } from './AuthForm.tsx';
-import { loadWalletState } from './api.ts';
+import { loadWalletState, type WalletState } from './api.ts';
 import { Header } from './Header.tsx';
+import { lazyComponent } from './lazy-component.ts';
 import { WalletView } from './WalletView.tsx';
 
-export function App(): JSX.Element {
-  const [state, reload, setState] = useAsync(loadWalletState, []);
+// Its own chunk: a logged-in popup never loads the password policy and scrypt it brings.
+const AuthForm = lazyComponent(() => import('./AuthForm.tsx').then((m) => m.AuthForm));
+
+/** `load`: how the wallet state is read (main.tsx hands over the request it already sent). */
+export function App(props: { load?: () => Promise<WalletState> }): JSX.Element {
+  const [state, reload, setState] = useAsync(props.load ?? loadWalletState, []);
   return (
     <div class="popup">
       <Header />
@@ -29,6 +33,7 @@ export function App(): JSX.Element {
             address={state.value.address}
             username={state.value.username}
             pendingApprovals={state.value.pendingApprovals}
+            cachedProfile={state.value.cachedProfile}
             onSignedOut={setState}
           />
         ) : (

@@ -1,17 +1,25 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
+import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { sendMessage, type WalletState } from './api.ts';
-import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ConnectedSites } from './ConnectedSites.tsx';
+import { lazyComponent } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 import { RecoveryPhrase } from './RecoveryPhrase.tsx';
+
+// Its own chunk, loaded when asked for (it brings the wallet core's password policy).
+const ChangePasswordForm = lazyComponent(() =>
+  import('./ChangePasswordForm.tsx').then((m) => m.ChangePasswordForm),
+);
 
 export interface WalletViewProps {
   address: string;
   username: string | null;
   pendingApprovals: number;
+  /** The last profile lookup, shown while a fresh one runs. */
+  cachedProfile: CachedProfile | null;
   onSignedOut: (state: WalletState) => void;
 }
 
@@ -51,7 +59,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
             : `${props.pendingApprovals} requests are waiting for your approval.`}
         </p>
       ) : null}
-      <ProfileSection address={props.address} />
+      <ProfileSection address={props.address} cached={props.cachedProfile} />
       <ConnectedSites account={props.address} />
       {changing ? <ChangePasswordForm onClose={() => setChanging(false)} /> : null}
       {error ? (

@@ -3,10 +3,13 @@
 // fail, nor probe a route another client already found missing.
 
 const BAD_HOST_TTL_MS = 60_000;
+/** A host that lost a hedged race is picked after the others for this long. */
+const SLOW_HOST_TTL_MS = 60_000;
 
 export type WalletLookupRoute = 'id' | 'address';
 
 const badUntil = new Map<string, number>();
+const slowUntil = new Map<string, number>();
 const walletRoutes = new Map<string, WalletLookupRoute>();
 
 export function markHostBad(host: string, now: number = Date.now()): void {
@@ -21,6 +24,19 @@ export function isHostBad(host: string, now: number = Date.now()): boolean {
   return false;
 }
 
+/** A host another host beat after the hedge delay: still usable, picked only when others are not. */
+export function markHostSlow(host: string, now: number = Date.now()): void {
+  slowUntil.set(host, now + SLOW_HOST_TTL_MS);
+}
+
+export function isHostSlow(host: string, now: number = Date.now()): boolean {
+  const until = slowUntil.get(host);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  slowUntil.delete(host);
+  return false;
+}
+
 export function rememberWalletRoute(host: string, route: WalletLookupRoute): void {
   walletRoutes.set(host, route);
 }
@@ -32,5 +48,6 @@ export function walletRouteOf(host: string): WalletLookupRoute | undefined {
 /** Forget everything (benchmarks measuring the cold path, tests). */
 export function resetHostMemory(): void {
   badUntil.clear();
+  slowUntil.clear();
   walletRoutes.clear();
 }

@@ -10,7 +10,7 @@ export interface JsonAnswer {
 }
 
 /**
- * One GET with a deadline. Transport failures and timeouts become CatalogErrors (status 0) so
+ * One GET with a deadline (and `signal`, which cancels it early). Transport failures and timeouts become CatalogErrors (status 0) so
  * callers decide on `code` alone.
  */
 export async function getJson(
@@ -18,11 +18,12 @@ export async function getJson(
   url: string,
   timeoutMs: number,
   where: { host: string; path: string },
+  signal?: AbortSignal,
 ): Promise<JsonAnswer> {
   const exchange = await fetchText(
     fetchFn,
     url,
-    { method: 'GET', headers: { Accept: 'application/json' } },
+    { method: 'GET', headers: { Accept: 'application/json' }, signal },
     timeoutMs,
   );
   if (exchange.answered) {

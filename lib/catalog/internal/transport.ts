@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { CatalogError } from '../errors.ts';
 import { envelope } from '../schemas/common.ts';
+import { hedge } from './hedge.ts';
+import { createHedgeDelay } from './hedge-delay.ts';
 import { loadHosts } from './host-list.ts';
-import { isHostBad, markHostBad } from './host-memory.ts';
+import { isHostBad, isHostSlow, markHostBad, markHostSlow } from './host-memory.ts';
 import { type FetchFn, getJson } from './http.ts';
 import { serverMessageOf } from './server-message.ts';
 import { validate } from './validate.ts';
@@ -21,7 +23,10 @@ export interface TransportOptions {
 export interface Transport {
   /** The host this client currently talks to (chosen once, on first use). */
   host(): Promise<string>;
-  /** GET `{host}/v1{path}`, unwrap `{data}`, parse; one retry on another host for transient failures. */
+  /**
+   * GET `{host}/v1{path}`, unwrap `{data}`, parse. A slow host is hedged and a transient failure
+   * moves on to another host (see hedge.ts); at most MAX_ATTEMPTS hosts per request.
+   */
   get<S extends z.ZodType>(
     endpoint: string,
     path: string,
@@ -30,7 +35,11 @@ export interface Transport {
   ): Promise<z.output<S>>;
 }
 
+/** Hosts one request may try: the chosen one, then one hedge or failover, then one more. */
+const MAX_ATTEMPTS = 3;
+
 export function createTransport(opts: TransportOptions): Transport {
+  const hedgeDelay = createHedgeDelay();
   let hostsPromise: Promise<string[]> | undefined;
   let current: string | undefined;
 
@@ -45,12 +54,15 @@ export function createTransport(opts: TransportOptions): Transport {
     return hostsPromise;
   }
 
-  function pick(list: string[], exclude?: string): string {
-    const others = exclude === undefined ? list : list.filter((h) => h !== exclude);
-    const healthy = others.filter((h) => !isHostBad(h));
-    const pool = healthy.length > 0 ? healthy : others.length > 0 ? others : list;
+  /** A host not in `exclude`: one neither bad nor slow if any, then one not bad, then any. */
+  function pick(list: readonly string[], exclude: readonly string[] = []): string | undefined {
+    const others = list.filter((h) => !exclude.includes(h));
+    const usable = others.filter((h) => !isHostBad(h));
+    const fast = usable.filter((h) => !isHostSlow(h));
+    const pool = fast.length > 0 ? fast : usable.length > 0 ? usable : others;
+    if (pool.length === 0) return undefined;
     const index = Math.min(pool.length - 1, Math.floor(opts.random() * pool.length));
-    return pool[index]!;
+    return pool[index];
   }
 
   let picking: Promise<string> | undefined;
@@ -60,7 +72,8 @@ export function createTransport(opts: TransportOptions): Transport {
     // Requests started together before the first pick share it: one host per client.
     picking ??= hosts()
       .then((list) => {
-        current ??= pick(list);
+        // loadHosts never returns an empty list.
+        current ??= pick(list) ?? list[0]!;
         return current;
       })
       .finally(() => {
@@ -75,10 +88,11 @@ export function createTransport(opts: TransportOptions): Transport {
     path: string,
     query: Query,
     schema: S,
+    signal?: AbortSignal,
   ): Promise<z.output<S>> {
     const url = buildUrl(base, path, { ...query, app_name: opts.appName });
     const where = { host: base, path };
-    const answer = await getJson(opts.fetch, url, opts.timeoutMs, where);
+    const answer = await getJson(opts.fetch, url, opts.timeoutMs, where, signal);
     if (answer.status < 200 || answer.status > 299) {
       const serverMessage = serverMessageOf(answer.body);
       throw new CatalogError(
@@ -102,19 +116,32 @@ export function createTransport(opts: TransportOptions): Transport {
     schema: S,
   ): Promise<z.output<S>> {
     const first = await host();
+    const list = await hosts();
     try {
-      return await once(first, endpoint, path, query, schema);
+      const won = await hedge({
+        first,
+        next: (tried) => pick(list, tried),
+        run: (base, signal) => once(base, endpoint, path, query, schema, signal),
+        retryable: (error) => error instanceof CatalogError && error.retryable,
+        delayMs: hedgeDelay.current(),
+        maxAttempts: MAX_ATTEMPTS,
+        onFailed: (base) => {
+          markHostBad(base);
+          if (current === base) current = undefined;
+        },
+        onSlow: markHostSlow,
+        onAnswered: (_base, ms) => hedgeDelay.record(ms),
+      });
+      // Later requests go where the answer came from.
+      current = won.host;
+      return won.value;
     } catch (error) {
-      if (!(error instanceof CatalogError) || !error.retryable) throw error;
-      markHostBad(first);
-      const second = pick(await hosts(), first);
-      current = second;
-      try {
-        return await once(second, endpoint, path, query, schema);
-      } catch (retryError) {
-        if (retryError instanceof CatalogError && retryError.retryable) markHostBad(second);
-        throw retryError;
+      // A refusal (4xx) or a malformed answer is about the host that gave it (the wallet lookup
+      // decides its route by it); a transient failure already moved the client off that host.
+      if (error instanceof CatalogError && !error.retryable && error.host !== null) {
+        if (list.includes(error.host)) current = error.host;
       }
+      throw error;
     }
   }
 

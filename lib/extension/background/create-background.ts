@@ -15,11 +15,16 @@ import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
 
+/** After an answer leaves the worker, time for the page to paint it before the derivation runs. */
+const BACKGROUND_DERIVE_DELAY_MS = 100;
+
 export interface BackgroundOptions {
   /** The wallet records' backend; by default the one in the settings (tests keep it in memory). */
   backend?: BackendFns;
   /** Hears handler failures that reach a page only as INTERNAL. */
   onError?: (error: unknown) => void;
+  /** Awaited before the stored wallet is derived (see WalletSessionDeps). */
+  beforeDerive?: () => Promise<void>;
 }
 
 export interface Background {
@@ -34,8 +39,11 @@ export interface Background {
 }
 
 export function createBackground(options: BackgroundOptions = {}): Background {
-  const session = createWalletSession({ backend: options.backend });
-  const connections = currentConnections(() => session.getWallet()?.address ?? null);
+  const session = createWalletSession({
+    backend: options.backend,
+    beforeDerive: options.beforeDerive,
+  });
+  const connections = currentConnections(() => session.getAddress());
   const catalogClient = createCatalogClientSource();
   const approvals = createApprovalService({
     status: async () => {
@@ -56,6 +64,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.
     ready: () => session.ready(),
+    // The popup's first answer comes from the snapshot; the wallet follows once it is sent.
+    afterAnswer: () => session.deriveInBackground(BACKGROUND_DERIVE_DELAY_MS),
   });
 
   // Logins, logouts, revokes and chain switches reach the sites they concern and the window.

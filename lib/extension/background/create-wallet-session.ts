@@ -33,7 +33,9 @@ function addressFromEntropy(entropy: string): string | null {
  * the area the lock setting names, then restores the wallet, then hands it any connections
  * waiting for the next account: everything else that reads storage awaits `ready()`.
  */
-export function createWalletSession(options: { backend?: BackendFns } = {}): WalletSession {
+export function createWalletSession(
+  options: { backend?: BackendFns; beforeDerive?: () => Promise<void> } = {},
+): WalletSession {
   const store = createAreaStore(walletArea);
   const backend = async (): Promise<BackendFns> =>
     options.backend ?? createBackendFns({ baseUrl: (await getSettings()).backendUrl });
@@ -41,7 +43,9 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
     async (query) => (await backend()).getFn(query),
     async (record) => (await backend()).setAuthFn(record),
     async (user) => (await backend()).setUserFn(user),
-    { storage: store },
+    // Warmed up by the session once it knows nobody is logged in: a logged-in worker's first
+    // answer comes from the session snapshot and should not wait behind the warm-up.
+    { storage: store, warmUpOnCreate: false },
   );
   return new WalletSession({
     hedgehog,
@@ -54,5 +58,7 @@ export function createWalletSession(options: { backend?: BackendFns } = {}): Wal
     prepareAccount: async (address) => {
       await claimUnclaimedConnections(address);
     },
+    beforeDerive: options.beforeDerive,
+    warmUp: () => hedgehog.warmUp(),
   });
 }

@@ -19,7 +19,8 @@ export interface RpcDepsSources {
 export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
   const { session, connections, approvals, catalogClient } = sources;
   return {
-    getWallet: () => session.getWallet(),
+    // The address at once; the wallet is derived on the first signature.
+    getWallet: () => session.getSigner(),
     ready: () => session.ready(),
     // A site is connected to an account, not to the browser: each check is for whoever is
     // logged in at that moment. Logged out, isConnected only tells the pipeline whether a log-in
@@ -27,7 +28,7 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
     // the login.
     permissions: {
       isConnected: (origin) =>
-        session.getWallet() ? connections.isConnected(origin) : connectedForSomeAccount(origin),
+        session.getAddress() ? connections.isConnected(origin) : connectedForSomeAccount(origin),
       connectedAt: connections.connectedAt,
       connect: connections.connect,
       revoke: async (origin) => {

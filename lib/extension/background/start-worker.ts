@@ -2,6 +2,7 @@ import { measurePhase } from '../../perf/index.ts';
 import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 import { registerLibraryMenu } from './library-menu.ts';
+import { testDerivationGate } from './test-hooks.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
@@ -14,13 +15,15 @@ export function startWorker(): Background {
   void restrictStorageToExtension();
   const background = createBackground({
     onError: (error) => console.error('[encore] message handler failed', error),
+    beforeDerive: testDerivationGate(),
   });
   background.listen();
   registerLibraryMenu();
-  // Migrate stored data and restore the wallet now rather than on the first message (RPC
-  // requests, the approval window and every message wait for this same promise). Creating the
-  // session's Hedgehog has already started compiling the scrypt WebAssembly, so the first login
-  // does not pay for it.
+  // Migrate stored data and restore the session now rather than on the first message (RPC
+  // requests, the approval window and every message wait for this same promise). Restoring reads
+  // the session snapshot; the wallet itself is derived after the first answer or signature.
+  // Finding nobody logged in, it starts compiling the scrypt WebAssembly, so the first login
+  // does not pay for it; logged in, it leaves the CPU to the first answer.
   void background.session
     .ready()
     .catch((error: unknown) => console.error('[encore] restore failed', error));

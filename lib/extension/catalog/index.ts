@@ -8,4 +8,5 @@ export {
   searchProfiles,
   type WalletCatalogProfile,
 } from './catalog-profile.ts';
+export { walletCatalogProfileSchema } from './profile-schema.ts';
 export { type CatalogDepsOptions, createCatalogDeps } from './rpc-deps.ts';

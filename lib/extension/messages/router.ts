@@ -25,6 +25,8 @@ export interface RouterOptions {
   onError?: (error: unknown) => void;
   /** Awaited before any handler runs (the worker passes the session's: storage is migrated). */
   ready?: () => Promise<void>;
+  /** Called once an answer has been handed back (work that must not delay answers starts here). */
+  afterAnswer?: () => void;
 }
 
 export function createRouter(options: RouterOptions = {}): Router {
@@ -80,7 +82,10 @@ export function createRouter(options: RouterOptions = {}): Router {
       ): true => {
         // Answer through sendResponse (supported by every Chromium): returning true keeps the
         // channel open until the handler settles.
-        void router.handle(message, sender).then(sendResponse);
+        void router.handle(message, sender).then((response) => {
+          sendResponse(response);
+          options.afterAnswer?.();
+        });
         return true;
       };
       browser.runtime.onMessage.addListener(listener);

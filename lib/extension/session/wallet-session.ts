@@ -1,7 +1,21 @@
 import type { HDNodeWallet } from 'ethers';
-import { checkUsername, type LoginOptions, NotLoggedInError } from '../../hedgehog/index.ts';
+import {
+  checkUsername,
+  ENTROPY_STORAGE_KEY,
+  type LoginOptions,
+  NotLoggedInError,
+} from '../../hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
+import type { WalletCatalogProfile } from '../catalog/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
+import {
+  type CachedProfile,
+  entropyDigest,
+  readSnapshot,
+  type SessionSnapshot,
+  SNAPSHOT_KEY,
+  writeSnapshot,
+} from './snapshot.ts';
 
 /** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */
 export interface HedgehogLike {
@@ -22,6 +36,9 @@ export interface SessionState {
   username: string | null;
 }
 
+/** What signs for the session: the address at once, the wallet derived on the first signature. */
+export type SessionSigner = Pick<HDNodeWallet, 'address' | 'signMessage' | 'signTypedData'>;
+
 export interface WalletSessionDeps {
   hedgehog: HedgehogLike;
   /** Same store Hedgehog keeps its entropy in, so the username follows the lock setting too. */
@@ -39,24 +56,41 @@ export interface WalletSessionDeps {
    * hears of it. A failure is logged, never fails the login.
    */
   prepareAccount?: (address: string) => Promise<void>;
+  /** Awaited before the stored wallet is derived (browser tests hold the derivation with it). */
+  beforeDerive?: () => Promise<void>;
+  /**
+   * Prepares the wallet core for a login (Hedgehog's warmUp). Started when the session finds
+   * nobody logged in, so a logged-in worker's first answer does not compete with it.
+   */
+  warmUp?: () => Promise<void>;
 }
 
 const USERNAME_KEY = 'username';
 
+interface Account {
+  address: string;
+  username: string | null;
+  catalog: CachedProfile | null;
+}
+
 /**
  * The logged-in wallet of the background worker. Everything that matters is in extension storage
  * (through Hedgehog's store), so a new instance after a worker restart is the same session once
- * `ready()` resolves. Operations run one at a time: a login racing a logout must not interleave.
+ * `ready()` resolves. Restoring reads the session snapshot (address, username, last profile) and
+ * does not derive the wallet: that happens on the first signature or `getWallet()`, or when the
+ * worker asks for it in the background (`deriveInBackground`). Operations run one at a time: a
+ * login racing a logout must not interleave.
  */
 export class WalletSession {
-  private username: string | null = null;
+  private account: Account | null = null;
   private readonly listeners = new Set<(address: string | null) => void>();
   private readyPromise: Promise<void> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private backgroundTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: WalletSessionDeps) {}
 
-  /** Restores the wallet kept in storage, if any. Memoised; every operation awaits it. */
+  /** Restores the session kept in storage, if any. Memoised; every operation awaits it. */
   ready(): Promise<void> {
     // A failed restore (storage unavailable) is retried by the next caller, not cached forever.
     const t = phaseStart();
@@ -69,22 +103,66 @@ export class WalletSession {
     return this.readyPromise;
   }
 
-  getWallet(): HDNodeWallet | null {
-    return this.deps.hedgehog.getWallet();
+  getState(): SessionState {
+    const account = this.account;
+    return {
+      loggedIn: account !== null,
+      address: account?.address ?? null,
+      username: account?.username ?? null,
+    };
   }
 
-  getState(): SessionState {
-    const wallet = this.getWallet();
-    return {
-      loggedIn: wallet !== null,
-      address: wallet?.address ?? null,
-      username: wallet ? this.username : null,
+  /** The logged-in address (call after `ready()`), known without deriving the wallet. */
+  getAddress(): string | null {
+    return this.account?.address ?? null;
+  }
+
+  /** The last catalog profile lookup for this account, as stored; null before the first one. */
+  getCachedProfile(): CachedProfile | null {
+    return this.account?.catalog ?? null;
+  }
+
+  /** The wallet, derived from the stored entropy when not done yet; null when logged out. */
+  getWallet(): Promise<HDNodeWallet | null> {
+    return this.exclusive(() => this.derive());
+  }
+
+  /**
+   * Signs as the logged-in address; null when logged out. The wallet is derived on the first
+   * signature, and a signer whose account has logged out (or changed) since refuses to sign.
+   */
+  getSigner(): SessionSigner | null {
+    const address = this.getAddress();
+    if (!address) return null;
+    const wallet = async (): Promise<HDNodeWallet> => {
+      const current = await this.getWallet();
+      if (current?.address !== address) throw new NotLoggedInError();
+      return current;
     };
+    return {
+      address,
+      signMessage: async (message) => (await wallet()).signMessage(message),
+      signTypedData: async (domain, types, value) =>
+        (await wallet()).signTypedData(domain, types, value),
+    };
+  }
+
+  /** Derives the wallet soon, off the path of the answer being sent (after the first answer). */
+  deriveInBackground(delayMs: number): void {
+    if (this.backgroundTimer !== undefined || !this.account || this.deps.hedgehog.getWallet()) {
+      return;
+    }
+    this.backgroundTimer = setTimeout(() => {
+      this.backgroundTimer = undefined;
+      this.getWallet().catch((error: unknown) => {
+        console.error('[encore] could not derive the wallet', error);
+      });
+    }, delayMs);
   }
 
   signUp(username: string, password: string): Promise<SessionState> {
     return this.exclusive(async () => {
-      const before = this.getWallet()?.address ?? null;
+      const before = this.getAddress();
       const wallet = await this.deps.hedgehog.signUp(username, password);
       return this.enter(username, wallet, before);
     });
@@ -93,7 +171,7 @@ export class WalletSession {
   /** `options.lookupKey`: see Hedgehog's login (the popup derives it while the worker starts). */
   login(username: string, password: string, options?: LoginOptions): Promise<SessionState> {
     return this.exclusive(async () => {
-      const before = this.getWallet()?.address ?? null;
+      const before = this.getAddress();
       const wallet = await this.deps.hedgehog.login(username, password, options);
       return this.enter(username, wallet, before);
     });
@@ -101,29 +179,54 @@ export class WalletSession {
 
   logout(): Promise<SessionState> {
     return this.exclusive(async () => {
-      const wasLoggedIn = this.getWallet() !== null;
+      const wasLoggedIn = this.account !== null;
       await this.deps.hedgehog.logout();
       await this.deps.store.remove(USERNAME_KEY);
+      await this.deps.store.remove(SNAPSHOT_KEY);
       // Also from the area the lock setting does not name: a copy left there would come back
       // as a login at the next start, or when the setting changes.
       await this.deps.clearStorage?.();
-      this.username = null;
+      this.account = null;
       if (wasLoggedIn) this.emit(null);
+      // The next thing here is likely a login.
+      this.warmUp();
       return this.getState();
     });
   }
 
   changePassword(oldPassword: string, newPassword: string): Promise<void> {
     return this.exclusive(async () => {
-      if (!this.getWallet() || !this.username) throw new NotLoggedInError();
-      await this.deps.hedgehog.changePassword(this.username, oldPassword, newPassword);
+      const username = this.account?.username;
+      if (!this.account || !username) throw new NotLoggedInError();
+      await this.deps.hedgehog.changePassword(username, oldPassword, newPassword);
+    });
+  }
+
+  /**
+   * Keeps the profile just looked up for `address` in the snapshot, so the next popup shows it
+   * at once. Ignored when `address` is no longer the session's (a logout or another login came
+   * first): nothing is written for an account that left.
+   */
+  rememberProfile(address: string, profile: WalletCatalogProfile | null): Promise<void> {
+    return this.exclusive(async () => {
+      const account = this.account;
+      if (account?.address !== address) return;
+      const catalog: CachedProfile = {
+        userId: profile?.user.id ?? null,
+        profile,
+        checkedAt: Date.now(),
+      };
+      const entropy = await this.storedEntropy();
+      if (!entropy) return;
+      this.account = { ...account, catalog };
+      await this.saveSnapshot(entropy, this.account);
     });
   }
 
   /** Opens the account from its recovery phrase under a new password (Hedgehog's restore). */
   restoreFromMnemonic(username: string, password: string, phrase: string): Promise<SessionState> {
     return this.exclusive(async () => {
-      const before = this.getWallet()?.address ?? null;
+      const before = this.getAddress();
       const wallet = await this.deps.hedgehog.restoreFromMnemonic(username, password, phrase);
       return this.enter(username, wallet, before);
     });
@@ -135,8 +238,10 @@ export class WalletSession {
    */
   revealRecoveryPhrase(password: string): Promise<string> {
     return this.exclusive(async () => {
-      if (!this.getWallet() || !this.username) throw new NotLoggedInError();
-      const wallet = await this.deps.hedgehog.confirmPassword(this.username, password);
+      const username = this.account?.username;
+      // The phrase is the derived wallet's: derive it now if the session has not yet.
+      if (!username || !(await this.derive())) throw new NotLoggedInError();
+      const wallet = await this.deps.hedgehog.confirmPassword(username, password);
       const phrase = wallet.mnemonic?.phrase;
       if (!phrase) throw new Error('The logged-in wallet has no mnemonic');
       return phrase;
@@ -158,9 +263,75 @@ export class WalletSession {
 
   private async restore(): Promise<void> {
     await this.deps.prepareStorage?.();
+    const entropy = await this.storedEntropy();
+    if (!entropy) return this.warmUp();
+    const [snapshot, username] = await Promise.all([
+      readSnapshot(this.deps.store, entropy),
+      this.deps.store.get(USERNAME_KEY),
+    ]);
+    if (snapshot) {
+      this.account = {
+        address: snapshot.address,
+        username: username ?? snapshot.username,
+        catalog: snapshot.catalog,
+      };
+    } else {
+      // No snapshot for this entropy (stored by an older build, or damaged): derive once, now,
+      // and write one for the next start.
+      const wallet = await this.deriveStored();
+      if (!wallet) return;
+      this.account = { address: wallet.address, username: username ?? null, catalog: null };
+      await this.saveSnapshot(entropy, this.account).catch(() => undefined);
+    }
+    await this.prepareAccount(this.account.address);
+  }
+
+  /** The wallet for the stored entropy; runs inside `exclusive`. */
+  private async derive(): Promise<HDNodeWallet | null> {
+    const account = this.account;
+    if (!account) return null;
+    const existing = this.deps.hedgehog.getWallet();
+    if (existing) return existing;
+    const wallet = await this.deriveStored();
+    if (!wallet) return null;
+    if (wallet.address !== account.address) {
+      // The snapshot matched the entropy's digest, so this cannot happen short of a hash
+      // collision or storage changed underneath; the entropy is the truth either way.
+      this.account = { address: wallet.address, username: account.username, catalog: null };
+      const entropy = await this.storedEntropy();
+      if (entropy) await this.saveSnapshot(entropy, this.account);
+      this.emit(wallet.address);
+    }
+    return wallet;
+  }
+
+  private async deriveStored(): Promise<HDNodeWallet | null> {
+    await this.deps.beforeDerive?.();
+    const t = phaseStart();
     const wallet = await this.deps.hedgehog.restoreLocalWallet().catch(() => null);
-    this.username = wallet ? ((await this.deps.store.get(USERNAME_KEY)) ?? null) : null;
-    if (wallet) await this.prepareAccount(wallet.address);
+    measurePhase('encore:session:derive-wallet', t);
+    return wallet;
+  }
+
+  private warmUp(): void {
+    this.deps.warmUp?.().catch(() => undefined);
+  }
+
+  private async storedEntropy(): Promise<string | null> {
+    const entropy = await this.deps.store.get(ENTROPY_STORAGE_KEY);
+    // The same check Hedgehog's restore applies: anything else is not entropy it would open.
+    return entropy && /^(?:[0-9a-f]{8}){4,8}$/.test(entropy) ? entropy : null;
+  }
+
+  private async saveSnapshot(entropy: string, account: Account): Promise<void> {
+    const snapshot: SessionSnapshot = {
+      version: 1,
+      entropyDigest: await entropyDigest(entropy),
+      address: account.address,
+      username: account.username,
+      catalog: account.catalog,
+    };
+    await writeSnapshot(this.deps.store, snapshot);
   }
 
   private async prepareAccount(address: string): Promise<void> {
@@ -178,9 +349,13 @@ export class WalletSession {
   ): Promise<SessionState> {
     // Remember the name as Hedgehog used it (trimmed, NFC), which is what logs in next time.
     const checked = checkUsername(username);
-    this.username = checked.ok ? checked.username : username.trim();
+    const name = checked.ok ? checked.username : username.trim();
+    const catalog = previous === wallet.address ? (this.account?.catalog ?? null) : null;
+    this.account = { address: wallet.address, username: name, catalog };
     let t = phaseStart();
-    await this.deps.store.set(USERNAME_KEY, this.username);
+    await this.deps.store.set(USERNAME_KEY, name);
+    const entropy = await this.storedEntropy();
+    if (entropy) await this.saveSnapshot(entropy, this.account);
     measurePhase('encore:session:store-username', t);
     t = phaseStart();
     await this.prepareAccount(wallet.address);

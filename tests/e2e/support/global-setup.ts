@@ -74,6 +74,8 @@ export async function startE2EServices(
       WXT_BACKEND_URL: backend.url,
       WXT_CATALOG_HOST_LIST_URL: catalog.hostListUrl,
       WXT_APP_NAME: 'encore-e2e',
+      // The derivation hold (lib/extension/background/test-hooks.ts); never in a release build.
+      WXT_TEST_HOOKS: '1',
     };
     const extensionDir = await buildExtension({ outDir, env: extensionBuildEnv });
     const firefoxExtensionDir = options.firefox

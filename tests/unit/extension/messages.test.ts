@@ -94,13 +94,25 @@ describe('core messages', () => {
     );
     expect(signedUp).toEqual({
       ok: true,
-      result: { loggedIn: true, address: expect.any(String), username: 'ada', pendingApprovals: 2 },
+      result: {
+        loggedIn: true,
+        address: expect.any(String),
+        username: 'ada',
+        pendingApprovals: 2,
+        cachedProfile: null,
+      },
     });
     const state = await router.handle({ type: 'getState' }, popup);
     expect(state).toEqual(signedUp);
     expect(await router.handle({ type: 'logout' }, popup)).toEqual({
       ok: true,
-      result: { loggedIn: false, address: null, username: null, pendingApprovals: 2 },
+      result: {
+        loggedIn: false,
+        address: null,
+        username: null,
+        pendingApprovals: 2,
+        cachedProfile: null,
+      },
     });
   });
 

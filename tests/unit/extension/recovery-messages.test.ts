@@ -54,7 +54,7 @@ describe('revealRecoveryPhrase', () => {
     const { phrase } = resultOf<{ phrase: string }>(
       await router.handle({ type: 'revealRecoveryPhrase', password: PASSWORD }, popupTab),
     );
-    expect(phrase).toBe(session.getWallet()?.mnemonic?.phrase);
+    expect(phrase).toBe((await session.getWallet())?.mnemonic?.phrase);
     expect(checkMnemonic(phrase).ok).toBe(true);
     // Nothing about it is kept, and no other answer carries it.
     expect(await fakeBrowser.storage.local.get(null)).toEqual(storedBefore);
@@ -118,7 +118,7 @@ describe('restoreFromPhrase', () => {
     const backend = memoryBackend();
     const first = createBackground({ backend });
     const address = await signedUp(first.router);
-    const phrase = first.session.getWallet()?.mnemonic?.phrase ?? '';
+    const phrase = (await first.session.getWallet())?.mnemonic?.phrase ?? '';
     fakeBrowser.reset();
 
     const { router } = createBackground({ backend });
@@ -131,6 +131,7 @@ describe('restoreFromPhrase', () => {
       address,
       username: 'ada',
       pendingApprovals: 0,
+      cachedProfile: null,
     });
     await router.handle({ type: 'logout' }, popup);
     const login = await router.handle(
@@ -144,7 +145,7 @@ describe('restoreFromPhrase', () => {
     const backend = memoryBackend();
     const { router, session } = createBackground({ backend });
     await signedUp(router);
-    const phrase = session.getWallet()?.mnemonic?.phrase ?? '';
+    const phrase = (await session.getWallet())?.mnemonic?.phrase ?? '';
     await router.handle({ type: 'logout' }, popup);
 
     const words = phrase.split(' ');

@@ -8,8 +8,17 @@ const PASSWORD = 'violet tram plays 7 encores';
 
 async function walletKeys(area: 'local' | 'session'): Promise<string[]> {
   const all = await fakeBrowser.storage[area].get(null);
-  return Object.keys(all).filter((key) => key.startsWith('encore:wallet:'));
+  return Object.keys(all)
+    .filter((key) => key.startsWith('encore:wallet:'))
+    .sort();
 }
+
+/** A logged-in session's keys: the entropy, the username and the session snapshot. */
+const LOGGED_IN_KEYS = [
+  'encore:wallet:hedgehog-entropy-key',
+  'encore:wallet:snapshot',
+  'encore:wallet:username',
+];
 
 describe('wallet session', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -25,7 +34,7 @@ describe('wallet session', () => {
     expect(restarted.getState().loggedIn).toBe(false);
     await restarted.ready();
     expect(restarted.getState()).toEqual(state);
-    expect(restarted.getWallet()?.address).toBe(state.address);
+    expect((await restarted.getWallet())?.address).toBe(state.address);
     expect(await walletKeys('local')).not.toEqual([]);
     expect(await walletKeys('session')).toEqual([]);
   });
@@ -127,7 +136,7 @@ describe('wallet session', () => {
       await restarted.ready();
       expect(restarted.getState().address).toBe(address);
       expect(await walletKeys(other)).toEqual([]);
-      expect(await walletKeys(target)).toHaveLength(2);
+      expect(await walletKeys(target)).toEqual(LOGGED_IN_KEYS);
     },
   );
 
@@ -157,14 +166,14 @@ describe('wallet session', () => {
       .mockRejectedValueOnce(new Error('quota'));
     await expect(session.relocateStorage()).rejects.toThrow('quota');
     write.mockRestore();
-    expect(await walletKeys('local')).toHaveLength(2);
+    expect(await walletKeys('local')).toEqual(LOGGED_IN_KEYS);
     expect(await walletKeys('session')).toEqual([]);
     // The next start completes the move.
     const restarted = createWalletSession({ backend });
     await restarted.ready();
     expect(restarted.getState().address).toBe(address);
     expect(await walletKeys('local')).toEqual([]);
-    expect(await walletKeys('session')).toHaveLength(2);
+    expect(await walletKeys('session')).toEqual(LOGGED_IN_KEYS);
   });
 
   it.each([
@@ -181,7 +190,7 @@ describe('wallet session', () => {
     await restarted.ready();
     expect(restarted.getState().address).toBe(address);
     expect(await walletKeys('local')).toEqual([]);
-    expect(await walletKeys('session')).toHaveLength(2);
+    expect(await walletKeys('session')).toEqual(LOGGED_IN_KEYS);
   });
 
   it('changes the password: the new one opens the same wallet, the old one no longer does', async () => {

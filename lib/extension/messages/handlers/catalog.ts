@@ -22,9 +22,15 @@ export function catalogMessages({ session, catalogClient }: CatalogMessageDeps) 
       access: 'extension-page',
       handle: async () => {
         await session.ready();
-        const address = session.getWallet()?.address;
+        const address = session.getAddress();
         if (!address) throw new NotLoggedInError();
-        return findWalletProfile(await catalogClient(), address);
+        const profile = await findWalletProfile(await catalogClient(), address);
+        // Kept for the next popup, which shows it at once and refreshes it. Not awaited: the
+        // write waits its turn behind the session's other operations (a derivation, a login).
+        session.rememberProfile(address, profile).catch((error: unknown) => {
+          console.error('[encore] could not keep the profile', error);
+        });
+        return profile;
       },
     }),
     defineMessage({

@@ -1,4 +1,4 @@
-import type { SessionState, WalletSession } from '../../session/index.ts';
+import type { CachedProfile, SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
 import {
   changePasswordSchema,
@@ -12,6 +12,8 @@ import {
 export interface WalletState extends SessionState {
   /** Requests waiting in the approval window. */
   pendingApprovals: number;
+  /** The last catalog profile lookup, shown until a fresh one answers; null before the first. */
+  cachedProfile: CachedProfile | null;
 }
 
 export interface WalletMessageDeps {
@@ -24,7 +26,12 @@ export interface WalletMessageDeps {
 export function walletMessages({ session, pendingApprovals }: WalletMessageDeps) {
   const stateOf = async (): Promise<WalletState> => {
     await session.ready();
-    return { ...session.getState(), pendingApprovals: pendingApprovals() };
+    // From the session snapshot: nothing here waits for the wallet to be derived.
+    return {
+      ...session.getState(),
+      pendingApprovals: pendingApprovals(),
+      cachedProfile: session.getCachedProfile(),
+    };
   };
   return [
     defineMessage({

@@ -1,0 +1,37 @@
+import { browser } from 'wxt/browser';
+
+declare global {
+  interface ImportMetaEnv {
+    /** '1' in the browser tests' build only (tests/e2e/support/global-setup.ts). */
+    readonly WXT_TEST_HOOKS?: string;
+  }
+}
+
+/** While storage.session holds this key (true), the worker does not derive the stored wallet. */
+export const HOLD_DERIVATION_KEY = 'encore:test:hold-derivation';
+
+/**
+ * The browser tests' hold on wallet derivation, so a test can show the popup's address arriving
+ * before the wallet exists. Only a build made with WXT_TEST_HOOKS=1 has it: the constant is
+ * replaced at build time, so any other build carries neither this reader nor the key. Even there it
+ * lives in storage.session, which survives the worker being stopped (the case under test), is gone
+ * with the browser, and is restricted to the extension's own pages and worker
+ * (restrictStorageToExtension): no web page or content script can set or clear it.
+ */
+export function testDerivationGate(): (() => Promise<void>) | undefined {
+  if (import.meta.env.WXT_TEST_HOOKS !== '1') return undefined;
+  return async () => {
+    const held = async (): Promise<boolean> =>
+      (await browser.storage.session.get(HOLD_DERIVATION_KEY))[HOLD_DERIVATION_KEY] === true;
+    while (await held()) {
+      await new Promise<void>((resolve) => {
+        const listener = (_changes: unknown, area: string): void => {
+          if (area !== 'session') return;
+          browser.storage.onChanged.removeListener(listener);
+          resolve();
+        };
+        browser.storage.onChanged.addListener(listener);
+      });
+    }
+  };
+}
