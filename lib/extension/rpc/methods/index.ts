@@ -6,6 +6,7 @@ import { eth_chainId } from './eth_chainId.ts';
 import { eth_requestAccounts } from './eth_requestAccounts.ts';
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts';
 import { net_version } from './net_version.ts';
+import { personal_ecRecover } from './personal_ecRecover.ts';
 import { personal_sign } from './personal_sign.ts';
 import { eth_sendTransaction, eth_sign } from './unsupported.ts';
 import { wallet_getPermissions } from './wallet_getPermissions.ts';
@@ -20,6 +21,7 @@ const METHODS = [
   eth_chainId,
   net_version,
   personal_sign,
+  personal_ecRecover,
   eth_signTypedData_v4,
   wallet_getPermissions,
   wallet_requestPermissions,
