@@ -1,6 +1,7 @@
 export { findChain, SUPPORTED_CHAINS, type SupportedChain } from './chains.ts';
 export { defaultSettings } from './defaults.ts';
 export {
+  rpcUrlSchema,
   type Settings,
   type SettingsPatch,
   settingsPatchSchema,

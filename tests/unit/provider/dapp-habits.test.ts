@@ -129,3 +129,29 @@ describe('wallet_requestPermissions and permission objects', () => {
     expect(await idOf()).not.toBe(first);
   });
 });
+
+describe('chain reads go to the node; nothing else does', () => {
+  it('any site, connected or not, logged in or not, reads through the node under its own origin', async () => {
+    const world = fakeWorld();
+    world.loggedIn = false;
+    expect(await call(world, 'eth_blockNumber')).toBe('eth_blockNumber from the node');
+    expect(await call(world, 'eth_getBalance', [WALLET.address])).toBe(
+      'eth_getBalance from the node',
+    );
+    expect(world.nodeCalls).toEqual([
+      { origin: SITE, method: 'eth_blockNumber', params: [] },
+      { origin: SITE, method: 'eth_getBalance', params: [WALLET.address] },
+    ]);
+    expect(world.asked).toEqual([]);
+  });
+
+  it('signing and sending never reach the node: eth_sendTransaction and eth_sign stay 4200', async () => {
+    const world = fakeWorld();
+    world.connected.set(SITE, 1);
+    expect((await failure(call(world, 'eth_sendTransaction', [{}]))).code).toBe(4200);
+    expect((await failure(call(world, 'eth_sign', [WALLET.address, '0x00']))).code).toBe(4200);
+    expect((await failure(call(world, 'eth_sendRawTransaction', ['0x00']))).code).toBe(4200);
+    await call(world, 'personal_sign', ['0x68', WALLET.address]);
+    expect(world.nodeCalls).toEqual([]);
+  });
+});

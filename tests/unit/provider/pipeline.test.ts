@@ -54,7 +54,7 @@ describe('RPC pipeline', () => {
   });
 
   it('answers 4200 for unknown methods and explains the refused ones', async () => {
-    expect((await failure(call(world, 'eth_getBalance'))).code).toBe(4200);
+    expect((await failure(call(world, 'eth_getStorageAt'))).code).toBe(4200);
     expect((await failure(call(world, '__proto__'))).code).toBe(4200);
     const tx = await failure(call(world, 'eth_sendTransaction', [{}]));
     expect(tx.code).toBe(4200);

@@ -1,5 +1,7 @@
-// The methods Encore answers. Anything not listed is 4200.
+// The methods Encore answers (CHAIN_READS are forwarded to the chain's node). Anything not listed
+// is 4200.
 import type { RpcMethod } from '../types.ts';
+import { CHAIN_READS } from './chain-reads.ts';
 import { encore_requestIdToken } from './encore_requestIdToken.ts';
 import { eth_accounts } from './eth_accounts.ts';
 import { eth_chainId } from './eth_chainId.ts';
@@ -30,6 +32,7 @@ const METHODS = [
   encore_requestIdToken,
   eth_sendTransaction,
   eth_sign,
+  ...CHAIN_READS,
 ] as unknown as readonly RpcMethod[];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));
