@@ -41,11 +41,10 @@ export interface EncoreProvider {
   off(event: string, listener: Listener): EncoreProvider;
   /** Legacy: eth_requestAccounts. */
   enable(): Promise<unknown>;
-  /** Legacy: `send(method, params)` → a promise of the result; `send(payload, callback)` as sendAsync. */
-  send(
-    methodOrPayload: string | JsonRpcPayload,
-    paramsOrCallback?: unknown,
-  ): Promise<unknown> | undefined;
+  /** Legacy (ethers v5): a promise of the result. */
+  send(method: string, params?: readonly unknown[] | object): Promise<unknown>;
+  /** Legacy (web3.js): as sendAsync. */
+  send(payload: JsonRpcPayload, callback: JsonRpcCallback): undefined;
   /** Legacy web3.js form: one payload or a batch, answered through a Node-style callback. */
   sendAsync(payload: JsonRpcPayload | readonly JsonRpcPayload[], callback: JsonRpcCallback): void;
 }
@@ -174,7 +173,7 @@ export function createInpageProvider(channel: PageChannel): EncoreProvider {
     removeListener: unlisten,
     off: unlisten,
     enable: () => request({ method: 'eth_requestAccounts' }),
-    send(methodOrPayload, paramsOrCallback) {
+    send(methodOrPayload: string | JsonRpcPayload, paramsOrCallback?: unknown) {
       if (typeof methodOrPayload === 'string') {
         return request({ method: methodOrPayload, params: paramsOrCallback as object });
       }
@@ -183,6 +182,6 @@ export function createInpageProvider(channel: PageChannel): EncoreProvider {
       return undefined;
     },
     sendAsync,
-  };
+  } as EncoreProvider;
   return provider;
 }
