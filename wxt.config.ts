@@ -15,7 +15,8 @@ export default defineConfig({
     // The first Chrome where storage.local.setAccessLevel exists (storage.session had it from
     // 96): older ones would leave the wallet's storage readable by content scripts.
     minimum_chrome_version: '140',
-    permissions: ['storage'],
+    // scripting: the isMetaMask flag script is registered only while its setting is on.
+    permissions: ['storage', 'scripting'],
     host_permissions: devHosts,
     // Other backend / catalog origins, asked for by the settings page when someone enters them.
     optional_host_permissions: ['https://*/*', 'http://*/*'],

@@ -2,6 +2,7 @@
 // (EIP-4361), favorite a track (EIP-712, verified as a relayer would), and "who am I" through a
 // catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
 
+import { getAddress } from 'ethers';
 import { formatSiweMessage } from '../../lib/eip/index.ts';
 import { DEMO_TRACKS, favoriteTypedData } from '../shared/favorite.ts';
 import {
@@ -80,7 +81,9 @@ async function loadProfile(): Promise<void> {
 }
 
 function setAccounts(accounts: unknown): void {
-  account = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
+  // Wallets hand out lower-case addresses; EIP-4361 messages and people read them checksummed.
+  account =
+    Array.isArray(accounts) && typeof accounts[0] === 'string' ? getAddress(accounts[0]) : null;
   renderSession();
   void loadProfile();
 }

@@ -204,3 +204,33 @@ test('the popup still shows the account checksummed', async () => {
   await expect(popup.getByTestId('address')).toHaveText(w.address);
   await popup.close();
 });
+
+test('"Answer sites that only look for MetaMask": off by default, on sets isMetaMask before page scripts run, off again removes it', async () => {
+  const isMetaMaskAtLoad = async (): Promise<unknown> => {
+    await page.reload();
+    return page.evaluate(
+      () => (window as unknown as { seenAtLoad: { isMetaMask?: unknown } }).seenAtLoad.isMetaMask,
+    );
+  };
+  expect(await isMetaMaskAtLoad()).toBeUndefined();
+
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await expect(options.getByTestId('answer-as-metamask')).not.toBeChecked();
+  await options.getByTestId('answer-as-metamask').check();
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await expect.poll(isMetaMaskAtLoad).toBe(true);
+  // Still Encore underneath: the same provider answers.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { ethereum: { isEncore: boolean } }).ethereum.isEncore,
+    ),
+  ).toBe(true);
+
+  await options.getByTestId('answer-as-metamask').uncheck();
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await expect.poll(isMetaMaskAtLoad).toBeUndefined();
+  await options.close();
+});

@@ -127,6 +127,26 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             </span>
           </span>
         </label>
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            data-testid="answer-as-metamask"
+            checked={values.answerAsMetaMask}
+            disabled={busy}
+            onChange={(event) => set('answerAsMetaMask', event.currentTarget.checked)}
+          />
+          <span>
+            Answer sites that only look for MetaMask
+            <span class="field-hint block">
+              Some sites offer a wallet only when they find MetaMask. With this on, Encore tells
+              every site it is MetaMask-compatible (<code>isMetaMask</code>), so those sites let you
+              connect; they may then offer MetaMask-only features that Encore answers with an error.
+              Sites that look for Encore, or list wallets (EIP-6963), do not need it. Sites can see
+              this setting, as they see any wallet's. Applies to pages you open or reload after
+              saving.
+            </span>
+          </span>
+        </label>
         <div class="field">
           <label class="field-label" for="chain">
             Default chain

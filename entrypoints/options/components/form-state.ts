@@ -11,6 +11,7 @@ export interface FormValues {
   idTokenLifetimeSeconds: string;
   /** Chain id → RPC URL as typed; an empty field means none. */
   rpcUrls: Record<string, string>;
+  answerAsMetaMask: boolean;
 }
 
 /** Errors by field; an RPC URL's is keyed `rpcUrls.<chainId>`. */

@@ -1,6 +1,7 @@
 import { measurePhase } from '../../perf/index.ts';
 import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
+import { followMetaMaskSetting } from './metamask-flag.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
@@ -15,6 +16,8 @@ export function startWorker(): Background {
     onError: (error) => console.error('[encore] message handler failed', error),
   });
   background.listen();
+  // Here rather than in createBackground: only the real worker registers content scripts.
+  followMetaMaskSetting(() => background.session.ready());
   // Migrate stored data and restore the wallet now rather than on the first message (RPC
   // requests, the approval window and every message wait for this same promise). Creating the
   // session's Hedgehog has already started compiling the scrypt WebAssembly, so the first login

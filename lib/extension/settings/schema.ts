@@ -57,6 +57,8 @@ export const settingsSchema = z.object({
     .max(3600, ID_TOKEN_LIFETIME_HINT),
   // Chains without an entry have no RPC URL: sites' chain reads there answer 4901.
   rpcUrls: rpcUrlsSchema,
+  // Sets isMetaMask on the injected provider, for sites that look for nothing else.
+  answerAsMetaMask: z.boolean(),
 });
 
 export type Settings = z.output<typeof settingsSchema>;

@@ -23,7 +23,10 @@ export async function startDappSite(): Promise<DappSite> {
   });
   const script = result.outputFiles[0]?.text ?? '';
   const html =
-    '<!doctype html><meta charset="utf-8"><title>Dapp</title><script type="module" src="/dapp.js"></script><h1>Dapp</h1>';
+    '<!doctype html><meta charset="utf-8"><title>Dapp</title>' +
+    // The page's first script, as MetaMask-only sites check: what does window.ethereum say now?
+    '<script>window.seenAtLoad = { isMetaMask: window.ethereum && window.ethereum.isMetaMask };</script>' +
+    '<script type="module" src="/dapp.js"></script><h1>Dapp</h1>';
   const server = createServer((req, res) => {
     const isScript = req.url === '/dapp.js';
     res.setHeader('content-type', isScript ? 'text/javascript' : 'text/html; charset=utf-8');
