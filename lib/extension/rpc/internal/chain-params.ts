@@ -14,13 +14,13 @@ export const hash32 = z
 const data = z.string({ error: HEX_HINT }).regex(/^0x[0-9a-fA-F]*$/, HEX_HINT);
 
 export const blockTag = z.enum(['latest', 'earliest', 'pending', 'safe', 'finalized']);
-const tag = blockTag;
+
 /** A block number or tag. */
 export const blockNumberOrTag = z.union([blockTag, quantity]);
 
 /** A block number or tag, or an EIP-1898 block reference. */
 export const blockRef = z.union([
-  tag,
+  blockTag,
   quantity,
   z.object({ blockNumber: quantity }).strict(),
   z.object({ blockHash: hash32, requireCanonical: z.boolean().optional() }).strict(),
@@ -69,8 +69,8 @@ const topic = z.union([hash32, z.null(), z.array(hash32.nullable()).max(64)]);
 export const logFilter = z
   .object({
     address: z.union([addressSchema, z.array(addressSchema).max(1024)]).optional(),
-    fromBlock: z.union([tag, quantity]).optional(),
-    toBlock: z.union([tag, quantity]).optional(),
+    fromBlock: z.union([blockTag, quantity]).optional(),
+    toBlock: z.union([blockTag, quantity]).optional(),
     blockHash: hash32.optional(),
     topics: z.array(topic).max(4).optional(),
   })
