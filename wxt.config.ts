@@ -48,7 +48,8 @@ export default defineConfig({
           minimum_chrome_version: '140',
         }),
     // contextMenus: "Open library" in the toolbar button's right-click menu (no other use).
-    permissions: ['storage', 'contextMenus'],
+    // scripting: the isMetaMask flag script is registered only while its setting is on.
+    permissions: ['storage', 'contextMenus', 'scripting'],
     host_permissions: devHosts,
     // Other backend / catalog origins, asked for by the settings page when someone enters them.
     optional_host_permissions: ['https://*/*', 'http://*/*'],

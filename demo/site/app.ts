@@ -2,6 +2,7 @@
 // (EIP-4361), favorite a track (EIP-712, submitted on chain by the site's relayer), and "who am I"
 // through a catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
 
+import { getAddress } from 'ethers';
 import { formatSiweMessage } from '../../lib/eip/index.ts';
 import { DEMO_TRACKS } from '../shared/favorite.ts';
 import {
@@ -78,7 +79,9 @@ async function loadProfile(): Promise<void> {
 }
 
 function setAccounts(accounts: unknown): void {
-  account = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
+  // Wallets hand out lower-case addresses; EIP-4361 messages and people read them checksummed.
+  account =
+    Array.isArray(accounts) && typeof accounts[0] === 'string' ? getAddress(accounts[0]) : null;
   renderSession();
   void loadProfile();
 }

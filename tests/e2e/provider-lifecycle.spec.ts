@@ -31,7 +31,7 @@ test.beforeAll(async () => {
   for (const page of [site, other]) {
     const connecting = rpc(page, 'eth_requestAccounts');
     await decide(w.context, 'approve');
-    expect(await expectResult(connecting)).toEqual([w.address]);
+    expect(await expectResult(connecting)).toEqual([w.siteAccount]);
     await recordEvents(page);
   }
 });
@@ -89,7 +89,7 @@ test('a worker restart rejects the waiting request with 4900 and the window says
   await shoot(window, 'approval-expired', (n) => test.info().outputPath(n));
 
   // The relay reconnects on the next call; the restored session still has the wallet.
-  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.siteAccount]);
   const again = rpc(site, 'personal_sign', [hexOf('after restart'), w.address]);
   const fresh = await approvalWindow(w.context);
   expect(fresh).not.toBe(window);
@@ -134,31 +134,31 @@ test('logged out: logging in from the window lets the request continue', async (
   await popup.getByTestId('login-submit').or(popup.getByTestId('show-login')).first().waitFor();
   await logIn(popup, w.username);
   // The site was connected before the logout, so logging in is all it takes.
-  expect(await expectResult(waiting)).toEqual([w.address]);
-  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.address]]);
-  await expect.poll(() => events(other, 'accountsChanged')).toEqual([[], [w.address]]);
+  expect(await expectResult(waiting)).toEqual([w.siteAccount]);
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.siteAccount]]);
+  await expect.poll(() => events(other, 'accountsChanged')).toEqual([[], [w.siteAccount]]);
   await popup.close();
 });
 
 test("another account on the same browser sees none of the first account's sites", async () => {
   const popup = await openExtensionPopup(w.browser);
   await popup.getByTestId('logout').click();
-  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.address], []]);
+  await expect.poll(() => events(site, 'accountsChanged')).toEqual([[], [w.siteAccount], []]);
   const second = await signUp(popup, uniqueUsername('second'));
   expect(second).not.toBe(w.address);
   await expect(popup.getByText('No site is connected')).toBeVisible();
   expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([]);
   expect(await expectResult(rpc(site, 'wallet_getPermissions'))).toEqual([]);
   await expectCode(rpc(site, 'personal_sign', [hexOf('for the first account'), second]), 4100);
-  expect(await events(site, 'accountsChanged')).toEqual([[], [w.address], []]);
+  expect(await events(site, 'accountsChanged')).toEqual([[], [w.siteAccount], []]);
 
   // The first account comes back to its own connections.
   await popup.getByTestId('logout').click();
   await logIn(popup, w.username);
   await expect
     .poll(() => events(site, 'accountsChanged'))
-    .toEqual([[], [w.address], [], [w.address]]);
-  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.address]);
+    .toEqual([[], [w.siteAccount], [], [w.siteAccount]]);
+  expect(await expectResult(rpc(site, 'eth_accounts'))).toEqual([w.siteAccount]);
   await expect(popup.getByTestId('connected-sites').locator('li')).toHaveCount(2);
   await popup.close();
 });

@@ -14,7 +14,10 @@ export interface WalletBrowser {
   context: BrowserContext;
   popup: Page;
   username: string;
+  /** Checksummed, as Encore's own pages show it. */
   address: string;
+  /** Lower case, as sites get it. */
+  siteAccount: string;
   catalogUser: E2EEnv['catalogUsers'][number];
   demoUrl: string;
   /** The same demo server under another origin (localhost instead of 127.0.0.1). */
@@ -41,6 +44,7 @@ export async function walletBrowser(catalogIndex: number): Promise<WalletBrowser
     popup,
     username,
     address,
+    siteAccount: address.toLowerCase(),
     catalogUser,
     demoUrl,
     otherOrigin,

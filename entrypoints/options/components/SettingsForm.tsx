@@ -36,6 +36,12 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
     setStatus({ kind: 'idle' });
   }
 
+  function setRpcUrl(chainId: string, url: string): void {
+    setValues((v) => ({ ...v, rpcUrls: { ...v.rpcUrls, [chainId]: url } }));
+    setErrors((e) => ({ ...e, [`rpcUrls.${chainId}`]: undefined }));
+    setStatus({ kind: 'idle' });
+  }
+
   async function save(event: Event): Promise<void> {
     event.preventDefault();
     const parsed = parseForm(values);
@@ -45,9 +51,13 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
       return;
     }
     setStatus({ kind: 'saving' });
-    const { backendUrl, catalogHostListUrl } = parsed.settings;
+    const { backendUrl, catalogHostListUrl, rpcUrls } = parsed.settings;
     // First await of the click: the permission prompt needs the user gesture.
-    const origins = originsNeedingPermission([backendUrl, catalogHostListUrl]);
+    const origins = originsNeedingPermission([
+      backendUrl,
+      catalogHostListUrl,
+      ...Object.values(rpcUrls),
+    ]);
     if (!(await requestHostPermission(origins))) {
       setStatus({
         kind: 'error',
@@ -119,6 +129,26 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             </span>
           </span>
         </label>
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            data-testid="answer-as-metamask"
+            checked={values.answerAsMetaMask}
+            disabled={busy}
+            onChange={(event) => set('answerAsMetaMask', event.currentTarget.checked)}
+          />
+          <span>
+            Answer sites that only look for MetaMask
+            <span class="field-hint block">
+              Some sites offer a wallet only when they find MetaMask. With this on, Encore tells
+              every site it is MetaMask-compatible (<code>isMetaMask</code>), so those sites let you
+              connect; they may then offer MetaMask-only features that Encore answers with an error.
+              Sites that look for Encore, or list wallets (EIP-6963), do not need it. Sites can see
+              this setting, as they see any wallet's. Applies to pages you open or reload after
+              saving.
+            </span>
+          </span>
+        </label>
         <div class="field">
           <label class="field-label" for="chain">
             Default chain
@@ -149,6 +179,29 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
           hint="How long a site may use the ID token you give it (60 to 3600; 300 is five minutes)."
           disabled={busy}
         />
+      </fieldset>
+      <fieldset class="card stack">
+        <legend class="card-title">Chain access for sites</legend>
+        <p class="field-hint">
+          Sites read the chain through Encore (balances, blocks, contract calls) from the RPC URL of
+          the chain they are on. These reads are public and are sent for any site, connected or not,
+          without asking you; no signature ever goes to this URL. With no URL, sites are told Encore
+          is not connected to that chain. Use a provider you trust: it sees which addresses and
+          contracts your sites read.
+        </p>
+        {SUPPORTED_CHAINS.map((chain) => (
+          <Field
+            key={chain.id}
+            label={`RPC URL for ${chain.name} (${chain.id})`}
+            type="url"
+            testId={`rpc-url-${chain.id}`}
+            value={values.rpcUrls[String(chain.id)] ?? ''}
+            placeholder="https://…"
+            onInput={(v) => setRpcUrl(String(chain.id), v)}
+            error={errors[`rpcUrls.${chain.id}`]}
+            disabled={busy}
+          />
+        ))}
       </fieldset>
       <div class="options-actions">
         <p

@@ -9,9 +9,13 @@ export interface FormValues {
   lockOnBrowserClose: boolean;
   chainId: string;
   idTokenLifetimeSeconds: string;
+  /** Chain id → RPC URL as typed; an empty field means none. */
+  rpcUrls: Record<string, string>;
+  answerAsMetaMask: boolean;
 }
 
-export type FieldErrors = Partial<Record<keyof FormValues, string>>;
+/** Errors by field; an RPC URL's is keyed `rpcUrls.<chainId>`. */
+export type FieldErrors = Partial<Record<keyof FormValues | `rpcUrls.${string}`, string>>;
 
 export function toForm(settings: Settings): FormValues {
   return {
@@ -30,11 +34,17 @@ export function parseForm(
     chainId: Number(values.chainId),
     // Number('') is 0, which the schema refuses with the field's own message.
     idTokenLifetimeSeconds: Number(values.idTokenLifetimeSeconds),
+    rpcUrls: Object.fromEntries(
+      Object.entries(values.rpcUrls).filter(([, url]) => url.trim() !== ''),
+    ),
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof FormValues | undefined;
+    const [first, second] = issue.path;
+    const field = (
+      first === 'rpcUrls' && second !== undefined ? `rpcUrls.${String(second)}` : first
+    ) as keyof FieldErrors | undefined;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
@@ -47,7 +57,8 @@ export function parseForm(
 export function changedSettings(before: Settings, after: Settings): SettingsPatch {
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(after) as (keyof Settings)[]) {
-    if (after[key] !== before[key]) patch[key] = after[key];
+    // The RPC URLs are one field holding a map: compared by content.
+    if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) patch[key] = after[key];
   }
   return patch as SettingsPatch;
 }

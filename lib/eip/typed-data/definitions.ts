@@ -1,5 +1,6 @@
-// The `types` object: struct names, their fields, and the types those fields name. Every struct
-// is checked, used or not, because every one of them reaches the signer.
+// The `types` object: struct names, their fields, and the types those fields name. Only the
+// structs the primary type reaches are read (EIP-712 hashes only those); the rest are dropped
+// unread, so they can neither be shown nor signed.
 
 import { isAtomicType, isReservedTypeName } from './atomic.ts';
 import { TypedDataError, type TypedDataPath } from './errors.ts';
@@ -35,12 +36,12 @@ function parseField(raw: unknown, path: TypedDataPath, seen: Set<string>): Field
   return { name, type: raw.type as string, ref };
 }
 
-function checkFieldType(ref: TypeRef, definitions: TypeDefinitions, path: TypedDataPath): void {
+function checkFieldType(ref: TypeRef, declared: DeclaredTypes, path: TypedDataPath): void {
   const { base } = ref;
   if (base === DOMAIN_TYPE) {
     throw new TypedDataError(path, `cannot use ${DOMAIN_TYPE}: the domain is not a field type`);
   }
-  if (isAtomicType(base) || definitions.has(base)) return;
+  if (isAtomicType(base) || declared.has(base)) return;
   if (isReservedTypeName(base)) {
     throw new TypedDataError(
       path,
@@ -50,34 +51,36 @@ function checkFieldType(ref: TypeRef, definitions: TypeDefinitions, path: TypedD
   throw new TypedDataError(path, `names an unknown type "${base}"`);
 }
 
-export function parseTypeDefinitions(raw: unknown): TypeDefinitions {
+/** The site's `types` as declared: names to raw field lists, read only when a walk reaches them. */
+export type DeclaredTypes = ReadonlyMap<string, unknown>;
+
+export function readDeclaredTypes(raw: unknown): DeclaredTypes {
   if (!isRecord(raw)) {
     throw new TypedDataError(['types'], 'must be an object mapping type names to their fields');
   }
-  const definitions = new Map<string, readonly FieldDefinition[]>();
-  for (const name of Object.keys(raw)) {
-    const path = ['types', name];
-    if (!IDENTIFIER.test(name)) {
-      throw new TypedDataError(path, `is not a valid type name (${NAME_RULE})`);
-    }
-    if (isReservedTypeName(name)) {
-      throw new TypedDataError(path, 'is an atomic type name and cannot name a struct');
-    }
-    const fields = raw[name];
-    if (!Array.isArray(fields)) {
-      throw new TypedDataError(path, 'must list the fields as [{ name, type }, …]');
-    }
-    const seen = new Set<string>();
-    definitions.set(
-      name,
-      fields.map((field, i) => parseField(field, [...path, i], seen)),
-    );
+  return new Map(Object.keys(raw).map((name) => [name, raw[name]]));
+}
+
+/**
+ * One declared struct, checked strictly: its name, each field, and that each field's type is
+ * atomic or declared. Only structs that are hashed are read this way; the others are dropped.
+ */
+export function parseStruct(declared: DeclaredTypes, name: string): readonly FieldDefinition[] {
+  const path = ['types', name];
+  if (!IDENTIFIER.test(name)) {
+    throw new TypedDataError(path, `is not a valid type name (${NAME_RULE})`);
   }
-  // Checked once every struct is known: a field may name a struct declared after it.
-  for (const [name, fields] of definitions) {
-    fields.forEach((field, i) => {
-      checkFieldType(field.ref, definitions, ['types', name, i, 'type']);
-    });
+  if (isReservedTypeName(name)) {
+    throw new TypedDataError(path, 'is an atomic type name and cannot name a struct');
   }
-  return definitions;
+  const fields = declared.get(name);
+  if (!Array.isArray(fields)) {
+    throw new TypedDataError(path, 'must list the fields as [{ name, type }, …]');
+  }
+  const seen = new Set<string>();
+  const parsed = fields.map((field, i) => parseField(field, [...path, i], seen));
+  parsed.forEach((field, i) => {
+    checkFieldType(field.ref, declared, [...path, i, 'type']);
+  });
+  return parsed;
 }

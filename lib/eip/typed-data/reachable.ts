@@ -1,17 +1,23 @@
-// The struct types a message of the primary type can contain, found by walking from it. Everything
-// shown and signed hangs off this walk, so types it never reaches can be refused (or dropped) in
-// one place.
+// The struct types a message of the primary type can contain, found by walking from it. This is
+// exactly what EIP-712's encodeType hashes; everything shown and signed hangs off this walk, and
+// declared types it never reaches are dropped here, unread.
 
-import type { TypeDefinitions } from './definitions.ts';
+import { isAtomicType } from './atomic.ts';
+import {
+  type DeclaredTypes,
+  type FieldDefinition,
+  parseStruct,
+  type TypeDefinitions,
+} from './definitions.ts';
 import { TypedDataError } from './errors.ts';
 
 /**
- * The primary type, then every struct it uses, in the order a depth-first walk meets them.
- * Refuses a type that refers back to itself: EIP-712's encodeType as ethers implements it
- * cannot sign a recursive type, even one that could end in an empty array.
+ * The primary type, then every struct it uses, in the order a depth-first walk meets them, each
+ * checked strictly. Refuses a type that refers back to itself: EIP-712's encodeType as ethers
+ * implements it cannot sign a recursive type, even one that could end in an empty array.
  */
-export function reachableTypes(definitions: TypeDefinitions, primaryType: string): string[] {
-  const order: string[] = [];
+export function reachableTypes(declared: DeclaredTypes, primaryType: string): TypeDefinitions {
+  const reached = new Map<string, readonly FieldDefinition[]>();
   const trail: string[] = [];
   const visit = (name: string): void => {
     const back = trail.indexOf(name);
@@ -22,14 +28,15 @@ export function reachableTypes(definitions: TypeDefinitions, primaryType: string
         `refers back to itself (${loop}); recursive types cannot be signed`,
       );
     }
-    if (order.includes(name)) return;
-    order.push(name);
+    if (reached.has(name)) return;
+    const fields = parseStruct(declared, name);
+    reached.set(name, fields);
     trail.push(name);
-    for (const field of definitions.get(name) ?? []) {
-      if (definitions.has(field.ref.base)) visit(field.ref.base);
+    for (const field of fields) {
+      if (!isAtomicType(field.ref.base)) visit(field.ref.base);
     }
     trail.pop();
   };
   visit(primaryType);
-  return order;
+  return reached;
 }

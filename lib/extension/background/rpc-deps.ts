@@ -1,9 +1,11 @@
 // What the RPC pipeline needs, made from the worker's services: the session's wallet, the
-// connections of whoever is logged in, the chain setting, the approval queue and the catalog.
+// connections of whoever is logged in, the chain setting, the chain's node, the approval queue
+// and the catalog.
 
 import type { CatalogClient } from '../../catalog/index.ts';
 import type { ApprovalService } from '../approvals/index.ts';
 import { createCatalogDeps } from '../catalog/index.ts';
+import { createNodeClient } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
 import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
@@ -18,6 +20,14 @@ export interface RpcDepsSources {
 
 export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
   const { session, connections, approvals, catalogClient } = sources;
+  // One client for the worker's life: it holds every origin's request budget.
+  const node = createNodeClient({
+    currentChain: async () => {
+      const { chainId } = await getSettings();
+      return { id: chainId, name: findChain(chainId)?.name ?? `chain ${chainId}` };
+    },
+    rpcUrl: async (chainId) => (await getSettings()).rpcUrls[String(chainId)] ?? null,
+  });
   return {
     // The address at once; the wallet is derived on the first signature.
     getWallet: () => session.getSigner(),
@@ -43,6 +53,7 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
       },
       supported: (chainId) => findChain(chainId) !== undefined,
     },
+    node,
     approvals: { request: (origin, details, signal) => approvals.request(origin, details, signal) },
     catalog: createCatalogDeps({
       client: catalogClient,

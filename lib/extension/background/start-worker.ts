@@ -3,6 +3,7 @@ import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 import { registerLibraryMenu } from './library-menu.ts';
 import { testDerivationGate } from './test-hooks.ts';
+import { followMetaMaskSetting } from './metamask-flag.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
@@ -19,6 +20,8 @@ export function startWorker(): Background {
   });
   background.listen();
   registerLibraryMenu();
+  // Here rather than in createBackground: only the real worker registers content scripts.
+  followMetaMaskSetting(() => background.session.ready());
   // Migrate stored data and restore the session now rather than on the first message (RPC
   // requests, the approval window and every message wait for this same promise). Restoring reads
   // the session snapshot; the wallet itself is derived after the first answer or signature.

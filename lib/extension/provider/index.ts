@@ -3,3 +3,4 @@
 
 export type { EncoreProvider, RequestArguments } from './inpage-provider.ts';
 export { installProvider } from './install.ts';
+export { answerAsMetaMask } from './metamask-flag.ts';

@@ -45,6 +45,11 @@ export interface RpcDeps {
      */
     request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
   };
+  /** The RPC node of the current chain, for the read-only methods (lib/extension/node). */
+  node: {
+    /** The node's result, or throws the ProviderRpcError the site should hear (4901 with no URL). */
+    request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
+  };
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */
     findUser(address: string): Promise<IdTokenSubject | null>;

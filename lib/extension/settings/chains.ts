@@ -1,5 +1,6 @@
-// Chains the wallet offers. Signing is chain-agnostic; the chain id only labels what sites see
-// (eth_chainId) and what typed data is checked against.
+// Chains the wallet offers. Signing is chain-agnostic; the chain id labels what sites see
+// (eth_chainId), what typed data is checked against, and which RPC URL (settings.rpcUrls) the
+// read-only methods go to.
 export interface SupportedChain {
   id: number;
   hexId: `0x${string}`;
@@ -9,6 +10,8 @@ export interface SupportedChain {
 export const SUPPORTED_CHAINS: readonly SupportedChain[] = [
   { id: 1, hexId: '0x1', name: 'Ethereum' },
   { id: 11155111, hexId: '0xaa36a7', name: 'Sepolia' },
+  // A development chain on the person's own machine (Hardhat, Anvil); `npm run chain` starts one.
+  { id: 31337, hexId: '0x7a69', name: 'Local development' },
 ];
 
 export function findChain(id: number): SupportedChain | undefined {

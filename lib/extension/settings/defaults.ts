@@ -1,11 +1,13 @@
 import { DEFAULT_ID_TOKEN_LIFETIME_SECONDS } from '../../catalog/index.ts';
-import type { Settings } from './schema.ts';
+import { rpcUrlsSchema, type Settings } from './schema.ts';
 
 declare global {
   interface ImportMetaEnv {
     readonly WXT_BACKEND_URL?: string;
     readonly WXT_CATALOG_HOST_LIST_URL?: string;
     readonly WXT_APP_NAME?: string;
+    /** JSON `{ "<chainId>": "<url>" }`: RPC URLs a build starts with (none by default). */
+    readonly WXT_RPC_URLS?: string;
   }
 }
 
@@ -20,7 +22,23 @@ export function defaultSettings(): Settings {
     lockOnBrowserClose: false,
     chainId: 1,
     idTokenLifetimeSeconds: DEFAULT_ID_TOKEN_LIFETIME_SECONDS,
+    rpcUrls: buildRpcUrls(env.WXT_RPC_URLS),
+    answerAsMetaMask: false,
   };
+}
+
+/**
+ * No chain gets an RPC URL unless the build or the person gives one: which node learns what a
+ * person's sites read is their choice. A malformed build value is ignored entirely.
+ */
+function buildRpcUrls(json: string | undefined): Record<string, string> {
+  if (!json) return {};
+  try {
+    const parsed = rpcUrlsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
 }
 
 function stripSlash(url: string): string {

@@ -2,6 +2,7 @@ export { applyBrowserLimits, LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.t
 export { findChain, SUPPORTED_CHAINS, type SupportedChain } from './chains.ts';
 export { defaultSettings } from './defaults.ts';
 export {
+  rpcUrlSchema,
   type Settings,
   type SettingsPatch,
   settingsPatchSchema,

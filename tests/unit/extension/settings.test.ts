@@ -18,11 +18,12 @@ describe('settings', () => {
     expect(defaultSettings().backendUrl).toMatch(/^https?:\/\//);
   });
 
-  it('offer Ethereum and Sepolia with hex ids', () => {
+  it('offer Ethereum, Sepolia and a local development chain with hex ids', () => {
     expect(SUPPORTED_CHAINS).toEqual(
       expect.arrayContaining([
         { id: 1, hexId: '0x1', name: 'Ethereum' },
         { id: 11155111, hexId: '0xaa36a7', name: 'Sepolia' },
+        { id: 31337, hexId: '0x7a69', name: 'Local development' },
       ]),
     );
   });

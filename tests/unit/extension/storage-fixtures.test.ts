@@ -65,7 +65,7 @@ async function expectUpdated(worker: TestWorker, dump: Dump): Promise<void> {
     expect(await worker.send('sites.list', {})).toEqual(sites);
     for (const { origin } of sites) {
       const answer = await worker.openSite(origin).request('eth_accounts');
-      expect(answer.result).toEqual([state.address]);
+      expect(answer.result).toEqual([state.address?.toLowerCase()]);
     }
   } else {
     expect(await worker.send('sites.list', {})).toEqual([]);
@@ -145,7 +145,9 @@ describe.each(dumps)('v0.1.0 storage "$name"', (dump) => {
       expect(state.address).toBe(first.checksumAddress);
       expect(await worker.send('sites.list', {})).toEqual(dump.reported.sites);
       const site = worker.openSite(dump.reported.sites[0]!.origin);
-      expect((await site.request('eth_accounts')).result).toEqual([first.checksumAddress]);
+      expect((await site.request('eth_accounts')).result).toEqual([
+        first.checksumAddress.toLowerCase(),
+      ]);
       await worker.send('logout', {});
       await worker.send('login', { username: other.username, password: other.password });
       expect(await worker.send('sites.list', {})).toEqual([]);

@@ -35,9 +35,9 @@ describe('connections follow whoever is logged in', () => {
     const worker = startTestWorker(memoryBackend());
     const a = await worker.send('signUp', { username: 'ada', password: PASSWORD });
     const x = worker.openSite(X);
-    expect(await connect(worker, x)).toEqual([a.address]);
+    expect(await connect(worker, x)).toEqual([a.address?.toLowerCase()]);
     await worker.send('logout', {});
-    expect(await accountsEvents(x, 2)).toEqual([[a.address], []]);
+    expect(await accountsEvents(x, 2)).toEqual([[a.address?.toLowerCase()], []]);
 
     // The attacker: another person logs in on the same browser.
     const b = await worker.send('signUp', { username: 'bob', password: PASSWORD });
@@ -57,15 +57,19 @@ describe('connections follow whoever is logged in', () => {
     expect(items.map((item) => [item.origin, item.details.kind])).toEqual([[X, 'connect']]);
     await worker.answerNext(false);
     expect((await asking).error?.code).toBe(4001);
-    expect(x.events('accountsChanged')).toEqual([[a.address], []]);
+    expect(x.events('accountsChanged')).toEqual([[a.address?.toLowerCase()], []]);
 
     // A comes back: X is connected again, for A only.
     await worker.send('logout', {});
     await worker.send('login', { username: 'ada', password: PASSWORD });
-    expect(await accountsEvents(x, 3)).toEqual([[a.address], [], [a.address]]);
-    expect((await x.request('eth_accounts')).result).toEqual([a.address]);
+    expect(await accountsEvents(x, 3)).toEqual([
+      [a.address?.toLowerCase()],
+      [],
+      [a.address?.toLowerCase()],
+    ]);
+    expect((await x.request('eth_accounts')).result).toEqual([a.address?.toLowerCase()]);
     expect((await x.request('wallet_getPermissions')).result).toMatchObject([
-      { invoker: X, caveats: [{ value: [a.address] }] },
+      { invoker: X, caveats: [{ value: [a.address?.toLowerCase()] }] },
     ]);
     expect((await worker.send('sites.list', {})).map((site) => site.origin)).toEqual([X]);
   });
@@ -75,18 +79,22 @@ describe('connections follow whoever is logged in', () => {
     const worker = startTestWorker(backend);
     const b = await worker.send('signUp', { username: 'bob', password: PASSWORD });
     const y = worker.openSite(Y);
-    expect(await connect(worker, y)).toEqual([b.address]);
+    expect(await connect(worker, y)).toEqual([b.address?.toLowerCase()]);
     const a = await worker.send('signUp', { username: 'ada', password: PASSWORD });
     const x = worker.openSite(X);
-    expect(await connect(worker, x)).toEqual([a.address]);
-    expect(await accountsEvents(y, 2)).toEqual([[b.address], []]);
+    expect(await connect(worker, x)).toEqual([a.address?.toLowerCase()]);
+    expect(await accountsEvents(y, 2)).toEqual([[b.address?.toLowerCase()], []]);
 
     // Straight from A to B, no logout in between.
     await worker.send('login', { username: 'bob', password: PASSWORD });
-    expect(await accountsEvents(x, 2)).toEqual([[a.address], []]);
-    expect(await accountsEvents(y, 3)).toEqual([[b.address], [], [b.address]]);
+    expect(await accountsEvents(x, 2)).toEqual([[a.address?.toLowerCase()], []]);
+    expect(await accountsEvents(y, 3)).toEqual([
+      [b.address?.toLowerCase()],
+      [],
+      [b.address?.toLowerCase()],
+    ]);
     expect((await x.request('eth_accounts')).result).toEqual([]);
-    expect((await y.request('eth_accounts')).result).toEqual([b.address]);
+    expect((await y.request('eth_accounts')).result).toEqual([b.address?.toLowerCase()]);
 
     // A restarted worker restores B, and B's view only.
     const restarted = startTestWorker(backend);

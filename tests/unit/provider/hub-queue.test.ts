@@ -48,7 +48,9 @@ describe('provider hub', () => {
     hub.accept(a, 'http://a.test');
     hub.accept(b, 'http://b.test');
     await tick();
-    expect(events(a, 'state')).toEqual([{ chainId: '0x1', accounts: [WALLET.address] }]);
+    expect(events(a, 'state')).toEqual([
+      { chainId: '0x1', accounts: [WALLET.address.toLowerCase()] },
+    ]);
     expect(events(b, 'state')).toEqual([{ chainId: '0x1', accounts: [] }]);
     b.send({
       kind: 'request',

@@ -7,6 +7,8 @@ import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'http://localhost:8800';
 const OTHER = 'http://127.0.0.1:8800';
+/** Sites get the account in lower case, as the most used wallet answers. */
+const SITE_ACCOUNT = WALLET.address.toLowerCase();
 
 async function call(
   world: FakeWorld,
@@ -52,7 +54,7 @@ describe('RPC pipeline', () => {
   });
 
   it('answers 4200 for unknown methods and explains the refused ones', async () => {
-    expect((await failure(call(world, 'eth_getBalance'))).code).toBe(4200);
+    expect((await failure(call(world, 'eth_getStorageAt'))).code).toBe(4200);
     expect((await failure(call(world, '__proto__'))).code).toBe(4200);
     const tx = await failure(call(world, 'eth_sendTransaction', [{}]));
     expect(tx.code).toBe(4200);
@@ -69,11 +71,11 @@ describe('RPC pipeline', () => {
 
   it('connects after approval, remembers it, and shows the account only to that site', async () => {
     expect(await call(world, 'eth_accounts')).toEqual([]);
-    expect(await call(world, 'eth_requestAccounts')).toEqual([WALLET.address]);
+    expect(await call(world, 'eth_requestAccounts')).toEqual([SITE_ACCOUNT]);
     expect(world.asked).toEqual([{ origin: SITE, details: { kind: 'connect' } }]);
-    expect(await call(world, 'eth_requestAccounts')).toEqual([WALLET.address]);
+    expect(await call(world, 'eth_requestAccounts')).toEqual([SITE_ACCOUNT]);
     expect(world.asked).toHaveLength(1);
-    expect(await call(world, 'eth_accounts')).toEqual([WALLET.address]);
+    expect(await call(world, 'eth_accounts')).toEqual([SITE_ACCOUNT]);
     expect(await call(world, 'eth_accounts', [], OTHER)).toEqual([]);
   });
 
@@ -260,17 +262,18 @@ describe('RPC pipeline', () => {
     const granted = await call(world, 'wallet_requestPermissions', [{ eth_accounts: {} }]);
     expect(granted).toEqual([
       {
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
         parentCapability: 'eth_accounts',
         invoker: SITE,
         date: 1000,
-        caveats: [{ type: 'restrictReturnedAccounts', value: [WALLET.address] }],
+        caveats: [{ type: 'restrictReturnedAccounts', value: [SITE_ACCOUNT] }],
       },
     ]);
     const bad = await failure(call(world, 'wallet_requestPermissions', [{ eth_sign: {} }]));
     expect(bad.code).toBe(-32602);
     expect(await call(world, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toBeNull();
     expect(await call(world, 'eth_accounts')).toEqual([]);
-    expect(await call(world, 'eth_accounts', undefined, OTHER)).toEqual([WALLET.address]);
+    expect(await call(world, 'eth_accounts', undefined, OTHER)).toEqual([SITE_ACCOUNT]);
   });
 
   it('encore_requestIdToken: asks with the catalog user shown, then returns the token', async () => {

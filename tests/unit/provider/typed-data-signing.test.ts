@@ -1,10 +1,16 @@
-import { verifyTypedData } from 'ethers';
+import { TypedDataEncoder, verifyTypedData } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
-import { ACCEPTED, HOSTILE, relayed } from './support/typed-data-examples.ts';
+import {
+  ACCEPTED,
+  HOSTILE,
+  mail,
+  relayed,
+  UNREACHABLE_TYPES,
+} from './support/typed-data-examples.ts';
 
 const SITE = 'https://music.example';
 
@@ -72,4 +78,51 @@ describe('eth_signTypedData_v4: the window shows exactly what the key signs', ()
       expect(world.asked).toEqual([]);
     });
   }
+});
+
+describe('eth_signTypedData_v4: types the primary type never reaches are dropped before hashing', () => {
+  let world: FakeWorld;
+  beforeEach(() => {
+    world = fakeWorld();
+    world.connected.set(SITE, 1);
+  });
+
+  it('an unreachable type is neither shown nor hashed: same hash and signature as without it', async () => {
+    const plain = (await sign(world, mail())) as string;
+    const padded = (await sign(world, {
+      ...mail(),
+      types: { ...mail().types, ...UNREACHABLE_TYPES },
+    })) as string;
+    const { typedData } = shown(world);
+    expect(Object.keys(typedData.types).sort()).toEqual(['EIP712Domain', 'Mail', 'Person']);
+    expect(JSON.stringify(typedData)).not.toMatch(/Unused|Loop|Nowhere|int7/);
+    expect(padded).toBe(plain);
+    const { EIP712Domain: _domain, ...types } = typedData.types;
+    const { EIP712Domain: _d, ...mailTypes } = mail().types;
+    expect(TypedDataEncoder.hash(typedData.domain, types, typedData.message)).toBe(
+      TypedDataEncoder.hash(mail().domain, mailTypes, mail().message),
+    );
+  });
+
+  it('a primaryType below another root signs that type, never the root the window does not show', async () => {
+    const message = { name: 'Cow', wallets: [] };
+    const signature = (await sign(world, { ...mail(), primaryType: 'Person', message })) as string;
+    const { typedData } = shown(world);
+    expect(typedData.types).not.toHaveProperty('Mail');
+    const { Person } = mail().types;
+    expect(verifyTypedData(mail().domain, { Person: Person! }, message, signature)).toBe(
+      WALLET.address,
+    );
+    // ethers alone would have picked Mail, the one root, and hashed that instead.
+    const asMail = TypedDataEncoder.hash(
+      mail().domain,
+      { Person: Person!, Mail: mail().types.Mail! },
+      {
+        from: message,
+        to: [],
+        contents: '',
+      },
+    );
+    expect(asMail).not.toBe(TypedDataEncoder.hash(mail().domain, { Person: Person! }, message));
+  });
 });

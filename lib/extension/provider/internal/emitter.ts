@@ -1,4 +1,4 @@
-// Minimal event emitter: EIP-1193 asks only for on/removeListener.
+// Minimal event emitter: on/removeListener for EIP-1193, once/off for older pages.
 export type Listener = (...args: unknown[]) => void;
 
 export class Emitter {
@@ -13,8 +13,12 @@ export class Emitter {
     set.add(listener);
   }
 
+  /** Also removes a `once` wrapper (which carries the page's listener as `inner`). */
   off(event: string, listener: Listener): void {
-    this.listeners.get(event)?.delete(listener);
+    const set = this.listeners.get(event);
+    for (const l of set ?? []) {
+      if (l === listener || (l as { inner?: Listener }).inner === listener) set?.delete(l);
+    }
   }
 
   emit(event: string, ...args: unknown[]): void {

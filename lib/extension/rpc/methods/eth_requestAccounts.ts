@@ -1,4 +1,4 @@
-import { signerFor } from '../internal/accounts.ts';
+import { forSite, signerFor } from '../internal/accounts.ts';
 import { noParams } from '../params.ts';
 import type { RpcMethod } from '../types.ts';
 
@@ -12,6 +12,6 @@ export const eth_requestAccounts: RpcMethod<unknown> = {
   run: async (ctx) => {
     const wallet = signerFor(ctx);
     await ctx.deps.permissions.connect(ctx.origin);
-    return [wallet.address];
+    return [forSite(wallet.address)];
   },
 };

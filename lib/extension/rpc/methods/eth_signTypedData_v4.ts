@@ -34,8 +34,10 @@ export const eth_signTypedData_v4: RpcMethod<Params> = {
   requiresLogin: true,
   requiresConnection: true,
   approval: async (ctx, [address, typedData]) => {
-    signerFor(ctx, address);
-    return { kind: 'typed_data', address, typedData, currentChainId: await ctx.deps.chain.get() };
+    // The window shows the account checksummed, whatever case the site wrote it in.
+    const account = signerFor(ctx, address).address;
+    const currentChainId = await ctx.deps.chain.get();
+    return { kind: 'typed_data', address: account, typedData, currentChainId };
   },
   run: (ctx, [address, typedData]) =>
     signerFor(ctx, address).signTypedData(

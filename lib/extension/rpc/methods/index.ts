@@ -1,11 +1,14 @@
-// The methods Encore answers. Anything not listed is 4200.
+// The methods Encore answers (CHAIN_READS are forwarded to the chain's node). Anything not listed
+// is 4200.
 import type { RpcMethod } from '../types.ts';
+import { CHAIN_READS } from './chain-reads.ts';
 import { encore_requestIdToken } from './encore_requestIdToken.ts';
 import { eth_accounts } from './eth_accounts.ts';
 import { eth_chainId } from './eth_chainId.ts';
 import { eth_requestAccounts } from './eth_requestAccounts.ts';
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts';
 import { net_version } from './net_version.ts';
+import { personal_ecRecover } from './personal_ecRecover.ts';
 import { personal_sign } from './personal_sign.ts';
 import { eth_sendTransaction, eth_sign } from './unsupported.ts';
 import { wallet_getPermissions } from './wallet_getPermissions.ts';
@@ -20,6 +23,7 @@ const METHODS = [
   eth_chainId,
   net_version,
   personal_sign,
+  personal_ecRecover,
   eth_signTypedData_v4,
   wallet_getPermissions,
   wallet_requestPermissions,
@@ -28,6 +32,7 @@ const METHODS = [
   encore_requestIdToken,
   eth_sendTransaction,
   eth_sign,
+  ...CHAIN_READS,
 ] as unknown as readonly RpcMethod[];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));

@@ -35,8 +35,9 @@ export const personal_sign: RpcMethod<Params> = {
   requiresLogin: true,
   requiresConnection: true,
   approval: async (ctx, [message, address]) => {
-    signerFor(ctx, address);
-    return { kind: 'personal_sign', message, address };
+    // The window shows the account checksummed, whatever case the site wrote it in.
+    const account = signerFor(ctx, address).address;
+    return { kind: 'personal_sign', message, address: account };
   },
   run: (ctx, [message, address]) =>
     signerFor(ctx, address).signMessage(decodeSignPayload(message).bytes),

@@ -5,13 +5,16 @@ import { permissionsOf } from './wallet_getPermissions.ts';
 
 type Params = [Record<string, unknown>];
 
-/** EIP-2255 form of eth_requestAccounts. */
+/**
+ * EIP-2255 form of eth_requestAccounts, except that it always asks, connected or not: a site calls
+ * it to let the person confirm (or change their mind about) the connection, as other wallets do.
+ */
 export const wallet_requestPermissions: RpcMethod<Params> = {
   name: 'wallet_requestPermissions',
   params: accountsPermissionParams,
   paramNames: ['permissions'],
   requiresLogin: true,
-  approval: (ctx) => eth_requestAccounts.approval!(ctx, undefined),
+  approval: async () => ({ kind: 'connect' }),
   run: async (ctx, _params, approved) => {
     await eth_requestAccounts.run(ctx, undefined, approved);
     return permissionsOf(ctx);

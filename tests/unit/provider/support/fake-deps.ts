@@ -18,6 +18,8 @@ export interface FakeWorld {
   /** What the person answers next; 'login' logs in when asked to. */
   answer: 'approve' | 'reject' | 'login';
   catalogUser: IdTokenSubject | null;
+  /** What the chain's node was asked, in order. */
+  nodeCalls: { origin: string; method: string; params: readonly unknown[] }[];
   ctx(origin: string): RpcContext;
 }
 
@@ -28,6 +30,7 @@ export function fakeWorld(): FakeWorld {
     chainId: 1,
     asked: [],
     answer: 'approve',
+    nodeCalls: [],
     catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true, profilePicture: null },
     ctx: (origin) => ({ origin, deps: world.deps }),
     deps: {
@@ -58,6 +61,12 @@ export function fakeWorld(): FakeWorld {
             return;
           }
           if (world.answer !== 'approve') throw new UserRejectedError();
+        },
+      },
+      node: {
+        request: async (origin, method, params) => {
+          world.nodeCalls.push({ origin, method, params });
+          return `${method} from the node`;
         },
       },
       catalog: {

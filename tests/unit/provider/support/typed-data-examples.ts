@@ -204,6 +204,31 @@ export const ACCEPTED: AcceptedExample[] = [
   },
 ];
 
+/** Types EIP-712 never hashes for a Mail: unused, undefined inside, even recursive. */
+export const UNREACHABLE_TYPES = {
+  Unused: [{ name: 'x', type: 'Nowhere' }],
+  Loop: [{ name: 'next', type: 'Loop' }],
+  uint: [{ name: 'odd', type: 'int7' }],
+};
+
+ACCEPTED.push(
+  {
+    name: 'the Mail example with declared types it never uses (dropped before hashing)',
+    raw: { ...mail(), types: { ...mail().types, ...UNREACHABLE_TYPES } },
+    normalised: MAIL_NORMALISED,
+  },
+  {
+    name: 'a primaryType below another root (the root is dropped; only Person is shown and signed)',
+    raw: { ...mail(), primaryType: 'Person', message: { name: 'Cow', wallets: [] } },
+    normalised: {
+      domain: MAIL_NORMALISED.domain,
+      types: { EIP712Domain: DOMAIN_TYPE, Person: MAIL_TYPES.Person },
+      primaryType: 'Person',
+      message: { name: 'Cow', wallets: [] },
+    },
+  },
+);
+
 export interface HostileExample {
   name: string;
   raw: unknown;
@@ -520,10 +545,30 @@ export const HOSTILE: HostileExample[] = [
     problem: /names no type/,
   },
   {
-    name: 'a primaryType that is not the root (Mail would be signed unseen)',
-    raw: { ...mail(), primaryType: 'Person', message: { name: 'Cow', wallets: [] } },
-    path: 'typedData.types.Mail',
-    problem: /not used by the primary type Person/,
+    name: 'an undefined type reached from the primary type, next to unreachable ones',
+    raw: {
+      ...mail(),
+      types: {
+        ...mail().types,
+        Person: [{ name: 'pet', type: 'Pet' }],
+        Unused: [{ name: 'x', type: 'Nowhere' }],
+      },
+    },
+    path: 'typedData.types.Person[0].type',
+    problem: /unknown type "Pet"/,
+  },
+  {
+    name: 'a cycle reached from the primary type, next to an unreachable type',
+    raw: {
+      ...mail(),
+      types: {
+        ...mail().types,
+        Person: [{ name: 'friend', type: 'Person' }],
+        Unused: [{ name: 'x', type: 'uint8' }],
+      },
+    },
+    path: 'typedData.types.Person',
+    problem: /refers back to itself \(Person → Person\)/,
   },
   {
     name: 'the domain as primaryType',

@@ -1,0 +1,23 @@
+// How much chain traffic a site may push through Encore. Reads reveal nothing about the person,
+// but they cost the person's RPC quota and the worker's memory, so each is bounded.
+
+export interface NodeLimits {
+  /** The JSON-RPC request body, in UTF-8 bytes. */
+  maxRequestBytes: number;
+  /** The node's answer, in bytes; reading stops (and the request fails) past it. */
+  maxResponseBytes: number;
+  /** From sending the request to the last byte of the answer. */
+  timeoutMs: number;
+  /** Requests an origin may send at once (the bucket's size)… */
+  burst: number;
+  /** …and how fast the bucket refills. */
+  perSecond: number;
+}
+
+export const NODE_LIMITS: NodeLimits = {
+  maxRequestBytes: 128 * 1024,
+  maxResponseBytes: 4 * 1024 * 1024,
+  timeoutMs: 15_000,
+  burst: 200,
+  perSecond: 20,
+};

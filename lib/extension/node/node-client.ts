@@ -1,0 +1,108 @@
+// Forwards a site's read-only request to the RPC URL the person set for the current chain. The
+// allow-list and the params are checked before this (the pipeline and the method table); here
+// are the limits: a per-origin budget, the request's size, a deadline, the answer's size, and
+// the node's chain (a URL that serves another chain would answer with another chain's state).
+
+import { parseJson } from '../../http/index.ts';
+import {
+  ChainDisconnectedError,
+  NodeUnavailableError,
+  OversizeRequestError,
+  RequestLimitError,
+} from './errors.ts';
+import { NODE_LIMITS, type NodeLimits } from './limits.ts';
+import { readNodeAnswer } from './node-answer.ts';
+import { readCapped, TooLargeError } from './read-capped.ts';
+import { createRequestBudget } from './request-budget.ts';
+
+export interface NodeClientOptions {
+  /** The chain sites currently see, with the name the how-to message uses. */
+  currentChain(): Promise<{ id: number; name: string }>;
+  /** The RPC URL the person set for `chainId`, or null. */
+  rpcUrl(chainId: number): Promise<string | null>;
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  limits?: Partial<NodeLimits>;
+  now?: () => number;
+}
+
+export interface NodeClient {
+  /** The node's result for `method`, or throws the ProviderRpcError the site should hear. */
+  request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
+}
+
+export function createNodeClient(options: NodeClientOptions): NodeClient {
+  const limits = { ...NODE_LIMITS, ...options.limits };
+  const fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
+  const budget = createRequestBudget(limits.burst, limits.perSecond, options.now);
+  // Which chain each URL serves, asked once per URL (a failed answer is asked again next time).
+  const servedChains = new Map<string, Promise<number>>();
+  let nextId = 1;
+
+  async function post(url: string, method: string, params: readonly unknown[]): Promise<unknown> {
+    const id = nextId++;
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    if (new TextEncoder().encode(body).length > limits.maxRequestBytes) {
+      throw new OversizeRequestError(method, limits.maxRequestBytes);
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
+    let text: string;
+    try {
+      const response = await fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: controller.signal,
+        // Never the person's cookies or credentials for that host.
+        credentials: 'omit',
+        redirect: 'error',
+      });
+      text = await readCapped(response, limits.maxResponseBytes);
+    } catch (error) {
+      if (error instanceof TooLargeError) {
+        throw new NodeUnavailableError(`answered more than ${limits.maxResponseBytes} bytes`);
+      }
+      if (controller.signal.aborted) {
+        throw new NodeUnavailableError(`did not answer within ${limits.timeoutMs / 1000} s`);
+      }
+      throw new NodeUnavailableError('could not be reached');
+    } finally {
+      clearTimeout(timer);
+    }
+    return readNodeAnswer(parseJson(text), id);
+  }
+
+  function servedChain(url: string): Promise<number> {
+    let served = servedChains.get(url);
+    if (!served) {
+      served = post(url, 'eth_chainId', []).then((answer) => {
+        const id = typeof answer === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(answer) ? answer : '';
+        if (!id) throw new NodeUnavailableError('answered eth_chainId with something else');
+        return Number.parseInt(id, 16);
+      });
+      servedChains.set(url, served);
+      served.catch(() => servedChains.delete(url));
+    }
+    return served;
+  }
+
+  return {
+    async request(origin, method, params) {
+      if (!budget.take(origin)) throw new RequestLimitError();
+      const chain = await options.currentChain();
+      const url = await options.rpcUrl(chain.id);
+      if (!url) {
+        throw new ChainDisconnectedError(
+          `Encore has no RPC URL for ${chain.name} (chain ${chain.id}), so it cannot read the chain for this site. Add one in Encore's options (right-click the Encore icon → Options → "RPC URL for ${chain.name}").`,
+        );
+      }
+      const served = await servedChain(url);
+      if (served !== chain.id) {
+        throw new ChainDisconnectedError(
+          `The RPC URL set in Encore for ${chain.name} (chain ${chain.id}) serves chain ${served}; fix it in Encore's options.`,
+        );
+      }
+      return post(url, method, params);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The read-only methods Encore forwards to the RPC URL set for the current chain, for any site,
+// connected or not: they read public chain state and reveal nothing about the person. This table
+// is the whole allow-list; anything not here (and not another method) is 4200, and no signing
+// method is ever forwarded. Each entry's params are checked before the node hears of them.
+
+import { z } from 'zod';
+import {
+  blockCount,
+  blockNumberOrTag,
+  blockRef,
+  callObject,
+  hash32,
+  logFilter,
+  percentiles,
+  stateOverride,
+} from '../internal/chain-params.ts';
+import { addressSchema, noParams } from '../params.ts';
+import type { RpcMethod } from '../types.ts';
+
+type Params = readonly unknown[] | undefined;
+
+function read(name: string, params: z.ZodType<Params>, paramNames?: string[]): RpcMethod<Params> {
+  return {
+    name,
+    params,
+    ...(paramNames ? { paramNames } : {}),
+    run: (ctx, given) => ctx.deps.node.request(ctx.origin, name, given ?? []),
+  };
+}
+
+const none = noParams as z.ZodType<Params>;
+const accountAt = z.tuple([addressSchema]).or(z.tuple([addressSchema, blockRef]));
+const simulate = z
+  .tuple([callObject])
+  .or(z.tuple([callObject, blockRef]))
+  .or(z.tuple([callObject, blockRef, stateOverride]));
+
+export const CHAIN_READS: readonly RpcMethod<Params>[] = [
+  read('eth_blockNumber', none),
+  read('eth_gasPrice', none),
+  read('eth_maxPriorityFeePerGas', none),
+  read('eth_getBlockByNumber', z.tuple([blockNumberOrTag, z.boolean()]), [
+    'block',
+    'fullTransactions',
+  ]),
+  read('eth_getBalance', accountAt, ['address', 'block']),
+  read('eth_getTransactionCount', accountAt, ['address', 'block']),
+  read('eth_getCode', accountAt, ['address', 'block']),
+  read('eth_call', simulate, ['transaction', 'block', 'stateOverride']),
+  read('eth_estimateGas', simulate, ['transaction', 'block', 'stateOverride']),
+  read('eth_getLogs', z.tuple([logFilter]), ['filter']),
+  read(
+    'eth_feeHistory',
+    z.tuple([blockCount, blockRef, percentiles]).or(z.tuple([blockCount, blockRef])),
+    ['blockCount', 'newestBlock', 'rewardPercentiles'],
+  ),
+  read('eth_getTransactionReceipt', z.tuple([hash32]), ['hash']),
+  read('eth_getTransactionByHash', z.tuple([hash32]), ['hash']),
+];

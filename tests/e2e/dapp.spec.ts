@@ -1,0 +1,236 @@
+// Dapps as people already have them, against the real extension and a real local chain
+// (Hardhat's node from npm): reads through viem's custom(window.ethereum) transport, wagmi's
+// injected connector connecting, reading and signing, and the habits such pages rely on.
+
+import type { Page } from '@playwright/test';
+import { Contract, JsonRpcProvider, verifyMessage, Wallet } from 'ethers';
+import {
+  compileContract,
+  deployContract,
+  LOCAL_FUNDED_KEY,
+  type LocalChain,
+  startLocalChain,
+} from '../../chain/index.ts';
+import { freePort } from '../support/free-port.ts';
+import {
+  decide,
+  expectCode,
+  expectResult,
+  openSite,
+  rpc,
+  type WalletBrowser,
+  walletBrowser,
+} from './provider-support.ts';
+import { type DappSite, startDappSite } from './support/dapp-site.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const ETH = 10n ** 18n;
+let w: WalletBrowser;
+let chain: LocalChain;
+let dappSite: DappSite;
+let token: string;
+let page: Page;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  [w, chain, dappSite] = await Promise.all([
+    walletBrowser(6),
+    freePort().then((port) => startLocalChain({ port })),
+    startDappSite(),
+  ]);
+  token = await deployContract(chain.url, LOCAL_FUNDED_KEY, await compileContract('DemoToken'), [
+    1_000n * ETH,
+  ]);
+  // The listener's own account holds 1.5 ETH and 42 tokens on the local chain.
+  const provider = new JsonRpcProvider(chain.url, undefined, { staticNetwork: true });
+  const funded = new Wallet(LOCAL_FUNDED_KEY, provider);
+  // Nonces by hand: the deploy used another provider, so this one's nonce cache is stale.
+  const nonce = await provider.getTransactionCount(funded.address);
+  await (await funded.sendTransaction({ to: w.address, value: (3n * ETH) / 2n, nonce })).wait();
+  const erc20 = new Contract(token, ['function transfer(address,uint256) returns (bool)'], funded);
+  await (await erc20.getFunction('transfer')(w.address, 42n * ETH, { nonce: nonce + 1 })).wait();
+  provider.destroy();
+  page = await openSite(w.context, dappSite.url);
+  await page.waitForFunction(() => 'dapp' in window);
+});
+
+test.afterAll(async () => {
+  await w?.browser.close();
+  await chain?.stop();
+  await dappSite?.close();
+});
+
+interface Dapp {
+  viemReads(token: string, holder: string): Promise<Record<string, string>>;
+  wagmi(token: string, holder: string): Promise<Record<string, unknown>>;
+}
+
+test('with no RPC URL for the chain, reads answer 4901 saying how to add one', async () => {
+  const message = await expectCode(rpc(page, 'eth_blockNumber'), 4901);
+  expect(message).toMatch(/no RPC URL for Ethereum \(chain 1\).*Options/);
+  // Signing methods stay what they were.
+  await expectCode(rpc(page, 'eth_sendTransaction', [{}]), 4200);
+  await expectCode(rpc(page, 'eth_sign', [w.siteAccount, '0x00']), 4200);
+});
+
+test('the person adds the local chain’s RPC URL on the options page and picks that chain', async () => {
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await options.getByTestId('rpc-url-31337').fill('https://user:pw@rpc.example');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByText(/Remove the user name and password/)).toBeVisible();
+  await options.getByTestId('rpc-url-31337').fill(chain.url);
+  await options.getByTestId('chain').selectOption('31337');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await options.close();
+  await expect.poll(() => expectResult(rpc(page, 'eth_chainId'))).toBe('0x7a69');
+});
+
+test('viem’s custom(window.ethereum) transport reads the block number, a balance and an ERC-20 balanceOf', async () => {
+  const reads = await page.evaluate(
+    ([t, a]) => (window as unknown as { dapp: Dapp }).dapp.viemReads(t, a),
+    [token, w.address] as const,
+  );
+  const direct = new JsonRpcProvider(chain.url, undefined, { staticNetwork: true });
+  expect(Number(reads.blockNumber)).toBe(await direct.getBlockNumber());
+  direct.destroy();
+  expect(reads.balance).toBe(String((3n * ETH) / 2n));
+  expect(reads.tokens).toBe(String(42n * ETH));
+});
+
+test('wagmi’s injected connector connects (one approval), reads, and signs what verifies', async () => {
+  const running = page.evaluate(
+    ([t, a]) => (window as unknown as { dapp: Dapp }).dapp.wagmi(t, a),
+    [token, w.address] as const,
+  );
+  // The signature request may reach the window before it closes: keep it open between the two.
+  await decide(w.context, 'approve', true); // wallet_requestPermissions: connect
+  await decide(w.context, 'approve'); // personal_sign
+  const result = await running;
+  expect(result).toMatchObject({
+    accounts: [w.address], // wagmi checksums what it gets
+    chainId: 31337,
+    balance: String((3n * ETH) / 2n),
+    tokens: String(42n * ETH),
+  });
+  expect(verifyMessage('Signed through wagmi', result.signature as string)).toBe(w.address);
+});
+
+type Ethereum = {
+  request(a: object): Promise<unknown>;
+  send(m: string, p?: unknown[]): Promise<unknown>;
+  sendAsync(p: object, cb: (e: unknown, r: unknown) => void): void;
+  on(e: string, l: (d: unknown) => void): void;
+  isConnected(): boolean;
+  chainId: string | null;
+  selectedAddress: string | null;
+};
+test('a page’s own "verify": personal_ecRecover === accounts[0], both lower case', async () => {
+  const verifying = page.evaluate(async () => {
+    const ethereum = (window as unknown as { ethereum: Ethereum }).ethereum;
+    const [account] = (await ethereum.request({ method: 'eth_accounts' })) as string[];
+    const message = '0x68656c6c6f';
+    const signature = await ethereum.request({
+      method: 'personal_sign',
+      params: [message, account],
+    });
+    const recovered = await ethereum.request({
+      method: 'personal_ecRecover',
+      params: [message, signature],
+    });
+    return { account, same: recovered === account };
+  });
+  await decide(w.context, 'approve');
+  expect(await verifying).toEqual({ account: w.siteAccount, same: true });
+});
+
+test('the older surface: send both ways, sendAsync, chainId, selectedAddress, isConnected, networkChanged', async () => {
+  const legacy = await page.evaluate(async () => {
+    const ethereum = (window as unknown as { ethereum: Ethereum }).ethereum;
+    const heard: unknown[] = [];
+    (window as unknown as { heard: unknown[] }).heard = heard;
+    ethereum.on('networkChanged', (n) => heard.push(['networkChanged', n]));
+    ethereum.on('chainChanged', (c) => heard.push(['chainChanged', c]));
+    const viaSend = await ethereum.send('eth_chainId', []);
+    const viaCallback = await new Promise((resolve) => {
+      ethereum.sendAsync({ id: 9, jsonrpc: '2.0', method: 'net_version', params: [] }, (e, r) =>
+        resolve({ e, r }),
+      );
+    });
+    const before = { chainId: ethereum.chainId, selectedAddress: ethereum.selectedAddress };
+    await ethereum.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] });
+    await ethereum.request({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x7a69' }],
+    });
+    return { viaSend, viaCallback, before, connected: ethereum.isConnected() };
+  });
+  expect(legacy).toEqual({
+    viaSend: '0x7a69',
+    viaCallback: { e: null, r: { id: 9, jsonrpc: '2.0', result: '31337' } },
+    before: { chainId: '0x7a69', selectedAddress: w.siteAccount },
+    connected: true,
+  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+    .toEqual([
+      ['chainChanged', '0x1'],
+      ['networkChanged', '1'],
+      ['chainChanged', '0x7a69'],
+      ['networkChanged', '31337'],
+    ]);
+});
+
+test('wallet_requestPermissions asks again on a connected site; permissions carry an id', async () => {
+  const asking = rpc(page, 'wallet_requestPermissions', [{ eth_accounts: {} }]);
+  await decide(w.context, 'reject');
+  await expectCode(asking, 4001);
+  // Saying no to the re-prompt does not disconnect the site.
+  expect(await expectResult(rpc(page, 'eth_accounts'))).toEqual([w.siteAccount]);
+  const [permission] = (await expectResult(rpc(page, 'wallet_getPermissions'))) as {
+    id: string;
+    caveats: { value: string[] }[];
+  }[];
+  expect(permission?.id).toMatch(/^[0-9a-f]{32}$/);
+  expect(permission?.caveats[0]?.value).toEqual([w.siteAccount]);
+});
+
+test('the popup still shows the account checksummed', async () => {
+  const popup = await w.context.newPage();
+  await popup.goto(`chrome-extension://${w.browser.extensionId}/popup.html`);
+  await expect(popup.getByTestId('address')).toHaveText(w.address);
+  await popup.close();
+});
+
+test('"Answer sites that only look for MetaMask": off by default, on sets isMetaMask before page scripts run, off again removes it', async () => {
+  const isMetaMaskAtLoad = async (): Promise<unknown> => {
+    await page.reload();
+    return page.evaluate(
+      () => (window as unknown as { seenAtLoad: { isMetaMask?: unknown } }).seenAtLoad.isMetaMask,
+    );
+  };
+  expect(await isMetaMaskAtLoad()).toBeUndefined();
+
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await expect(options.getByTestId('answer-as-metamask')).not.toBeChecked();
+  await options.getByTestId('answer-as-metamask').check();
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await expect.poll(isMetaMaskAtLoad).toBe(true);
+  // Still Encore underneath: the same provider answers.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { ethereum: { isEncore: boolean } }).ethereum.isEncore,
+    ),
+  ).toBe(true);
+
+  await options.getByTestId('answer-as-metamask').uncheck();
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await expect.poll(isMetaMaskAtLoad).toBeUndefined();
+  await options.close();
+});

@@ -1,0 +1,72 @@
+// The per-chain RPC URL: validated like the other URLs, and refused with a precise message when
+// it could leak a credential or is not http(s).
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { parseForm, toForm } from '../../../entrypoints/options/components/form-state.ts';
+import { originsNeedingPermission } from '../../../entrypoints/options/components/host-permission.ts';
+import {
+  defaultSettings,
+  getSettings,
+  updateSettings,
+} from '../../../lib/extension/settings/index.ts';
+
+describe('settings: RPC URL per chain', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('no chain has an RPC URL by default; a saved one is read back for its chain only', async () => {
+    expect(defaultSettings().rpcUrls).toEqual({});
+    await updateSettings({ rpcUrls: { '31337': ' http://127.0.0.1:8545 ' } });
+    expect((await getSettings()).rpcUrls).toEqual({ '31337': 'http://127.0.0.1:8545' });
+  });
+
+  it.each([
+    ['a user name and password', 'https://me:secret@rpc.example', /user name and password/],
+    ['a user name alone', 'https://me@rpc.example/v1', /user name and password/],
+    ['another scheme', 'ws://rpc.example', /http:\/\/ or https:\/\//],
+    ['a script URL', 'javascript:alert(1)', /http:\/\/ or https:\/\//],
+    ['no URL at all', 'rpc.example', /http:\/\/ or https:\/\//],
+  ])('refuses %s, saving nothing', async (_name, url, message) => {
+    await expect(updateSettings({ rpcUrls: { '1': url } })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { issues: [expect.objectContaining({ message: expect.stringMatching(message) })] },
+    });
+    expect((await getSettings()).rpcUrls).toEqual({});
+  });
+
+  it('refuses a chain Encore does not offer', async () => {
+    await expect(
+      updateSettings({ rpcUrls: { '137': 'https://polygon.example' } }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(
+      updateSettings({ rpcUrls: { '01': 'https://rpc.example' } }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+
+  it('a damaged stored value reads as no URL, and costs no other field', async () => {
+    await fakeBrowser.storage.local.set({
+      'encore:settings': { appName: 'kept', rpcUrls: { '1': 'https://a:b@rpc.example' } },
+    });
+    expect(await getSettings()).toMatchObject({ appName: 'kept', rpcUrls: {} });
+  });
+
+  it('the options form names the chain whose URL is wrong, drops empty fields, and asks for the host', () => {
+    const values = toForm(defaultSettings());
+    const wrong = parseForm({
+      ...values,
+      rpcUrls: { '1': 'https://u:p@rpc.example', '31337': '' },
+    });
+    expect(wrong).toEqual({
+      ok: false,
+      errors: { 'rpcUrls.1': expect.stringMatching(/user name and password/) },
+    });
+    const right = parseForm({
+      ...values,
+      rpcUrls: { '1': 'https://rpc.example/v3/key', '31337': ' ' },
+    });
+    expect(right.ok && right.settings.rpcUrls).toEqual({ '1': 'https://rpc.example/v3/key' });
+    expect(
+      originsNeedingPermission(['https://rpc.example/v3/key', 'http://127.0.0.1:8545']),
+    ).toEqual(['https://rpc.example/*']);
+  });
+});
