@@ -2,8 +2,8 @@ import { measurePhase } from '../../perf/index.ts';
 import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 import { registerLibraryMenu } from './library-menu.ts';
-import { testDerivationGate } from './test-hooks.ts';
 import { followMetaMaskSetting } from './metamask-flag.ts';
+import { testDerivationGate } from './test-hooks.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
