@@ -12,7 +12,7 @@ import {
 } from './errors.ts';
 import { NODE_LIMITS, type NodeLimits } from './limits.ts';
 import { readNodeAnswer } from './node-answer.ts';
-import { readCapped, TooLargeError } from './read-capped.ts';
+import { readCapped } from './read-capped.ts';
 import { createRequestBudget } from './request-budget.ts';
 
 export interface NodeClientOptions {
@@ -59,9 +59,8 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
       });
       text = await readCapped(response, limits.maxResponseBytes);
     } catch (error) {
-      if (error instanceof TooLargeError) {
-        throw new NodeUnavailableError(`answered more than ${limits.maxResponseBytes} bytes`);
-      }
+      // Too large an answer (readCapped) says so itself.
+      if (error instanceof NodeUnavailableError) throw error;
       if (controller.signal.aborted) {
         throw new NodeUnavailableError(`did not answer within ${limits.timeoutMs / 1000} s`);
       }

@@ -1,11 +1,15 @@
 // Reads a response body as text, stopping as soon as it grows past `maxBytes`: a node (or
 // whatever answers at its URL) cannot make the worker hold an answer of any size.
 
-export class TooLargeError extends Error {}
+import { NodeUnavailableError } from './errors.ts';
+
+function tooLarge(maxBytes: number): NodeUnavailableError {
+  return new NodeUnavailableError(`answered more than ${maxBytes} bytes`);
+}
 
 export async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new TooLargeError();
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -16,7 +20,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new TooLargeError();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
