@@ -7,7 +7,13 @@ import {
   type Settings,
   SUPPORTED_CHAINS,
 } from '../../../lib/extension/settings/index.ts';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import {
+  describeError,
+  Field,
+  originsNeedingPermission,
+  requestHostPermission,
+  Spinner,
+} from '../../../lib/extension/ui/index.ts';
 import {
   changedSettings,
   type FieldErrors,
@@ -15,7 +21,6 @@ import {
   parseForm,
   toForm,
 } from './form-state.ts';
-import { originsNeedingPermission, requestHostPermission } from './host-permission.ts';
 
 type Status =
   | { kind: 'idle' }
@@ -161,7 +166,7 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             disabled={busy}
             onChange={(event) => set('chainId', event.currentTarget.value)}
           >
-            {SUPPORTED_CHAINS.map((chain) => (
+            {[...SUPPORTED_CHAINS, ...base.addedChains].map((chain) => (
               <option key={chain.id} value={String(chain.id)}>
                 {chain.name} ({chain.id})
               </option>
