@@ -88,6 +88,8 @@ describe('wallet_addEthereumChain', () => {
     expect(await call(world, [sepolia])).toBeNull();
     expect(world.asked[0]?.details).toMatchObject({
       kind: 'add_chain',
+      // Encore's own name, not the one the site sent: only the URL changes.
+      chain: { id: 11155111, name: 'Sepolia', rpcUrl: 'https://sepolia.example' },
       builtIn: true,
       replacesRpcUrl: 'https://old.example',
     });

@@ -59,7 +59,8 @@ export const wallet_addEthereumChain: RpcMethod<Params, AddChainApproval> = {
     }
     return {
       kind: 'add_chain',
-      chain,
+      // One of Encore's own chains keeps its own name: only its RPC URL changes.
+      chain: known?.builtIn ? { ...chain, name: known.name } : chain,
       builtIn: known?.builtIn ?? false,
       replacesRpcUrl: known?.rpcUrl ?? null,
     };
