@@ -68,8 +68,11 @@ wait_for() {
   exit 1
 }
 
-echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL)…"
+# The local chain (31337) gets the RPC URL of the chain started below, so sites read it at once.
+CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
+echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
 WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
+  WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" \
   ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}" >"$DATA_DIR/logs/build.log" 2>&1 ||
   { cat "$DATA_DIR/logs/build.log" >&2; exit 1; }
 

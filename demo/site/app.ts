@@ -12,7 +12,12 @@ import {
   type Eip1193Provider,
   utf8ToHex,
 } from './eip1193.ts';
-import { readFavoriteCount, relayChain, signAndRelayFavorite, useChain } from './favorite-flow.ts';
+import {
+  readFavoriteCountAdding,
+  relayChain,
+  signAndRelayFavorite,
+  useChain,
+} from './favorite-flow.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -165,7 +170,7 @@ async function favorite(): Promise<void> {
   let wrongChain: unknown = null;
   try {
     chain = await relayChain();
-    await useChain(provider, chain.chainId).catch((error: unknown) => {
+    await useChain(provider, chain).catch((error: unknown) => {
       wrongChain = error;
     });
     const txHash = await signAndRelayFavorite(provider, account, chain, track.id);
@@ -177,7 +182,7 @@ async function favorite(): Promise<void> {
   }
   try {
     if (wrongChain) throw wrongChain;
-    const count = await readFavoriteCount(provider, chain, track.id);
+    const count = await readFavoriteCountAdding(provider, chain, track.id);
     $('favorite-count').textContent = `${count} on chain ${chain.chainId}`;
   } catch (error) {
     $('favorite-count').textContent =

@@ -25,20 +25,81 @@ async function postJson(path: string, body: unknown): Promise<Record<string, unk
   return json;
 }
 
+/** Where the site's relayer submits favorites, and the RPC URL a wallet may read that chain at. */
+export interface RelayChain extends FavoriteChain {
+  rpcUrl: string | null;
+}
+
 /** Where the site's relayer submits favorites; throws the server's reason when it has none. */
-export async function relayChain(): Promise<FavoriteChain> {
+export async function relayChain(): Promise<RelayChain> {
   const config = await getJson('/api/relay/config');
-  return { chainId: Number(config.chainId), contract: String(config.contract) };
+  return {
+    chainId: Number(config.chainId),
+    contract: String(config.contract),
+    rpcUrl: typeof config.rpcUrl === 'string' ? config.rpcUrl : null,
+  };
+}
+
+function hexChainId(chainId: number): string {
+  return `0x${chainId.toString(16)}`;
+}
+
+function providerCode(error: unknown): unknown {
+  return typeof error === 'object' && error !== null
+    ? (error as { code?: unknown }).code
+    : undefined;
+}
+
+/** Asks the wallet to know the relayer's chain at `rpcUrl` (EIP-3085); the wallet may ask the person. */
+export async function addChain(provider: Eip1193Provider, chain: RelayChain): Promise<void> {
+  if (!chain.rpcUrl) throw new Error('the site has no public RPC URL for its chain');
+  await provider.request({
+    method: 'wallet_addEthereumChain',
+    params: [
+      {
+        chainId: hexChainId(chain.chainId),
+        chainName: `Localhost ${chain.chainId}`,
+        rpcUrls: [chain.rpcUrl],
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
+  });
 }
 
 /**
  * Asks the wallet to use the relayer's chain (EIP-3326), so the count is read where the favorite
- * was written; throws the wallet's refusal (4902: it does not know the chain).
+ * was written. A wallet that does not know the chain (4902) is asked to add it first, as dapps do.
  */
-export async function useChain(provider: Eip1193Provider, chainId: number): Promise<void> {
-  const hex = `0x${chainId.toString(16)}`;
+export async function useChain(provider: Eip1193Provider, chain: RelayChain): Promise<void> {
+  const hex = hexChainId(chain.chainId);
   if (String(await provider.request({ method: 'eth_chainId' })) === hex) return;
-  await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] });
+  const switchChain = () =>
+    provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: hex }] });
+  try {
+    await switchChain();
+  } catch (error) {
+    if (providerCode(error) !== 4902 || !chain.rpcUrl) throw error;
+    await addChain(provider, chain);
+    await switchChain();
+  }
+}
+
+/**
+ * The count, read through the wallet. A wallet that knows the chain but cannot read it (4901: no
+ * RPC URL for it) is offered the site's URL once, then asked again.
+ */
+export async function readFavoriteCountAdding(
+  provider: Eip1193Provider,
+  chain: RelayChain,
+  trackId: string,
+): Promise<bigint> {
+  try {
+    return await readFavoriteCount(provider, chain, trackId);
+  } catch (error) {
+    if (providerCode(error) !== 4901 || !chain.rpcUrl) throw error;
+    await addChain(provider, chain);
+    return readFavoriteCount(provider, chain, trackId);
+  }
 }
 
 /** Signs the favorite in the wallet and has the relayer submit it; resolves to the tx hash. */

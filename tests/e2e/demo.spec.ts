@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test';
-import { verifyMessage, verifyTypedData } from 'ethers';
+import { Interface, verifyMessage, verifyTypedData } from 'ethers';
+import { FAVORITES_ABI } from '../../demo/shared/favorite.ts';
 import {
   approvalWindow,
   decide,
+  expectCode,
   expectResult,
   rpc,
   shoot,
@@ -60,7 +62,17 @@ async function chainCall(method: string, params: unknown[]): Promise<unknown> {
   return ((await response.json()) as { result: unknown }).result;
 }
 
-test('Favorite this track: the listener signs, the relayer submits and pays; rejecting is 4001', async () => {
+const favoritesAbi = new Interface(FAVORITES_ABI);
+
+/** The track's favorite count, asked of the chain's node directly (not through the wallet). */
+async function favoriteCountOnChain(trackId: string): Promise<bigint> {
+  const data = favoritesAbi.encodeFunctionData('favoriteCount', [trackId]);
+  const result = await chainCall('eth_call', [{ to: w.env.services.favorites, data }, 'latest']);
+  return favoritesAbi.decodeFunctionResult('favoriteCount', String(result))[0] as bigint;
+}
+
+test('Favorite this track: the listener signs, the relayer submits and pays, the count is read through Encore; rejecting is 4001', async () => {
+  const before = await favoriteCountOnChain('L2pWz');
   await demo.getByTestId('favorite-track').selectOption('L2pWz');
   await demo.getByTestId('favorite').click();
   const window = await approvalWindow(w.context);
@@ -74,13 +86,50 @@ test('Favorite this track: the listener signs, the relayer submits and pays; rej
   const tx = (await chainCall('eth_getTransactionByHash', [txHash])) as { from: string };
   expect(tx.from.toLowerCase()).toBe(w.env.services.relayer?.toLowerCase());
   expect(BigInt(String(await chainCall('eth_getBalance', [w.address, 'latest'])))).toBe(0n);
-  // The count is read through the wallet's provider (eth_call): a number, or the wallet's refusal.
-  await expect(demo.getByTestId('favorite-count')).not.toBeEmpty();
 
+  // The build knows chain 31337 but no RPC URL for it: the site's read is 4901, so it asks
+  // Encore to add its chain (EIP-3085); the person sees the chain id, name and URL.
+  const adding = await approvalWindow(w.context);
+  await expect(adding.getByTestId('add-chain-id')).toHaveText('31337 (0x7a69)');
+  await expect(adding.getByTestId('add-chain-name')).toHaveText('Local development');
+  await expect(adding.getByTestId('add-chain-rpc-url')).toHaveText(w.env.services.chain!);
+  await shoot(adding, 'approval-add-chain', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  // The count the page read through Encore's provider is the chain's own, one more than before.
+  const after = await favoriteCountOnChain('L2pWz');
+  expect(after).toBe(before + 1n);
+  await expect(demo.getByTestId('favorite-count')).toHaveText(`${after} on chain 31337`);
+
+  // Known at that URL now: the next favorite reads the count without asking again.
   await demo.getByTestId('favorite-track').selectOption('X9aRe');
   await demo.getByTestId('favorite').click();
   await decide(w.context, 'reject');
   await expect(demo.getByTestId('favorite-result')).toContainText('(4001)');
+});
+
+test('wallet_addEthereumChain: rejecting is 4001; a URL serving another chain is refused after approval', async () => {
+  const sepolia = {
+    chainId: '0xaa36a7',
+    chainName: 'Sepolia on a lying node',
+    rpcUrls: [w.env.services.chain],
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  };
+  const rejected = rpc(demo, 'wallet_addEthereumChain', [sepolia]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('add-chain-id')).toHaveText('11155111 (0xaa36a7)');
+  await expect(window.getByTestId('add-chain-rpc-url')).toHaveText(w.env.services.chain!);
+  await decide(w.context, 'reject');
+  await expectCode(rejected, 4001);
+
+  // Approved, but the node answers eth_chainId 0x7a69: nothing is saved, so the switch to
+  // Sepolia still works and Sepolia's reads still have no RPC URL (4901).
+  const mismatched = rpc(demo, 'wallet_addEthereumChain', [sepolia]);
+  await decide(w.context, 'approve');
+  expect(await expectCode(mismatched, -32602)).toMatch(/serves chain 0x7a69, not 0xaa36a7/);
+  await expectResult(rpc(demo, 'wallet_switchEthereumChain', [{ chainId: '0xaa36a7' }]));
+  await expectCode(rpc(demo, 'eth_blockNumber', []), 4901);
+  // Back on Ethereum, where the rest of the file expects the wallet.
+  await expectResult(rpc(demo, 'wallet_switchEthereumChain', [{ chainId: '0x1' }]));
 });
 
 test('Who am I: a catalog ID token that the catalog verify_token accepts', async () => {

@@ -16,6 +16,11 @@ export interface RelayBudget {
 
 export interface RelayConfig {
   readonly rpcUrl: string;
+  /**
+   * The RPC URL pages are told to add to their wallet (wallet_addEthereumChain), or null: the
+   * relayer's own URL may carry a provider key, so only a loopback one is offered by default.
+   */
+  readonly publicRpcUrl: string | null;
   /** The account that pays the fees: 0x + 64 hex. */
   readonly relayerKey: string;
   readonly favoritesAddress: string;
@@ -33,6 +38,7 @@ const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000
 
 const EnvSchema = z.object({
   CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }),
+  CHAIN_PUBLIC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
   RELAYER_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits'),
   FAVORITES_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address'),
   RELAY_REQUIRE_CATALOG_WALLET: z.enum(['0', '1', 'true', 'false']).default('0'),
@@ -62,6 +68,7 @@ export function relayConfigFromEnv(env: Record<string, string | undefined>): Rel
   const e = parsed.data;
   return {
     rpcUrl: e.CHAIN_RPC_URL,
+    publicRpcUrl: e.CHAIN_PUBLIC_RPC_URL ?? (isLoopback(e.CHAIN_RPC_URL) ? e.CHAIN_RPC_URL : null),
     relayerKey: e.RELAYER_KEY,
     favoritesAddress: e.FAVORITES_ADDRESS,
     requireCatalogWallet:
@@ -70,4 +77,9 @@ export function relayConfigFromEnv(env: Record<string, string | undefined>): Rel
     perClientAddress: { limit: e.RELAY_PER_CLIENT_ADDRESS, windowSeconds: e.RELAY_WINDOW_SECONDS },
     maxDeadlineSeconds: e.RELAY_MAX_DEADLINE_SECONDS,
   };
+}
+
+function isLoopback(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
 }

@@ -1,5 +1,5 @@
 // The relayer's HTTP surface on the demo server:
-//   GET  /api/relay/config            where favorites go (chain, contract, relayer) — 503 if none
+//   GET  /api/relay/config            where favorites go (chain, contract, relayer, RPC URL) — 503 if none
 //   GET  /api/relay/nonce/:address    the listener's next nonce, read on chain
 //   POST /api/relay/favorite          { typedData, signature } → { txHash, … } or { error, code }
 import type { Context, Hono } from 'hono';
@@ -47,6 +47,7 @@ export function relayRoutes(app: Hono, deps: RelayRouteDeps): void {
         chainId: relayer.chain.domain.chainId,
         contract: relayer.chain.domain.verifyingContract,
         relayer: relayer.chain.relayerAddress,
+        rpcUrl: relayer.config.publicRpcUrl,
         requireCatalogWallet: relayer.config.requireCatalogWallet,
         maxDeadlineSeconds: relayer.config.maxDeadlineSeconds,
       }),

@@ -1,7 +1,12 @@
 import type { JSX } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
+import type { PendingApproval } from '../../../lib/extension/approvals/index.ts';
 import { sendMessage } from '../../../lib/extension/client/index.ts';
-import { describeError } from '../../../lib/extension/ui/index.ts';
+import {
+  describeError,
+  originsNeedingPermission,
+  requestHostPermission,
+} from '../../../lib/extension/ui/index.ts';
 import { measurePhase } from '../../../lib/perf/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
@@ -26,7 +31,16 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
   // request, and when the window is shown or focused in any other way.
   const shown = useShownCount();
   const armed = useArmed(snapshot && current ? `${current.id} ${snapshot.raised} ${shown}` : null);
-  const decide = async (id: string, approved: boolean): Promise<void> => {
+  const decide = async (approval: PendingApproval, approved: boolean): Promise<void> => {
+    const { id, details } = approval;
+    if (approved && details.kind === 'add_chain') {
+      // First await of the click: the browser shows its permission prompt only for a gesture.
+      const origins = originsNeedingPermission([details.chain.rpcUrl]);
+      if (!(await requestHostPermission(origins))) {
+        setError(`Encore needs permission to reach ${origins.join(', ')} to add this chain.`);
+        return;
+      }
+    }
     setAnswered((prev) => new Set(prev).add(id));
     setError(null);
     try {
@@ -47,7 +61,7 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
         approval={current}
         snapshot={snapshot}
         disabled={answered.has(current.id) || !armed}
-        onDecide={(approved) => void decide(current.id, approved)}
+        onDecide={(approved) => void decide(current, approved)}
       />
     );
   }

@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/index.ts';
+import { AddChainRequest } from './AddChainRequest.tsx';
 import { ConnectRequest } from './ConnectRequest.tsx';
 import { IdTokenRequest } from './IdTokenRequest.tsx';
 import { LoginRequired } from './LoginRequired.tsx';
@@ -20,6 +21,7 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   personal_sign: 'asks you to sign a message',
   typed_data: 'asks you to sign typed data',
   id_token: 'asks who you are',
+  add_chain: 'asks Encore to use a chain',
 };
 
 export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
@@ -32,7 +34,8 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
     body = <SignMessageRequest details={details} origin={origin} />;
   } else if (details.kind === 'typed_data') {
     body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
-  } else body = <IdTokenRequest details={details} origin={origin} />;
+  } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
+  else body = <IdTokenRequest details={details} origin={origin} />;
 
   return (
     <>
@@ -62,7 +65,9 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
               ? 'Connect'
               : details.kind === 'id_token'
                 ? 'Share'
-                : 'Sign'}
+                : details.kind === 'add_chain'
+                  ? 'Add chain'
+                  : 'Sign'}
           </button>
         )}
       </footer>

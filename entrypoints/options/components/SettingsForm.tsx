@@ -7,7 +7,13 @@ import {
   type Settings,
   SUPPORTED_CHAINS,
 } from '../../../lib/extension/settings/index.ts';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import {
+  describeError,
+  Field,
+  originsNeedingPermission,
+  requestHostPermission,
+  Spinner,
+} from '../../../lib/extension/ui/index.ts';
 import {
   changedSettings,
   type FieldErrors,
@@ -15,7 +21,6 @@ import {
   parseForm,
   toForm,
 } from './form-state.ts';
-import { originsNeedingPermission, requestHostPermission } from './host-permission.ts';
 
 type Status =
   | { kind: 'idle' }
@@ -161,7 +166,7 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             disabled={busy}
             onChange={(event) => set('chainId', event.currentTarget.value)}
           >
-            {SUPPORTED_CHAINS.map((chain) => (
+            {[...SUPPORTED_CHAINS, ...base.addedChains].map((chain) => (
               <option key={chain.id} value={String(chain.id)}>
                 {chain.name} ({chain.id})
               </option>
@@ -202,6 +207,36 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             disabled={busy}
           />
         ))}
+        {values.addedChains.length > 0 && (
+          <div class="stack" data-testid="added-chains">
+            <p class="field-label">Chains sites added (with your approval)</p>
+            {values.addedChains.map((chain) => (
+              <div key={chain.id} class="added-chain" data-testid={`added-chain-${chain.id}`}>
+                <span>
+                  {chain.name} ({chain.id}) <code>{chain.rpcUrl}</code>
+                </span>
+                <button
+                  type="button"
+                  class="btn btn-secondary"
+                  data-testid={`remove-chain-${chain.id}`}
+                  disabled={busy}
+                  onClick={() =>
+                    set(
+                      'addedChains',
+                      values.addedChains.filter((added) => added.id !== chain.id),
+                    )
+                  }
+                >
+                  Remove
+                </button>
+              </div>
+            ))}
+            <p class="field-hint">
+              A removed chain is gone when you save; if it was the current chain, sites are moved to
+              Ethereum.
+            </p>
+          </div>
+        )}
       </fieldset>
       <div class="options-actions">
         <p

@@ -1,4 +1,4 @@
-import type { Settings, SettingsPatch } from '../../../lib/extension/settings/index.ts';
+import type { AddedChain, Settings, SettingsPatch } from '../../../lib/extension/settings/index.ts';
 import { settingsSchema } from '../../../lib/extension/settings/index.ts';
 
 /** The form's text-typed view of the settings. */
@@ -11,6 +11,8 @@ export interface FormValues {
   idTokenLifetimeSeconds: string;
   /** Chain id → RPC URL as typed; an empty field means none. */
   rpcUrls: Record<string, string>;
+  /** The chains sites added, as listed; removing one here takes it out on save. */
+  addedChains: AddedChain[];
   answerAsMetaMask: boolean;
 }
 

@@ -8,6 +8,7 @@ export {
 export { ApprovalError, type ApprovalRefusal } from './errors.ts';
 export { ApprovalQueue, type ApprovalWindowControl, MAX_PENDING_PER_ORIGIN } from './queue.ts';
 export type {
+  AddChainApproval,
   ApprovalDetails,
   ApprovalSnapshot,
   IdTokenApproval,

@@ -4,6 +4,7 @@
 
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TypedDataPayload } from '../../eip/index.ts';
+import type { AddedChain } from '../settings/index.ts';
 
 export type ApprovalDetails =
   /** The person must log in before the request behind it can go on. */
@@ -11,7 +12,21 @@ export type ApprovalDetails =
   | { kind: 'connect' }
   | { kind: 'personal_sign'; message: string; address: string }
   | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
-  | IdTokenApproval;
+  | IdTokenApproval
+  | AddChainApproval;
+
+/**
+ * A site asks Encore to know a chain (wallet_addEthereumChain): exactly `chain` is saved, and its
+ * RPC URL is where the sites' chain reads go on that chain.
+ */
+export interface AddChainApproval {
+  kind: 'add_chain';
+  chain: AddedChain;
+  /** One of Encore's own chains: only its RPC URL is set. */
+  builtIn: boolean;
+  /** The RPC URL the chain had, which this one replaces, or null. */
+  replacesRpcUrl: string | null;
+}
 
 /**
  * An ID token request: the user shown is the one put in the token (no second catalog lookup),

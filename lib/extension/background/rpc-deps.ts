@@ -9,7 +9,7 @@ import { createNodeClient } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
 import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
-import { findChain, getSettings, updateSettings } from '../settings/index.ts';
+import { findChain, getSettings, knownChain, updateSettings } from '../settings/index.ts';
 
 export interface RpcDepsSources {
   session: WalletSession;
@@ -23,10 +23,11 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
   // One client for the worker's life: it holds every origin's request budget.
   const node = createNodeClient({
     currentChain: async () => {
-      const { chainId } = await getSettings();
-      return { id: chainId, name: findChain(chainId)?.name ?? `chain ${chainId}` };
+      const settings = await getSettings();
+      const { chainId } = settings;
+      return { id: chainId, name: knownChain(settings, chainId)?.name ?? `chain ${chainId}` };
     },
-    rpcUrl: async (chainId) => (await getSettings()).rpcUrls[String(chainId)] ?? null,
+    rpcUrl: async (chainId) => knownChain(await getSettings(), chainId)?.rpcUrl ?? null,
   });
   return {
     // The address at once; the wallet is derived on the first signature.
@@ -48,10 +49,22 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
     chain: {
       get: async () => (await getSettings()).chainId,
       set: async (chainId) => {
-        if (!findChain(chainId)) throw new UnrecognizedChainError(toHexChainId(chainId));
+        if (!knownChain(await getSettings(), chainId)) {
+          throw new UnrecognizedChainError(toHexChainId(chainId));
+        }
         await updateSettings({ chainId });
       },
-      supported: (chainId) => findChain(chainId) !== undefined,
+      known: async (chainId) => knownChain(await getSettings(), chainId) ?? null,
+      addedCount: async () => (await getSettings()).addedChains.length,
+      add: async (chain) => {
+        const { rpcUrls, addedChains } = await getSettings();
+        if (findChain(chain.id)) {
+          await updateSettings({ rpcUrls: { ...rpcUrls, [String(chain.id)]: chain.rpcUrl } });
+          return;
+        }
+        const others = addedChains.filter((added) => added.id !== chain.id);
+        await updateSettings({ addedChains: [...others, chain] });
+      },
     },
     node,
     approvals: { request: (origin, details, signal) => approvals.request(origin, details, signal) },

@@ -28,6 +28,8 @@ export interface NodeClientOptions {
 export interface NodeClient {
   /** The node's result for `method`, or throws the ProviderRpcError the site should hear. */
   request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
+  /** The chain id `url` serves (its eth_chainId), under the same limits as any request. */
+  chainIdAt(url: string): Promise<number>;
 }
 
 export function createNodeClient(options: NodeClientOptions): NodeClient {
@@ -86,6 +88,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
   }
 
   return {
+    chainIdAt: servedChain,
     async request(origin, method, params) {
       if (!budget.take(origin)) throw new RequestLimitError();
       const chain = await options.currentChain();

@@ -43,6 +43,13 @@ export class RequestsPendingError extends ProviderRpcError {
   }
 }
 
+/** -32005 (EIP-1474 "limit exceeded"): Encore already keeps as many added chains as it allows. */
+export class AddedChainsLimitError extends ProviderRpcError {
+  constructor(limit: number) {
+    super(-32005, `Encore already knows ${limit} added chains; it adds no more.`);
+  }
+}
+
 /** -32602: a parameter is missing or malformed; the message names it. */
 export class InvalidParamsError extends ProviderRpcError {
   constructor(method: string, param: string, problem: string) {

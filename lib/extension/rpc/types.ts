@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { ApprovalDetails } from '../approvals/index.ts';
+import type { AddedChain, KnownChain } from '../settings/index.ts';
 
 /** The part of an ethers wallet the methods use. */
 export interface RpcSigner {
@@ -36,7 +37,15 @@ export interface RpcDeps {
     get(): Promise<number>;
     /** Throws UnrecognizedChainError for chains Encore does not offer. */
     set(chainId: number): Promise<void>;
-    supported(chainId: number): boolean;
+    /** The chain as Encore offers it now (built in or added), or null. */
+    known(chainId: number): Promise<KnownChain | null>;
+    /** How many chains sites have added (their number is capped). */
+    addedCount(): Promise<number>;
+    /**
+     * Saves an approved chain: a built-in one gets `rpcUrl` as its RPC URL, any other is added
+     * (or its entry replaced).
+     */
+    add(chain: AddedChain): Promise<void>;
   };
   approvals: {
     /**
@@ -49,6 +58,8 @@ export interface RpcDeps {
   node: {
     /** The node's result, or throws the ProviderRpcError the site should hear (4901 with no URL). */
     request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
+    /** The chain id `url` serves (eth_chainId); throws the ProviderRpcError when it cannot tell. */
+    chainIdAt(url: string): Promise<number>;
   };
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */

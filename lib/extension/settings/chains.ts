@@ -17,3 +17,36 @@ export const SUPPORTED_CHAINS: readonly SupportedChain[] = [
 export function findChain(id: number): SupportedChain | undefined {
   return SUPPORTED_CHAINS.find((chain) => chain.id === id);
 }
+
+/** How many chains sites may add (wallet_addEthereumChain): each one is a settings entry. */
+export const MAX_ADDED_CHAINS = 32;
+
+/** A chain a site added and the person approved, with the RPC URL that serves it. */
+export interface AddedChain {
+  id: number;
+  name: string;
+  rpcUrl: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  blockExplorerUrls: string[];
+}
+
+/** A chain Encore offers now: a built-in one or an added one, with its RPC URL if any. */
+export interface KnownChain {
+  id: number;
+  name: string;
+  rpcUrl: string | null;
+  builtIn: boolean;
+}
+
+/** The chain `id` as these settings know it, or undefined. */
+export function knownChain(
+  settings: { rpcUrls: Record<string, string>; addedChains: readonly AddedChain[] },
+  id: number,
+): KnownChain | undefined {
+  const builtIn = findChain(id);
+  if (builtIn) {
+    return { id, name: builtIn.name, rpcUrl: settings.rpcUrls[String(id)] ?? null, builtIn: true };
+  }
+  const added = settings.addedChains.find((chain) => chain.id === id);
+  return added ? { id, name: added.name, rpcUrl: added.rpcUrl, builtIn: false } : undefined;
+}

@@ -23,6 +23,7 @@ export function defaultSettings(): Settings {
     chainId: 1,
     idTokenLifetimeSeconds: DEFAULT_ID_TOKEN_LIFETIME_SECONDS,
     rpcUrls: buildRpcUrls(env.WXT_RPC_URLS),
+    addedChains: [],
     answerAsMetaMask: false,
   };
 }

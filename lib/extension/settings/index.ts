@@ -1,7 +1,19 @@
 export { applyBrowserLimits, LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.ts';
-export { findChain, SUPPORTED_CHAINS, type SupportedChain } from './chains.ts';
+export {
+  type AddedChain,
+  findChain,
+  type KnownChain,
+  knownChain,
+  MAX_ADDED_CHAINS,
+  SUPPORTED_CHAINS,
+  type SupportedChain,
+} from './chains.ts';
 export { defaultSettings } from './defaults.ts';
 export {
+  chainIdNumberSchema,
+  chainNameSchema,
+  explorerUrlSchema,
+  nativeCurrencySchema,
   rpcUrlSchema,
   type Settings,
   type SettingsPatch,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findChain } from './chains.ts';
+import { findChain, MAX_ADDED_CHAINS } from './chains.ts';
 
 const httpUrl = z
   .string()
@@ -33,6 +33,66 @@ export const rpcUrlsSchema = z.record(
   rpcUrlSchema,
 );
 
+/** A name a person reads in the approval window and the options page: printable, short. */
+export const chainNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  // No control, format or line/paragraph separator characters: the name must read as it is.
+  .refine((name) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name), 'must be printable text');
+
+export const nativeCurrencySchema = z.object({
+  name: chainNameSchema,
+  symbol: z.string().regex(/^[\p{L}\p{N}]{2,6}$/u, 'must be 2 to 6 letters or digits'),
+  decimals: z.number().int().min(0).max(36),
+});
+
+/** A block explorer's address: https only (it is shown as a link). */
+export const explorerUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'must be an https:// URL without credentials');
+
+/** Chain ids as integers: positive and exact in a JavaScript number. */
+export const chainIdNumberSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** One added chain as stored. Built-in chain ids are not added chains (they use rpcUrls). */
+export const addedChainSchema = z
+  .object({
+    id: chainIdNumberSchema.refine((id) => findChain(id) === undefined, 'is a built-in chain'),
+    name: chainNameSchema,
+    rpcUrl: rpcUrlSchema,
+    nativeCurrency: nativeCurrencySchema,
+    blockExplorerUrls: z.array(explorerUrlSchema).max(4),
+  })
+  .strict();
+
+/**
+ * The added chains. Read entry by entry: a stored record is input, and one damaged or hostile
+ * entry costs only itself (and a repeated id keeps its first entry).
+ */
+export const addedChainsSchema = z
+  .array(z.unknown())
+  .max(MAX_ADDED_CHAINS, `Encore keeps at most ${MAX_ADDED_CHAINS} added chains`)
+  .transform((entries) => {
+    const chains: z.output<typeof addedChainSchema>[] = [];
+    for (const entry of entries) {
+      const parsed = addedChainSchema.safeParse(entry);
+      if (parsed.success && !chains.some((chain) => chain.id === parsed.data.id)) {
+        chains.push(parsed.data);
+      }
+    }
+    return chains;
+  });
+
 const ID_TOKEN_LIFETIME_HINT = 'Enter whole seconds from 60 to 3600';
 
 export const settingsSchema = z.object({
@@ -44,10 +104,8 @@ export const settingsSchema = z.object({
     .min(1, 'The app name cannot be empty')
     .max(64, 'Keep the app name under 64 characters'),
   lockOnBrowserClose: z.boolean(),
-  chainId: z
-    .number()
-    .int()
-    .refine((id) => findChain(id) !== undefined, 'Choose one of the supported chains'),
+  // A built-in chain or one in addedChains (checked against both when read and when saved).
+  chainId: chainIdNumberSchema,
   // How long an ID token a site receives stays valid: long enough to reach the site's server,
   // short enough that a leaked token soon stops working.
   idTokenLifetimeSeconds: z
@@ -57,6 +115,8 @@ export const settingsSchema = z.object({
     .max(3600, ID_TOKEN_LIFETIME_HINT),
   // Chains without an entry have no RPC URL: sites' chain reads there answer 4901.
   rpcUrls: rpcUrlsSchema,
+  // Chains sites added with the person's approval (wallet_addEthereumChain), each with its URL.
+  addedChains: addedChainsSchema,
   // Sets isMetaMask on the injected provider, for sites that look for nothing else.
   answerAsMetaMask: z.boolean(),
 });

@@ -3,6 +3,7 @@ import { isRecord } from '../../guards/index.ts';
 import { InvalidInputError } from '../errors/index.ts';
 import { createWriteQueue } from '../storage/index.ts';
 import { applyBrowserLimits } from './browser-limits.ts';
+import { knownChain } from './chains.ts';
 import { defaultSettings } from './defaults.ts';
 import {
   type Settings,
@@ -42,8 +43,15 @@ export function updateSettings(patch: SettingsPatch): Promise<Settings> {
     // A record that is not an object cannot be added to; start over, keeping its fail-closed reading.
     const base = isRecord(stored) ? stored : stored === undefined ? {} : { ...FAIL_CLOSED };
     const next = { ...base, ...stripUndefined(parsed.data) };
+    const result = withDefaults(readOverrides(next));
+    // The chain must be one these settings offer (a built-in one or an added one).
+    if (parsed.data.chainId !== undefined && result.chainId !== parsed.data.chainId) {
+      throw new InvalidInputError('settings', [
+        { path: ['chainId'], message: 'Choose one of the supported chains' },
+      ]);
+    }
     await browser.storage.local.set({ [KEY]: next });
-    return withDefaults(readOverrides(next));
+    return result;
   });
 }
 
@@ -81,7 +89,11 @@ function readOverrides(stored: unknown): Partial<Settings> {
 }
 
 function withDefaults(overrides: Partial<Settings>): Settings {
-  return applyBrowserLimits({ ...defaultSettings(), ...overrides });
+  const defaults = defaultSettings();
+  const settings = { ...defaults, ...overrides };
+  // A chain id whose chain is gone (or never was: a hostile record) reads as the default chain.
+  if (!knownChain(settings, settings.chainId)) settings.chainId = defaults.chainId;
+  return applyBrowserLimits(settings);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -124,6 +124,32 @@ describe('read-only passthrough to a real local chain', () => {
     expect(error.message).toMatch(/serves chain 31337/);
     expect(error.message).not.toContain(chain.url);
   });
+
+  it('wallet_addEthereumChain with the real node: saved when it serves the chain, refused when not', async () => {
+    const { world } = worldWith(null, 1);
+    world.connected.set(SITE, 1);
+    const add = (chainId: string) =>
+      runRpcRequest(world.ctx(SITE), {
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId,
+            chainName: 'Hardhat',
+            rpcUrls: [chain.url],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+      });
+    const wrong = await failure(add('0x7a6a'));
+    expect(wrong.code).toBe(-32602);
+    expect(wrong.message).toMatch(/serves chain 0x7a69, not 0x7a6a/);
+    expect(world.addedChains).toEqual([]);
+    // 31337 is not built in for this fake world, so it is added with its URL.
+    expect(await add('0x7a69')).toBeNull();
+    expect(world.addedChains.map((added) => [added.id, added.rpcUrl])).toEqual([
+      [31337, chain.url],
+    ]);
+  });
 });
 
 /** A hostile "node": answers eth_chainId as 31337, everything else as `answer` says. */

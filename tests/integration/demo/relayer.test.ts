@@ -100,7 +100,12 @@ describe('the demo relayer on a local chain', () => {
   it('submits a listener-signed favorite from its own account: the listener holds and pays nothing', async () => {
     const server = await demo();
     const config = await (await fetch(`${server.url}/api/relay/config`)).json();
-    expect(config).toMatchObject({ chainId: 31337, contract: where.contract, relayer: RELAYER });
+    expect(config).toMatchObject({
+      chainId: 31337,
+      contract: where.contract,
+      relayer: RELAYER,
+      rpcUrl: chain.url,
+    });
     const listener = Wallet.createRandom();
     const nonce = await (await fetch(`${server.url}/api/relay/nonce/${listener.address}`)).json();
     expect(nonce).toEqual({ nonce: '0' });
@@ -285,6 +290,21 @@ describe('the demo relayer on a local chain', () => {
 });
 
 describe('relayer configuration', () => {
+  it('offers pages only a loopback RPC URL unless CHAIN_PUBLIC_RPC_URL names one', () => {
+    const env = { RELAYER_KEY, FAVORITES_ADDRESS: `0x${'11'.repeat(20)}` };
+    const local = relayConfigFromEnv({ ...env, CHAIN_RPC_URL: 'http://127.0.0.1:8545' });
+    expect(local?.publicRpcUrl).toBe('http://127.0.0.1:8545');
+    // A provider URL often carries its key in the path: never shown to pages by default.
+    const hosted = relayConfigFromEnv({ ...env, CHAIN_RPC_URL: 'https://rpc.example/v1/KEY' });
+    expect(hosted?.publicRpcUrl).toBeNull();
+    const named = relayConfigFromEnv({
+      ...env,
+      CHAIN_RPC_URL: 'https://rpc.example/v1/KEY',
+      CHAIN_PUBLIC_RPC_URL: 'https://public.example',
+    });
+    expect(named?.publicRpcUrl).toBe('https://public.example');
+  });
+
   it('is off with none of its variables, and refuses half a configuration or a bad value', () => {
     expect(relayConfigFromEnv({})).toBeNull();
     expect(() => relayConfigFromEnv({ CHAIN_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(

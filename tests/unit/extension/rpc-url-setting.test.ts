@@ -4,12 +4,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { parseForm, toForm } from '../../../entrypoints/options/components/form-state.ts';
-import { originsNeedingPermission } from '../../../entrypoints/options/components/host-permission.ts';
 import {
   defaultSettings,
   getSettings,
   updateSettings,
 } from '../../../lib/extension/settings/index.ts';
+import { originsNeedingPermission } from '../../../lib/extension/ui/host-permission.ts';
 
 describe('settings: RPC URL per chain', () => {
   beforeEach(() => fakeBrowser.reset());

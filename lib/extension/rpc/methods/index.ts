@@ -11,6 +11,7 @@ import { net_version } from './net_version.ts';
 import { personal_ecRecover } from './personal_ecRecover.ts';
 import { personal_sign } from './personal_sign.ts';
 import { eth_sendTransaction, eth_sign } from './unsupported.ts';
+import { wallet_addEthereumChain } from './wallet_addEthereumChain.ts';
 import { wallet_getPermissions } from './wallet_getPermissions.ts';
 import { wallet_requestPermissions } from './wallet_requestPermissions.ts';
 import { wallet_revokePermissions } from './wallet_revokePermissions.ts';
@@ -29,6 +30,7 @@ const METHODS = [
   wallet_requestPermissions,
   wallet_revokePermissions,
   wallet_switchEthereumChain,
+  wallet_addEthereumChain,
   encore_requestIdToken,
   eth_sendTransaction,
   eth_sign,

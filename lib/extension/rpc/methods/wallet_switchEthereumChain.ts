@@ -5,7 +5,7 @@ import type { RpcMethod } from '../types.ts';
 type Params = [{ chainId: string }];
 
 /**
- * Switches among SUPPORTED_CHAINS (4902 for any other). The chain is the wallet's, not the
+ * Switches among SUPPORTED_CHAINS and the chains sites added (4902 for any other). The chain is the wallet's, not the
  * site's: every connected site hears chainChanged. Signing itself does not depend on it.
  */
 export const wallet_switchEthereumChain: RpcMethod<Params> = {
@@ -21,7 +21,7 @@ export const wallet_switchEthereumChain: RpcMethod<Params> = {
   requiresConnection: true,
   run: async (ctx, [{ chainId }]) => {
     const id = Number.parseInt(chainId, 16);
-    if (!ctx.deps.chain.supported(id)) throw new UnrecognizedChainError(chainId);
+    if (!(await ctx.deps.chain.known(id))) throw new UnrecognizedChainError(chainId);
     if ((await ctx.deps.chain.get()) !== id) await ctx.deps.chain.set(id);
     return null;
   },

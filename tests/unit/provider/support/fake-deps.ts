@@ -4,8 +4,13 @@
 import { Wallet } from 'ethers';
 import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
 import type { ApprovalDetails } from '../../../../lib/extension/approvals/index.ts';
+import { NodeUnavailableError } from '../../../../lib/extension/node/index.ts';
 import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/index.ts';
 import { UserRejectedError } from '../../../../lib/extension/rpc/index.ts';
+import type { AddedChain } from '../../../../lib/extension/settings/index.ts';
+
+/** The built-in chains the fake offers, by id. */
+const BUILT_IN: Record<number, string> = { 1: 'Ethereum', 11155111: 'Sepolia' };
 
 export const WALLET = new Wallet(`0x${'11'.repeat(32)}`);
 
@@ -14,6 +19,11 @@ export interface FakeWorld {
   loggedIn: boolean;
   connected: Map<string, number>;
   chainId: number;
+  /** Built-in chains' RPC URLs, by id. */
+  rpcUrls: Map<number, string>;
+  addedChains: AddedChain[];
+  /** What each RPC URL answers to eth_chainId (a URL not listed cannot be reached). */
+  servedChains: Map<string, number>;
   asked: { origin: string; details: ApprovalDetails }[];
   /** What the person answers next; 'login' logs in when asked to. */
   answer: 'approve' | 'reject' | 'login';
@@ -28,6 +38,9 @@ export function fakeWorld(): FakeWorld {
     loggedIn: true,
     connected: new Map(),
     chainId: 1,
+    rpcUrls: new Map(),
+    addedChains: [],
+    servedChains: new Map(),
     asked: [],
     answer: 'approve',
     nodeCalls: [],
@@ -51,7 +64,21 @@ export function fakeWorld(): FakeWorld {
         set: async (id) => {
           world.chainId = id;
         },
-        supported: (id) => id === 1 || id === 11155111,
+        known: async (id) => {
+          const builtIn = BUILT_IN[id];
+          if (builtIn) {
+            return { id, name: builtIn, rpcUrl: world.rpcUrls.get(id) ?? null, builtIn: true };
+          }
+          const added = world.addedChains.find((chain) => chain.id === id);
+          return added ? { id, name: added.name, rpcUrl: added.rpcUrl, builtIn: false } : null;
+        },
+        addedCount: async () => world.addedChains.length,
+        add: async (chain) => {
+          if (BUILT_IN[chain.id]) world.rpcUrls.set(chain.id, chain.rpcUrl);
+          else {
+            world.addedChains = [...world.addedChains.filter((c) => c.id !== chain.id), chain];
+          }
+        },
       },
       approvals: {
         request: async (origin, details) => {
@@ -67,6 +94,11 @@ export function fakeWorld(): FakeWorld {
         request: async (origin, method, params) => {
           world.nodeCalls.push({ origin, method, params });
           return `${method} from the node`;
+        },
+        chainIdAt: async (url) => {
+          const served = world.servedChains.get(url);
+          if (served === undefined) throw new NodeUnavailableError('could not be reached');
+          return served;
         },
       },
       catalog: {

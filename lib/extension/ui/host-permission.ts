@@ -14,8 +14,8 @@ export function originsNeedingPermission(urls: string[]): string[] {
 }
 
 /**
- * Asks the browser for access to `origins`. Must run inside the click that saves (the browser
- * only shows the prompt for a user gesture), so it is the first thing the save handler awaits.
+ * Asks the browser for access to `origins`. Must run inside the click that saves or approves (the
+ * browser only shows the prompt for a user gesture), so it is the first thing the handler awaits.
  */
 export async function requestHostPermission(origins: string[]): Promise<boolean> {
   if (origins.length === 0) return true;

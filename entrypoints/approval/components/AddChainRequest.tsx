@@ -1,0 +1,46 @@
+import type { JSX } from 'preact';
+import type { AddChainApproval } from '../../../lib/extension/approvals/index.ts';
+
+/** What Encore will know: the chain id, its name and the RPC URL every read on it goes to. */
+export function AddChainRequest({ details }: { details: AddChainApproval }): JSX.Element {
+  const { chain, builtIn, replacesRpcUrl } = details;
+  return (
+    <section class="card">
+      <h2 class="card-title">{builtIn ? 'Set the RPC URL of a chain' : 'Add a chain to Encore'}</h2>
+      <dl class="kv">
+        <div>
+          <dt>Chain ID</dt>
+          <dd data-testid="add-chain-id">
+            {chain.id} (0x{chain.id.toString(16)})
+          </dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd data-testid="add-chain-name">{chain.name}</dd>
+        </div>
+        <div>
+          <dt>RPC URL</dt>
+          <dd class="mono" data-testid="add-chain-rpc-url">
+            {chain.rpcUrl}
+          </dd>
+        </div>
+        <div>
+          <dt>Currency</dt>
+          <dd>
+            {chain.nativeCurrency.symbol} ({chain.nativeCurrency.name})
+          </dd>
+        </div>
+      </dl>
+      {replacesRpcUrl && (
+        <p class="muted" data-testid="add-chain-replaces">
+          This replaces the RPC URL <code>{replacesRpcUrl}</code>.
+        </p>
+      )}
+      <p class="muted">
+        Sites' chain reads on this chain (balances, blocks, contract calls) will go to this URL, and
+        it sees which addresses and contracts they read. Encore asks the browser for access to it
+        and checks that it serves chain {chain.id} before saving. No signature is ever sent there.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
+import { MAX_ADDED_CHAINS } from '../../../lib/extension/settings/index.ts';
+import { type FakeWorld, fakeWorld } from './support/fake-deps.ts';
+
+const SITE = 'http://localhost:8800';
+const OTHER = 'http://127.0.0.1:8800';
+const POLYGON_URL = 'https://polygon-rpc.example/v1';
+
+const polygon = () => ({
+  chainId: '0x89',
+  chainName: 'Polygon',
+  rpcUrls: [POLYGON_URL],
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  blockExplorerUrls: ['https://polygonscan.example'],
+});
+
+function call(world: FakeWorld, params: unknown, origin = SITE): Promise<unknown> {
+  return runRpcRequest(world.ctx(origin), { method: 'wallet_addEthereumChain', params });
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderRpcError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (e: ProviderRpcError) => e,
+  );
+  expect(typeof error.code).toBe('number');
+  return error;
+}
+
+describe('wallet_addEthereumChain', () => {
+  let world: FakeWorld;
+  beforeEach(() => {
+    world = fakeWorld();
+    world.connected.set(SITE, 1);
+    world.servedChains.set(POLYGON_URL, 0x89);
+  });
+
+  it('shows the chain id, name and RPC URL, saves what was shown, then the site may switch to it', async () => {
+    expect(await call(world, [polygon()])).toBeNull();
+    expect(world.asked).toEqual([
+      {
+        origin: SITE,
+        details: {
+          kind: 'add_chain',
+          chain: {
+            id: 137,
+            name: 'Polygon',
+            rpcUrl: POLYGON_URL,
+            nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+            blockExplorerUrls: ['https://polygonscan.example'],
+          },
+          builtIn: false,
+          replacesRpcUrl: null,
+        },
+      },
+    ]);
+    expect(world.addedChains.map((chain) => [chain.id, chain.rpcUrl])).toEqual([
+      [137, POLYGON_URL],
+    ]);
+    const switching = runRpcRequest(world.ctx(SITE), {
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x89' }],
+    });
+    expect(await switching).toBeNull();
+    expect(world.chainId).toBe(137);
+  });
+
+  it('a chain already known at the same URL answers null without asking', async () => {
+    await call(world, [polygon()]);
+    world.asked = [];
+    expect(await call(world, [{ ...polygon(), rpcUrls: [`${POLYGON_URL}/`] }])).toBeNull();
+    expect(world.asked).toEqual([]);
+  });
+
+  it('a built-in chain only gets its RPC URL, and the window shows the URL it replaces', async () => {
+    world.rpcUrls.set(11155111, 'https://old.example');
+    world.servedChains.set('https://sepolia.example', 11155111);
+    const sepolia = {
+      ...polygon(),
+      chainId: '0xaa36a7',
+      chainName: 'Sepolia test',
+      rpcUrls: ['https://sepolia.example'],
+    };
+    expect(await call(world, [sepolia])).toBeNull();
+    expect(world.asked[0]?.details).toMatchObject({
+      kind: 'add_chain',
+      // Encore's own name, not the one the site sent: only the URL changes.
+      chain: { id: 11155111, name: 'Sepolia', rpcUrl: 'https://sepolia.example' },
+      builtIn: true,
+      replacesRpcUrl: 'https://old.example',
+    });
+    expect(world.rpcUrls.get(11155111)).toBe('https://sepolia.example');
+    expect(world.addedChains).toEqual([]);
+  });
+
+  it('rejecting answers 4001 and stores nothing', async () => {
+    world.answer = 'reject';
+    expect((await failure(call(world, [polygon()]))).code).toBe(4001);
+    expect(world.addedChains).toEqual([]);
+    expect(world.chainId).toBe(1);
+  });
+
+  it('attack: an unconnected site gets 4100, asks nothing and stores nothing', async () => {
+    expect((await failure(call(world, [polygon()], OTHER))).code).toBe(4100);
+    expect(world.asked).toEqual([]);
+    expect(world.addedChains).toEqual([]);
+  });
+
+  it('attack: a URL serving another chain is refused after the approval, nothing stored', async () => {
+    world.servedChains.set(POLYGON_URL, 1);
+    const error = await failure(call(world, [polygon()]));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(/rpcUrls\[0\] serves chain 0x1, not 0x89/);
+    expect(world.addedChains).toEqual([]);
+  });
+
+  it('attack: an unreachable URL is -32603 and stores nothing', async () => {
+    world.servedChains.clear();
+    expect((await failure(call(world, [polygon()]))).code).toBe(-32603);
+    expect(world.addedChains).toEqual([]);
+  });
+
+  const hostile: [string, unknown, RegExp][] = [
+    ['no params', undefined, /addChainParams|params/],
+    ['a string', ['0x89'], /addChainParams/],
+    ['a number chain id', [{ ...polygon(), chainId: 137 }], /chainId/],
+    ['a leading zero', [{ ...polygon(), chainId: '0x089' }], /chainId.*leading zeros/],
+    ['chain id 0', [{ ...polygon(), chainId: '0x0' }], /chainId/],
+    ['a chain id past 2^53', [{ ...polygon(), chainId: '0x20000000000000' }], /chainId/],
+    ['a javascript: URL', [{ ...polygon(), rpcUrls: ['javascript:alert(1)'] }], /rpcUrls\[0\]/],
+    ['a ws: URL', [{ ...polygon(), rpcUrls: ['ws://node.example'] }], /rpcUrls\[0\]/],
+    [
+      'credentials in the URL',
+      [{ ...polygon(), rpcUrls: ['https://user:pw@node.example'] }],
+      /rpcUrls\[0\].*user name and password/,
+    ],
+    ['no RPC URL', [{ ...polygon(), rpcUrls: [] }], /rpcUrls/],
+    ['a URL that is not a string', [{ ...polygon(), rpcUrls: [{}] }], /rpcUrls\[0\]/],
+    ['an empty name', [{ ...polygon(), chainName: '  ' }], /chainName/],
+    ['a name with a line break', [{ ...polygon(), chainName: 'Poly\u2028gon' }], /chainName/],
+    ['a name with bidi controls', [{ ...polygon(), chainName: 'Poly\u202egon' }], /chainName/],
+    ['no currency', [{ ...polygon(), nativeCurrency: undefined }], /nativeCurrency/],
+    [
+      'a long symbol',
+      [{ ...polygon(), nativeCurrency: { name: 'x', symbol: 'TOOLONGX', decimals: 18 } }],
+      /nativeCurrency\.symbol/,
+    ],
+    [
+      'string decimals',
+      [{ ...polygon(), nativeCurrency: { name: 'x', symbol: 'XX', decimals: '18' } }],
+      /nativeCurrency\.decimals/,
+    ],
+    [
+      'a javascript: explorer',
+      [{ ...polygon(), blockExplorerUrls: ['javascript:alert(1)'] }],
+      /blockExplorerUrls\[0\]/,
+    ],
+    ['a huge name', [{ ...polygon(), chainName: 'x'.repeat(100_000) }], /bytes of JSON/],
+    ['a huge unknown field', [{ ...polygon(), padding: 'x'.repeat(20_000) }], /bytes of JSON/],
+    [
+      'many URLs',
+      [{ ...polygon(), rpcUrls: Array.from({ length: 9 }, (_, i) => `https://n${i}.example`) }],
+      /rpcUrls/,
+    ],
+  ];
+  for (const [name, params, message] of hostile) {
+    it(`attack: ${name} is -32602 naming the parameter, asks nothing, stores nothing`, async () => {
+      const error = await failure(call(world, params));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toMatch(message);
+      expect(world.asked).toEqual([]);
+      expect(world.addedChains).toEqual([]);
+    });
+  }
+
+  it(`attack: past ${MAX_ADDED_CHAINS} added chains, a new one is -32005 without asking`, async () => {
+    for (let i = 0; i < MAX_ADDED_CHAINS; i++) {
+      const chain = { ...polygon(), chainId: `0x${(1000 + i).toString(16)}` };
+      world.servedChains.set(POLYGON_URL, 1000 + i);
+      await call(world, [chain]);
+    }
+    world.asked = [];
+    const error = await failure(call(world, [{ ...polygon(), chainId: '0x5' }]));
+    expect(error.code).toBe(-32005);
+    expect(world.asked).toEqual([]);
+    expect(world.addedChains).toHaveLength(MAX_ADDED_CHAINS);
+  });
+});
