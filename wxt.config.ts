@@ -5,6 +5,12 @@ import { defineConfig } from 'wxt';
 // are requested as optional host permissions at run time.
 const devHosts = ['http://127.0.0.1/*', 'http://localhost/*'];
 
+// Asked for on the recovery phrase's Copy (lib/extension/clipboard/permissions.ts), never at
+// install. The browser tests' build grants them at load instead: headless Chromium cannot answer
+// the permission prompt, and a granted permission makes `permissions.request` resolve at once.
+const clipboardPermissions = ['clipboardRead', 'clipboardWrite'];
+const testHooks = process.env.WXT_TEST_HOOKS === '1';
+
 export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
@@ -49,7 +55,16 @@ export default defineConfig({
         }),
     // contextMenus: "Open library" in the toolbar button's right-click menu (no other use).
     // scripting: the isMetaMask flag script is registered only while its setting is on.
-    permissions: ['storage', 'contextMenus', 'scripting'],
+    // offscreen (Chromium): the document that clears the clipboard after the popup closed; no
+    // install warning. alarms (Firefox): wakes the event page that does the same.
+    permissions: [
+      'storage',
+      'contextMenus',
+      'scripting',
+      browser === 'firefox' ? 'alarms' : 'offscreen',
+      ...(testHooks ? clipboardPermissions : []),
+    ],
+    optional_permissions: testHooks ? [] : clipboardPermissions,
     host_permissions: devHosts,
     // Other backend / catalog origins, asked for by the settings page when someone enters them.
     optional_host_permissions: ['https://*/*', 'http://*/*'],

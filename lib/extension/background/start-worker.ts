@@ -1,9 +1,15 @@
 import { measurePhase } from '../../perf/index.ts';
+import {
+  CLIPBOARD_CLEAR_MS,
+  clearIfDigest,
+  listenForGuardAlarm,
+  navigatorClipboard,
+} from '../clipboard/index.ts';
 import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 import { registerLibraryMenu } from './library-menu.ts';
-import { testDerivationGate } from './test-hooks.ts';
 import { followMetaMaskSetting } from './metamask-flag.ts';
+import { testClipboardClearMs, testDerivationGate } from './test-hooks.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
@@ -17,9 +23,12 @@ export function startWorker(): Background {
   const background = createBackground({
     onError: (error) => console.error('[encore] message handler failed', error),
     beforeDerive: testDerivationGate(),
+    clipboardClearMs: testClipboardClearMs(CLIPBOARD_CLEAR_MS),
   });
   background.listen();
   registerLibraryMenu();
+  // Firefox's clipboard guard: the alarm wakes the event page, which reads and clears itself.
+  listenForGuardAlarm((digest) => clearIfDigest(digest, navigatorClipboard(navigator.clipboard)));
   // Here rather than in createBackground: only the real worker registers content scripts.
   followMetaMaskSetting(() => background.session.ready());
   // Migrate stored data and restore the session now rather than on the first message (RPC

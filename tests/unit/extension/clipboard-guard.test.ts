@@ -1,0 +1,173 @@
+// The clipboard guard: its decision (clear only a clipboard that still holds the phrase), the
+// popup's copy (permission asked inside the click, only a digest handed on), and the message
+// that starts the guard outside the popup (popup only, a digest only).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import {
+  type CopyDeps,
+  copyAndGuard,
+} from '../../../entrypoints/popup/components/clipboard-guard.ts';
+import { createBackground } from '../../../lib/extension/background/index.ts';
+import {
+  type ClipboardAccess,
+  clearIfDigest,
+  sha256Hex,
+} from '../../../lib/extension/clipboard/index.ts';
+import type { MessageResponse } from '../../../lib/extension/messages/index.ts';
+import { memoryBackend } from './support/memory-backend.ts';
+import { contentScript, otherExtension, popup } from './support/senders.ts';
+
+const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+
+function clipboardHolding(text: string | Error): ClipboardAccess & { cleared: boolean } {
+  const board = {
+    cleared: false,
+    async readText() {
+      if (text instanceof Error) throw text;
+      return text;
+    },
+    async clear() {
+      board.cleared = true;
+    },
+  };
+  return board;
+}
+
+describe('clearIfDigest', () => {
+  it('clears a clipboard that still holds the phrase', async () => {
+    const board = clipboardHolding(PHRASE);
+    expect(await clearIfDigest(await sha256Hex(PHRASE), board)).toBe('cleared');
+    expect(board.cleared).toBe(true);
+  });
+
+  it('leaves a clipboard the person changed since, even by one character', async () => {
+    for (const since of [`${PHRASE} `, 'my own note', '']) {
+      const board = clipboardHolding(since);
+      expect(await clearIfDigest(await sha256Hex(PHRASE), board)).toBe('changed');
+      expect(board.cleared).toBe(false);
+    }
+  });
+
+  it('leaves a clipboard it cannot read', async () => {
+    const board = clipboardHolding(new Error('Document is not focused.'));
+    expect(await clearIfDigest(await sha256Hex(PHRASE), board)).toBe('unreadable');
+    expect(board.cleared).toBe(false);
+  });
+
+  it('hashes with SHA-256 (a known vector)', async () => {
+    expect(await sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+  });
+});
+
+function copyDeps(granted: boolean | Error, handed: boolean | Error = true) {
+  const calls: string[] = [];
+  const handOffs: string[] = [];
+  const deps: CopyDeps = {
+    async guardHere(secret) {
+      calls.push(`write:${secret === PHRASE}`);
+      return () => calls.push('stop');
+    },
+    requestPermissions() {
+      calls.push('request');
+      return granted instanceof Error ? Promise.reject(granted) : Promise.resolve(granted);
+    },
+    async handOff(digest) {
+      handOffs.push(digest);
+      if (handed instanceof Error) throw handed;
+      return handed;
+    },
+  };
+  return { deps, calls, handOffs };
+}
+
+describe('copyAndGuard', () => {
+  it('writes and asks for the permission inside the click, then hands on only the digest', async () => {
+    const { deps, calls, handOffs } = copyDeps(true);
+    const copying = copyAndGuard(PHRASE, deps);
+    // Both started before the first await: still inside the click's handler.
+    expect(calls).toEqual(['write:true', 'request']);
+    const { outcome } = await copying;
+    expect(outcome).toBe('guarded');
+    expect(handOffs).toEqual([await sha256Hex(PHRASE)]);
+    expect(handOffs.join(' ')).not.toContain('legal');
+  });
+
+  it('declined: keeps the popup-lifetime guard and hands nothing on', async () => {
+    const { deps, handOffs } = copyDeps(false);
+    expect((await copyAndGuard(PHRASE, deps)).outcome).toBe('popup-only');
+    expect(handOffs).toEqual([]);
+  });
+
+  it('a failed request or hand-off counts as popup-only, never as guarded', async () => {
+    const failedRequest = copyDeps(new Error('no gesture'));
+    expect((await copyAndGuard(PHRASE, failedRequest.deps)).outcome).toBe('popup-only');
+    const refused = copyDeps(true, false);
+    expect((await copyAndGuard(PHRASE, refused.deps)).outcome).toBe('popup-only');
+    const broken = copyDeps(true, new Error('worker gone'));
+    expect((await copyAndGuard(PHRASE, broken.deps)).outcome).toBe('popup-only');
+  });
+});
+
+describe('clipboard.guard message', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  function background() {
+    const handOff = vi.fn(async (_digest: string) => true);
+    const { router } = createBackground({
+      backend: memoryBackend(),
+      clipboardGuard: { handOff },
+    });
+    return { router, handOff };
+  }
+
+  function errorCode(response: MessageResponse): string {
+    if (response.ok) throw new Error(`expected an error, got ${JSON.stringify(response.result)}`);
+    return response.error.code;
+  }
+
+  it('starts the guard for the popup with a digest', async () => {
+    const { router, handOff } = background();
+    const digest = await sha256Hex(PHRASE);
+    expect(await router.handle({ type: 'clipboard.guard', digest }, popup)).toEqual({
+      ok: true,
+      result: { guarded: true },
+    });
+    expect(handOff).toHaveBeenCalledWith(digest);
+  });
+
+  it('refuses a web page (content script) or another extension', async () => {
+    const { router, handOff } = background();
+    const digest = await sha256Hex(PHRASE);
+    for (const sender of [contentScript, otherExtension]) {
+      expect(errorCode(await router.handle({ type: 'clipboard.guard', digest }, sender))).toBe(
+        'FORBIDDEN_SENDER',
+      );
+    }
+    expect(handOff).not.toHaveBeenCalled();
+  });
+
+  it('refuses anything but a digest: the phrase itself, extra fields', async () => {
+    const { router, handOff } = background();
+    const digest = await sha256Hex(PHRASE);
+    for (const payload of [
+      { digest: PHRASE },
+      { digest: digest.toUpperCase() },
+      { digest, phrase: PHRASE },
+      {},
+    ]) {
+      expect(errorCode(await router.handle({ type: 'clipboard.guard', ...payload }, popup))).toBe(
+        'INVALID_INPUT',
+      );
+    }
+    expect(handOff).not.toHaveBeenCalled();
+  });
+
+  it('answers guarded: false when the clipboard permissions were not granted', async () => {
+    const { router } = createBackground({ backend: memoryBackend() });
+    expect(
+      await router.handle({ type: 'clipboard.guard', digest: await sha256Hex(PHRASE) }, popup),
+    ).toEqual({ ok: true, result: { guarded: false } });
+  });
+});
