@@ -64,9 +64,13 @@ export function listenForGuardAlarm(run: (digest: string) => Promise<unknown>): 
     if (alarm.name !== GUARD_ALARM) return;
     void (async () => {
       const stored = (await browser.storage.session.get(PENDING_GUARD_KEY))[PENDING_GUARD_KEY];
-      await browser.storage.session.remove(PENDING_GUARD_KEY);
       const pending = pendingGuardSchema.safeParse(stored);
-      if (pending.success) await run(pending.data.digest);
-    })();
+      try {
+        if (pending.success) await run(pending.data.digest);
+      } finally {
+        // Removed once the check has run: an extension page can tell that it is over.
+        await browser.storage.session.remove(PENDING_GUARD_KEY);
+      }
+    })().catch(() => undefined);
   });
 }
