@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import {
+  acceptWatch,
   clearIfDigest,
   execCommandClipboard,
-  offscreenWatchSchema,
 } from '../../lib/extension/clipboard/index.ts';
 
 // Chromium's offscreen document for the clipboard guard: it outlives the popup (and the idle
@@ -10,21 +10,20 @@ import {
 // It takes orders from the worker only, and closes once no guard is pending.
 
 const pending = new Set<ReturnType<typeof setTimeout>>();
-const workerUrl = browser.runtime.getURL('/background.js');
+const self = { id: browser.runtime.id, workerUrl: browser.runtime.getURL('/background.js') };
 
 browser.runtime.onMessage.addListener((message: unknown, sender) => {
-  const watch = offscreenWatchSchema.safeParse(message);
   // Every page's messages to the worker pass here too: not ours, not answered.
-  if (!watch.success) return undefined;
-  if (sender.id !== browser.runtime.id || sender.url !== workerUrl) return undefined;
+  const watch = acceptWatch(message, sender, self);
+  if (!watch) return undefined;
   const timer = setTimeout(() => {
-    void clearIfDigest(watch.data.digest, execCommandClipboard(document))
+    void clearIfDigest(watch.digest, execCommandClipboard(document))
       .catch(() => undefined)
       .finally(() => {
         pending.delete(timer);
         if (pending.size === 0) window.close();
       });
-  }, watch.data.ms);
+  }, watch.ms);
   pending.add(timer);
   return undefined;
 });

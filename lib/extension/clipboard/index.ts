@@ -14,6 +14,7 @@ export {
   listenForGuardAlarm,
   OFFSCREEN_PATH,
 } from './hand-off.ts';
+export { acceptWatch, type OrderSender } from './offscreen-orders.ts';
 export {
   CLIPBOARD_PERMISSIONS,
   hasClipboardPermissions,

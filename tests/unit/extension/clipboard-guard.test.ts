@@ -9,6 +9,7 @@ import {
 } from '../../../entrypoints/popup/components/clipboard-guard.ts';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import {
+  acceptWatch,
   type ClipboardAccess,
   clearIfDigest,
   sha256Hex,
@@ -169,5 +170,37 @@ describe('clipboard.guard message', () => {
     expect(
       await router.handle({ type: 'clipboard.guard', digest: await sha256Hex(PHRASE) }, popup),
     ).toEqual({ ok: true, result: { guarded: false } });
+  });
+});
+
+describe("the offscreen document's orders", () => {
+  const self = {
+    id: 'test-extension-id',
+    workerUrl: 'chrome-extension://test-extension-id/background.js',
+  };
+  const worker = { id: self.id, url: self.workerUrl };
+
+  it('takes a watch order from the worker', async () => {
+    const order = { target: 'encore-clipboard-guard', digest: await sha256Hex(PHRASE), ms: 60_000 };
+    expect(acceptWatch(order, worker, self)).toEqual(order);
+  });
+
+  it('ignores the same order from the popup, a content script or another extension', async () => {
+    const order = { target: 'encore-clipboard-guard', digest: await sha256Hex(PHRASE), ms: 0 };
+    for (const sender of [popup, contentScript, otherExtension, { id: self.id }]) {
+      expect(acceptWatch(order, sender, self)).toBeNull();
+    }
+  });
+
+  it("ignores the worker's other messages and malformed orders", async () => {
+    const digest = await sha256Hex(PHRASE);
+    for (const message of [
+      { type: 'getState' },
+      { target: 'encore-clipboard-guard', digest: PHRASE, ms: 0 },
+      { target: 'encore-clipboard-guard', digest, ms: -1 },
+      { target: 'encore-clipboard-guard', digest, ms: 0, phrase: PHRASE },
+    ]) {
+      expect(acceptWatch(message, worker, self)).toBeNull();
+    }
   });
 });
