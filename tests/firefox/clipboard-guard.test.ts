@@ -103,4 +103,37 @@ describe('the recovery phrase on the clipboard, in Firefox', () => {
     expect(await until(pending, (still) => !still)).toBe(false);
     expect(await clipboard()).toBe('my own shopping list');
   });
+
+  it('a grant that comes after the popup has closed still starts the guard it asked for', async () => {
+    const watcher = await firefox.openExtensionPage('options.html');
+    const secret = 'twelve words copied while the prompt was showing';
+    await watcher.evaluate((text) => navigator.clipboard.writeText(text), secret);
+    // As before the first Copy: the optional permissions not granted.
+    expect(
+      await watcher.evaluate(() =>
+        browser.permissions.remove({ permissions: ['clipboardRead', 'clipboardWrite'] }),
+      ),
+    ).toBe(true);
+
+    // The popup hands the digest off, unanswered yet, and closes (as it does under the prompt).
+    const popup = await openPopup(firefox);
+    const answer = await popup.evaluate(async (text) => {
+      const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+      const digest = Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0'));
+      return browser.runtime.sendMessage({ type: 'clipboard.guard', digest: digest.join('') });
+    }, secret);
+    expect(answer).toEqual({ ok: true, result: { guarded: false } });
+    await popup.close();
+
+    // The person allows clipboard access (the profile answers the prompt).
+    await watcher.evaluate(() => {
+      document.body.addEventListener('click', () => {
+        void browser.permissions.request({ permissions: ['clipboardRead', 'clipboardWrite'] });
+      });
+    });
+    await watcher.click('body');
+    const clipboard = (): Promise<string> =>
+      watcher.evaluate(() => navigator.clipboard.readText().catch(() => 'unreadable'));
+    expect(await until(clipboard, (text) => text === '')).toBe('');
+  });
 });

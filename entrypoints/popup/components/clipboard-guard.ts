@@ -40,9 +40,14 @@ export function copyAndGuard(
   const granted = deps.requestPermissions().catch(() => false);
   return (async () => {
     const stop = await guarding;
+    const digest = await sha256Hex(secret);
+    // Handed off before the answer: if this page closes while the prompt shows, the worker
+    // starts the guard when the grant arrives.
+    const handOff = (): Promise<boolean> => deps.handOff(digest).catch(() => false);
+    const early = await handOff();
+    if (early) return { stop, outcome: 'guarded' };
     if (!(await granted)) return { stop, outcome: 'popup-only' };
-    const handed = await deps.handOff(await sha256Hex(secret)).catch(() => false);
-    return { stop, outcome: handed ? 'guarded' : 'popup-only' };
+    return { stop, outcome: (await handOff()) ? 'guarded' : 'popup-only' };
   })();
 }
 

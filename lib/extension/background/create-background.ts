@@ -9,6 +9,7 @@ import {
   CLIPBOARD_CLEAR_MS,
   type ClipboardGuardService,
   createClipboardGuard,
+  listenForGrant,
 } from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
@@ -62,6 +63,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
   });
   const hub = new ProviderHub(createRpcDeps({ session, connections, approvals, catalogClient }));
+  const clipboardGuard =
+    options.clipboardGuard ??
+    createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
   const router = createRouter({
     handlers: messageHandlers({
       session,
@@ -69,9 +73,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       catalogClient,
       approvals,
       pendingApprovals: () => approvals.pendingCount(),
-      clipboardGuard:
-        options.clipboardGuard ??
-        createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS)),
+      clipboardGuard,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.
@@ -100,6 +102,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     listen() {
       router.listen();
       listenForPorts({ approvals, hub });
+      // A grant answered after the popup closed still starts the guard the popup asked for.
+      listenForGrant(clipboardGuard);
     },
   };
 }

@@ -13,11 +13,56 @@ export const GUARD_ALARM = 'encore:clipboard-guard';
 export const PENDING_GUARD_KEY = 'encore:clipboard-guard';
 
 export interface ClipboardGuardService {
-  /** Starts a guard for `digest` that survives the popup; false without the permissions. */
+  /**
+   * Starts a guard for `digest` that survives the popup. Without the permissions, answers false
+   * and keeps the digest until its delay ends: a grant in that time starts the guard (the popup
+   * may have closed while the permission prompt was showing).
+   */
   handOff(digest: string): Promise<boolean>;
+  /** Called when permissions are added: starts the guard a handOff was waiting to start. */
+  resumeAwaiting(): Promise<boolean>;
 }
 
-export function createClipboardGuard(delayMs: () => Promise<number>): ClipboardGuardService {
+/** Where a guard runs once the permissions are there. */
+export interface GuardPlatform {
+  hasPermissions(): Promise<boolean>;
+  start(digest: string, ms: number): Promise<void>;
+}
+
+/** A digest handed off before the permissions were granted, in storage.session. */
+export const AWAITING_GRANT_KEY = 'encore:clipboard-guard-awaiting';
+
+export function createClipboardGuard(
+  delayMs: () => Promise<number>,
+  platform: GuardPlatform = browserGuardPlatform(),
+): ClipboardGuardService {
+  return {
+    async handOff(digest) {
+      const ms = await delayMs();
+      if (!(await platform.hasPermissions())) {
+        const awaiting: PendingGuard = { digest, due: Date.now() + ms };
+        await browser.storage.session.set({ [AWAITING_GRANT_KEY]: awaiting });
+        return false;
+      }
+      await browser.storage.session.remove(AWAITING_GRANT_KEY);
+      await platform.start(digest, ms);
+      return true;
+    },
+    async resumeAwaiting() {
+      const stored = (await browser.storage.session.get(AWAITING_GRANT_KEY))[AWAITING_GRANT_KEY];
+      const awaiting = pendingGuardSchema.safeParse(stored);
+      if (!awaiting.success || !(await platform.hasPermissions())) return false;
+      await browser.storage.session.remove(AWAITING_GRANT_KEY);
+      const left = awaiting.data.due - Date.now();
+      if (left <= 0) return false;
+      await platform.start(awaiting.data.digest, left);
+      return true;
+    },
+  };
+}
+
+/** Chromium: the offscreen document; Firefox: an alarm for the event page. */
+export function browserGuardPlatform(): GuardPlatform {
   let creating: Promise<void> | null = null;
 
   async function ensureOffscreen(): Promise<void> {
@@ -40,21 +85,33 @@ export function createClipboardGuard(delayMs: () => Promise<number>): ClipboardG
   }
 
   return {
-    async handOff(digest) {
-      if (!(await hasClipboardPermissions())) return false;
-      const ms = await delayMs();
+    hasPermissions: hasClipboardPermissions,
+    async start(digest, ms) {
       if (browser.offscreen) {
-        await ensureOffscreen();
         const watch: OffscreenWatch = { target: 'encore-clipboard-guard', digest, ms };
-        await browser.runtime.sendMessage(watch);
-        return true;
+        await ensureOffscreen();
+        try {
+          await browser.runtime.sendMessage(watch);
+        } catch {
+          // The document closed itself (its last guard done) between the check and the send.
+          await ensureOffscreen();
+          await browser.runtime.sendMessage(watch);
+        }
+        return;
       }
       const pending: PendingGuard = { digest, due: Date.now() + ms };
       await browser.storage.session.set({ [PENDING_GUARD_KEY]: pending });
       await browser.alarms.create(GUARD_ALARM, { when: pending.due });
-      return true;
     },
   };
+}
+
+/** Registered at the worker's start, so a grant that wakes it is heard. */
+export function listenForGrant(guard: ClipboardGuardService): void {
+  browser.permissions?.onAdded?.addListener((added) => {
+    if (!added.permissions?.includes('clipboardRead')) return;
+    void guard.resumeAwaiting().catch(() => undefined);
+  });
 }
 
 /** Firefox: the alarm's side. Registered at the event page's start, so a wake-up is not missed. */

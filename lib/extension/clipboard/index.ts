@@ -11,6 +11,8 @@ export {
 export {
   type ClipboardGuardService,
   createClipboardGuard,
+  type GuardPlatform,
+  listenForGrant,
   listenForGuardAlarm,
   OFFSCREEN_PATH,
 } from './hand-off.ts';

@@ -12,6 +12,8 @@ import {
   acceptWatch,
   type ClipboardAccess,
   clearIfDigest,
+  createClipboardGuard,
+  type GuardPlatform,
   sha256Hex,
 } from '../../../lib/extension/clipboard/index.ts';
 import type { MessageResponse } from '../../../lib/extension/messages/index.ts';
@@ -65,6 +67,8 @@ describe('clearIfDigest', () => {
 function copyDeps(granted: boolean | Error, handed: boolean | Error = true) {
   const calls: string[] = [];
   const handOffs: string[] = [];
+  // The worker guards only once the permissions are there.
+  let permitted = false;
   const deps: CopyDeps = {
     async guardHere(secret) {
       calls.push(`write:${secret === PHRASE}`);
@@ -72,12 +76,18 @@ function copyDeps(granted: boolean | Error, handed: boolean | Error = true) {
     },
     requestPermissions() {
       calls.push('request');
-      return granted instanceof Error ? Promise.reject(granted) : Promise.resolve(granted);
+      if (granted instanceof Error) return Promise.reject(granted);
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          permitted = granted;
+          resolve(granted);
+        }, 5),
+      );
     },
     async handOff(digest) {
       handOffs.push(digest);
       if (handed instanceof Error) throw handed;
-      return handed;
+      return permitted && handed;
     },
   };
   return { deps, calls, handOffs };
@@ -91,14 +101,16 @@ describe('copyAndGuard', () => {
     expect(calls).toEqual(['write:true', 'request']);
     const { outcome } = await copying;
     expect(outcome).toBe('guarded');
-    expect(handOffs).toEqual([await sha256Hex(PHRASE)]);
+    // Once before the answer (kept by the worker until a grant), once after it.
+    const digest = await sha256Hex(PHRASE);
+    expect(handOffs).toEqual([digest, digest]);
     expect(handOffs.join(' ')).not.toContain('legal');
   });
 
-  it('declined: keeps the popup-lifetime guard and hands nothing on', async () => {
+  it('declined: keeps the popup-lifetime guard; only the digest went out, to wait for a grant', async () => {
     const { deps, handOffs } = copyDeps(false);
     expect((await copyAndGuard(PHRASE, deps)).outcome).toBe('popup-only');
-    expect(handOffs).toEqual([]);
+    expect(handOffs).toEqual([await sha256Hex(PHRASE)]);
   });
 
   it('a failed request or hand-off counts as popup-only, never as guarded', async () => {
@@ -111,6 +123,69 @@ describe('copyAndGuard', () => {
   });
 });
 
+describe('the guard that outlives the popup', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  function platform(permitted: { now: boolean }) {
+    const started: { digest: string; ms: number }[] = [];
+    const fake: GuardPlatform = {
+      hasPermissions: async () => permitted.now,
+      async start(digest, ms) {
+        started.push({ digest, ms });
+      },
+    };
+    return { fake, started };
+  }
+
+  it('starts at once with the permissions', async () => {
+    const { fake, started } = platform({ now: true });
+    const guard = createClipboardGuard(async () => 60_000, fake);
+    const digest = await sha256Hex(PHRASE);
+    expect(await guard.handOff(digest)).toBe(true);
+    expect(started).toEqual([{ digest, ms: 60_000 }]);
+    // Nothing left waiting for a grant.
+    expect(await guard.resumeAwaiting()).toBe(false);
+    expect(started).toHaveLength(1);
+  });
+
+  it('without them, waits for a grant within the delay, then starts once for the time left', async () => {
+    const permitted = { now: false };
+    const { fake, started } = platform(permitted);
+    const guard = createClipboardGuard(async () => 60_000, fake);
+    const digest = await sha256Hex(PHRASE);
+    expect(await guard.handOff(digest)).toBe(false);
+    expect(await guard.resumeAwaiting()).toBe(false);
+    expect(started).toEqual([]);
+
+    permitted.now = true;
+    expect(await guard.resumeAwaiting()).toBe(true);
+    expect(started).toHaveLength(1);
+    expect(started[0]?.digest).toBe(digest);
+    expect(started[0]?.ms).toBeGreaterThan(0);
+    expect(started[0]?.ms).toBeLessThanOrEqual(60_000);
+    expect(await guard.resumeAwaiting()).toBe(false);
+    expect(started).toHaveLength(1);
+  });
+
+  it('a grant after the delay has passed starts nothing', async () => {
+    const permitted = { now: false };
+    const { fake, started } = platform(permitted);
+    const guard = createClipboardGuard(async () => 0, fake);
+    expect(await guard.handOff(await sha256Hex(PHRASE))).toBe(false);
+    permitted.now = true;
+    expect(await guard.resumeAwaiting()).toBe(false);
+    expect(started).toEqual([]);
+  });
+
+  it('keeps only the digest while it waits', async () => {
+    const { fake } = platform({ now: false });
+    await createClipboardGuard(async () => 60_000, fake).handOff(await sha256Hex(PHRASE));
+    const session = JSON.stringify(await fakeBrowser.storage.session.get(null));
+    expect(session).toContain(await sha256Hex(PHRASE));
+    expect(session).not.toContain('legal');
+  });
+});
+
 describe('clipboard.guard message', () => {
   beforeEach(() => fakeBrowser.reset());
 
@@ -118,7 +193,7 @@ describe('clipboard.guard message', () => {
     const handOff = vi.fn(async (_digest: string) => true);
     const { router } = createBackground({
       backend: memoryBackend(),
-      clipboardGuard: { handOff },
+      clipboardGuard: { handOff, resumeAwaiting: async () => false },
     });
     return { router, handOff };
   }
