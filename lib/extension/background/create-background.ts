@@ -9,7 +9,6 @@ import {
   CLIPBOARD_CLEAR_MS,
   type ClipboardGuardService,
   createClipboardGuard,
-  listenForGrant,
 } from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
@@ -44,6 +43,8 @@ export interface Background {
   approvals: ApprovalService;
   /** Serves the sites' provider ports. */
   hub: ProviderHub;
+  /** Takes the copied recovery phrase back off the clipboard after the popup has closed. */
+  clipboardGuard: ClipboardGuardService;
   /** Starts answering runtime messages and ports. */
   listen(): void;
 }
@@ -99,11 +100,10 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     router,
     approvals,
     hub,
+    clipboardGuard,
     listen() {
       router.listen();
       listenForPorts({ approvals, hub });
-      // A grant answered after the popup closed still starts the guard the popup asked for.
-      listenForGrant(clipboardGuard);
     },
   };
 }

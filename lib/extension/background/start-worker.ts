@@ -2,6 +2,7 @@ import { measurePhase } from '../../perf/index.ts';
 import {
   CLIPBOARD_CLEAR_MS,
   clearIfDigest,
+  listenForGrant,
   listenForGuardAlarm,
   navigatorClipboard,
 } from '../clipboard/index.ts';
@@ -27,6 +28,8 @@ export function startWorker(): Background {
   });
   background.listen();
   registerLibraryMenu();
+  // A clipboard grant answered after the popup closed still starts the guard it asked for.
+  listenForGrant(background.clipboardGuard);
   // Firefox's clipboard guard: the alarm wakes the event page, which reads and clears itself.
   listenForGuardAlarm((digest) => clearIfDigest(digest, navigatorClipboard(navigator.clipboard)));
   // Here rather than in createBackground: only the real worker registers content scripts.
