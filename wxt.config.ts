@@ -5,6 +5,13 @@ import { defineConfig } from 'wxt';
 // are requested as optional host permissions at run time.
 const devHosts = ['http://127.0.0.1/*', 'http://localhost/*'];
 
+// Asked for on the recovery phrase's Copy (lib/extension/clipboard/permissions.ts), never at
+// install. The Chromium browser tests' build grants them at load instead: headless Chromium
+// cannot answer the prompt, and a granted permission makes `permissions.request` resolve at once.
+// (Firefox's tests keep them optional and turn the prompt off in their profile.)
+const clipboardPermissions = ['clipboardRead', 'clipboardWrite'];
+const testHooks = process.env.WXT_TEST_HOOKS === '1';
+
 export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
@@ -21,40 +28,52 @@ export default defineConfig({
       '**/*.log',
     ],
   },
-  manifest: ({ browser }) => ({
-    name: 'Encore',
-    description: 'A username + password wallet for music sites.',
-    // Each browser gets only the keys it reads, so neither reports an unknown one.
-    ...(browser === 'firefox'
-      ? {
-          browser_specific_settings: {
-            gecko: {
-              // Fixed, so storage and the moz-extension:// uuid stay with the add-on across
-              // updates and reinstalls from the same file.
-              id: 'encore@encore.invalid',
-              // 128 brings `world: 'MAIN'` content scripts (storage.session came in 115); 140,
-              // an ESR, is the first that reads data_collection_permissions.
-              strict_min_version: '140.0',
-              // The backend keeps the encrypted wallet record under a key derived from the
-              // username and password.
-              data_collection_permissions: { required: ['authenticationInfo'] },
+  manifest: ({ browser }) => {
+    const grantClipboard = testHooks && browser !== 'firefox';
+    return {
+      name: 'Encore',
+      description: 'A username + password wallet for music sites.',
+      // Each browser gets only the keys it reads, so neither reports an unknown one.
+      ...(browser === 'firefox'
+        ? {
+            browser_specific_settings: {
+              gecko: {
+                // Fixed, so storage and the moz-extension:// uuid stay with the add-on across
+                // updates and reinstalls from the same file.
+                id: 'encore@encore.invalid',
+                // 128 brings `world: 'MAIN'` content scripts (storage.session came in 115); 140,
+                // an ESR, is the first that reads data_collection_permissions.
+                strict_min_version: '140.0',
+                // The backend keeps the encrypted wallet record under a key derived from the
+                // username and password.
+                data_collection_permissions: { required: ['authenticationInfo'] },
+              },
+              gecko_android: { strict_min_version: '142.0' },
             },
-            gecko_android: { strict_min_version: '142.0' },
-          },
-        }
-      : {
-          // The first Chrome where storage.local.setAccessLevel exists (storage.session had it
-          // from 96): older ones would leave the wallet's storage readable by content scripts.
-          minimum_chrome_version: '140',
-        }),
-    // contextMenus: "Open library" in the toolbar button's right-click menu (no other use).
-    // scripting: the isMetaMask flag script is registered only while its setting is on.
-    permissions: ['storage', 'contextMenus', 'scripting'],
-    host_permissions: devHosts,
-    // Other backend / catalog origins, asked for by the settings page when someone enters them.
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
-    content_security_policy: {
-      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
-    },
-  }),
+          }
+        : {
+            // The first Chrome where storage.local.setAccessLevel exists (storage.session had it
+            // from 96): older ones would leave the wallet's storage readable by content scripts.
+            minimum_chrome_version: '140',
+          }),
+      // contextMenus: "Open library" in the toolbar button's right-click menu (no other use).
+      // scripting: the isMetaMask flag script is registered only while its setting is on.
+      // offscreen (Chromium): the document that clears the clipboard after the popup closed; no
+      // install warning. alarms (Firefox): wakes the event page that does the same.
+      permissions: [
+        'storage',
+        'contextMenus',
+        'scripting',
+        browser === 'firefox' ? 'alarms' : 'offscreen',
+        ...(grantClipboard ? clipboardPermissions : []),
+      ],
+      optional_permissions: grantClipboard ? [] : clipboardPermissions,
+      host_permissions: devHosts,
+      // Other backend / catalog origins, asked for by the settings page when someone enters them.
+      optional_host_permissions: ['https://*/*', 'http://*/*'],
+      content_security_policy: {
+        extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
+      },
+    };
+  },
 });

@@ -191,3 +191,71 @@ test('copy puts the phrase on the clipboard and takes it back after 60 s', async
   await popup.clock.runFor(1_000);
   await expect.poll(clipboard).toBe('');
 });
+
+/** Open offscreen documents: the clipboard guard's closes itself once its check has run. */
+async function offscreenDocuments(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { runtime: { getContexts(filter: unknown): Promise<unknown[]> } };
+    };
+    return (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length;
+  });
+}
+
+test('the copied phrase is cleared after the popup has closed; a clipboard changed since is left', async ({
+  context,
+  env,
+  extensionId,
+  openPopup,
+}) => {
+  const demo = env.services.demo ?? '';
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo });
+  const site = await context.newPage();
+  await site.goto(demo);
+  const clipboard = (): Promise<string> => site.evaluate(() => navigator.clipboard.readText());
+  // An extension page that stays open, to watch the offscreen document from.
+  const watcher = await context.newPage();
+  await watcher.goto(`chrome-extension://${extensionId}/options.html`);
+  const guards = (): Promise<number> => offscreenDocuments(watcher);
+
+  const popup = await openPopup();
+  await signUp(popup, uniqueUsername('guard'));
+  // The test build's shorter delay (lib/extension/background/test-hooks.ts).
+  await popup.evaluate(() => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { storage: { session: { set(items: object): Promise<void> } } };
+    };
+    return chrome.storage.session.set({ 'encore:test:clipboard-clear-ms': 3_000 });
+  });
+  await popup.getByTestId('show-recovery').click();
+  const phrase = await revealPhrase(popup, PASSWORD);
+  const copy = async (): Promise<void> => {
+    await popup.getByRole('button', { name: 'Copy', exact: true }).last().click();
+    await expect(popup.getByTestId('copy-status')).toContainText(
+      'even once this window has closed',
+    );
+    expect(await clipboard()).toBe(phrase);
+  };
+
+  // Copied, the popup closed at once (as a toolbar popup does when the person goes to paste).
+  await copy();
+  await popup.close();
+  await expect.poll(clipboard, { timeout: 30_000 }).toBe('');
+  await expect.poll(guards, { timeout: 30_000 }).toBe(0);
+
+  // Copied again, then the person copies something of their own: the guard leaves it.
+  const again = await openPopup();
+  await again.getByTestId('show-recovery').click();
+  const phraseAgain = await revealPhrase(again, PASSWORD);
+  expect(phraseAgain).toBe(phrase);
+  await again.getByRole('button', { name: 'Copy', exact: true }).last().click();
+  await expect(again.getByTestId('copy-status')).toContainText('even once this window has closed');
+  expect(await clipboard()).toBe(phrase);
+  expect(await guards()).toBe(1);
+  await again.close();
+  await site.bringToFront();
+  await site.evaluate(() => navigator.clipboard.writeText('my own shopping list'));
+  // The guard has run its check once its document has closed.
+  await expect.poll(guards, { timeout: 30_000 }).toBe(0);
+  expect(await clipboard()).toBe('my own shopping list');
+});

@@ -1,8 +1,14 @@
 import { Fragment, type JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
+import { requestClipboardPermissions } from '../../../lib/extension/clipboard/index.ts';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
-import { CLIPBOARD_CLEAR_MS, copyForAWhile } from './clipboard-guard.ts';
+import {
+  CLIPBOARD_CLEAR_MS,
+  type CopyOutcome,
+  copyAndGuard,
+  copyForAWhile,
+} from './clipboard-guard.ts';
 
 /**
  * Shows the wallet's 12 words after the worker has checked the password against the backend's
@@ -69,19 +75,25 @@ export function RecoveryPhrase(props: { onClose: () => void }): JSX.Element {
 
 function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Element {
   const [revealed, setRevealed] = useState(false);
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
   const cancelClear = useRef<(() => void) | null>(null);
   // Leaving the view keeps the clearing timer (not cancelled on unmount): it guards the
   // clipboard, not the view.
 
-  async function copy(): Promise<void> {
-    try {
-      cancelClear.current?.();
-      cancelClear.current = await copyForAWhile(props.phrase);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
+  // Not async: the write and the permission request must start inside the click.
+  function copy(): void {
+    cancelClear.current?.();
+    copyAndGuard(props.phrase, {
+      guardHere: (secret) => copyForAWhile(secret),
+      requestPermissions: requestClipboardPermissions,
+      handOff: async (digest) => (await sendMessage('clipboard.guard', { digest })).guarded,
+    }).then(
+      ({ stop, outcome }) => {
+        cancelClear.current = stop;
+        setCopied(outcome);
+      },
+      () => setCopied('failed'),
+    );
   }
 
   const words = props.phrase.split(' ');
@@ -116,10 +128,17 @@ function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Elemen
           <span class="phrase-cover">Click to show</span>
         </button>
       )}
-      {copied === 'yes' ? (
-        <p class="muted small" role="status">
+      {copied === 'guarded' ? (
+        <p class="muted small" role="status" data-testid="copy-status">
           Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds
-          the phrase and this window is still open.
+          the phrase, even once this window has closed.
+        </p>
+      ) : copied === 'popup-only' ? (
+        <p class="muted small" role="status" data-testid="copy-status">
+          Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds
+          the phrase, but only while this window stays open: if it closes (it does when you click
+          elsewhere), the words stay on the clipboard until you copy something else. Allow clipboard
+          access on the next Copy to have them cleared anyway.
         </p>
       ) : copied === 'failed' ? (
         <p class="muted small" role="status">
@@ -127,7 +146,7 @@ function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Elemen
         </p>
       ) : null}
       <div class="actions">
-        <button type="button" class="btn btn-secondary" onClick={() => void copy()}>
+        <button type="button" class="btn btn-secondary" onClick={copy}>
           Copy
         </button>
         <button type="button" class="btn btn-primary" onClick={props.onClose}>

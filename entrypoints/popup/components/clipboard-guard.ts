@@ -1,14 +1,55 @@
+import { CLIPBOARD_CLEAR_MS, sha256Hex } from '../../../lib/extension/clipboard/index.ts';
+
 // Copies a secret and takes it back off the clipboard later, but only if the clipboard still
-// holds it: whatever the person copied since is theirs. The timer lives in the popup (the worker
-// has no clipboard, and an offscreen document needs clipboard permissions whose install warning
-// would disable Encore on update), so it runs while the popup stays open.
+// holds it: whatever the person copied since is theirs. Two guards:
+// - one that outlives the popup (a toolbar popup closes as soon as it loses the focus, e.g. when
+//   the person goes to paste): the worker hands it to an offscreen document (Chromium) or an
+//   alarm of the event page (Firefox). It needs the optional clipboard permissions, asked for on
+//   the first Copy, and is given only the secret's SHA-256 digest;
+// - this page's own timer, which runs while the popup stays open, whatever the answer.
 //
 // Chromium refuses `readText()` to an extension page without the clipboardRead permission. Then
 // the page decides from what it witnessed: the clipboard still holds the secret when the page
-// kept the focus all along (a toolbar popup closes when it loses it) and nothing was copied or
-// cut inside it. Anything else leaves the clipboard alone.
+// kept the focus all along and nothing was copied or cut inside it. Anything else leaves the
+// clipboard alone.
 
-export const CLIPBOARD_CLEAR_MS = 60_000;
+export { CLIPBOARD_CLEAR_MS };
+
+/** 'guarded': cleared even if the popup closes; 'popup-only': only while it stays open. */
+export type CopyOutcome = 'guarded' | 'popup-only';
+
+export interface CopyDeps {
+  /** Writes the secret and starts this page's timer; resolves to its cancel function. */
+  guardHere(secret: string): Promise<() => void>;
+  /** Asks for the clipboard permissions (resolves false when declined). */
+  requestPermissions(): Promise<boolean>;
+  /** Hands the digest to the guard that outlives the popup; false if it could not. */
+  handOff(digest: string): Promise<boolean>;
+}
+
+/**
+ * Copies `secret` and arranges its clearing. Call it inside the click: the write and the
+ * permission request both start before the first `await` (Firefox accepts a permission request
+ * only while the click is being handled).
+ */
+export function copyAndGuard(
+  secret: string,
+  deps: CopyDeps,
+): Promise<{ stop: () => void; outcome: CopyOutcome }> {
+  const guarding = deps.guardHere(secret);
+  const granted = deps.requestPermissions().catch(() => false);
+  return (async () => {
+    const stop = await guarding;
+    const digest = await sha256Hex(secret);
+    // Handed off before the answer: if this page closes while the prompt shows, the worker
+    // starts the guard when the grant arrives.
+    const handOff = (): Promise<boolean> => deps.handOff(digest).catch(() => false);
+    const early = await handOff();
+    if (early) return { stop, outcome: 'guarded' };
+    if (!(await granted)) return { stop, outcome: 'popup-only' };
+    return { stop, outcome: (await handOff()) ? 'guarded' : 'popup-only' };
+  })();
+}
 
 export interface ClipboardLike {
   writeText(text: string): Promise<void>;

@@ -5,6 +5,11 @@
 import type { BackendFns } from '../../backend/index.ts';
 import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
 import { createCatalogClientSource } from '../catalog/index.ts';
+import {
+  CLIPBOARD_CLEAR_MS,
+  type ClipboardGuardService,
+  createClipboardGuard,
+} from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
 import { ProviderHub } from '../rpc/index.ts';
@@ -25,6 +30,10 @@ export interface BackgroundOptions {
   onError?: (error: unknown) => void;
   /** Awaited before the stored wallet is derived (see WalletSessionDeps). */
   beforeDerive?: () => Promise<void>;
+  /** How long the clipboard guard waits (the browser tests' build may shorten it). */
+  clipboardClearMs?: () => Promise<number>;
+  /** The guard that outlives the popup; by default the browser's (tests record hand-offs). */
+  clipboardGuard?: ClipboardGuardService;
 }
 
 export interface Background {
@@ -34,6 +43,8 @@ export interface Background {
   approvals: ApprovalService;
   /** Serves the sites' provider ports. */
   hub: ProviderHub;
+  /** Takes the copied recovery phrase back off the clipboard after the popup has closed. */
+  clipboardGuard: ClipboardGuardService;
   /** Starts answering runtime messages and ports. */
   listen(): void;
 }
@@ -53,6 +64,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
   });
   const hub = new ProviderHub(createRpcDeps({ session, connections, approvals, catalogClient }));
+  const clipboardGuard =
+    options.clipboardGuard ??
+    createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
   const router = createRouter({
     handlers: messageHandlers({
       session,
@@ -60,6 +74,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       catalogClient,
       approvals,
       pendingApprovals: () => approvals.pendingCount(),
+      clipboardGuard,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.
@@ -85,6 +100,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     router,
     approvals,
     hub,
+    clipboardGuard,
     listen() {
       router.listen();
       listenForPorts({ approvals, hub });

@@ -1,9 +1,16 @@
 import { measurePhase } from '../../perf/index.ts';
+import {
+  CLIPBOARD_CLEAR_MS,
+  clearIfDigest,
+  listenForGrant,
+  listenForGuardAlarm,
+  navigatorClipboard,
+} from '../clipboard/index.ts';
 import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 import { registerLibraryMenu } from './library-menu.ts';
 import { followMetaMaskSetting } from './metamask-flag.ts';
-import { testDerivationGate } from './test-hooks.ts';
+import { testClipboardClearMs, testDerivationGate } from './test-hooks.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
@@ -17,9 +24,14 @@ export function startWorker(): Background {
   const background = createBackground({
     onError: (error) => console.error('[encore] message handler failed', error),
     beforeDerive: testDerivationGate(),
+    clipboardClearMs: testClipboardClearMs(CLIPBOARD_CLEAR_MS),
   });
   background.listen();
   registerLibraryMenu();
+  // A clipboard grant answered after the popup closed still starts the guard it asked for.
+  listenForGrant(background.clipboardGuard);
+  // Firefox's clipboard guard: the alarm wakes the event page, which reads and clears itself.
+  listenForGuardAlarm((digest) => clearIfDigest(digest, navigatorClipboard(navigator.clipboard)));
   // Here rather than in createBackground: only the real worker registers content scripts.
   followMetaMaskSetting(() => background.session.ready());
   // Migrate stored data and restore the session now rather than on the first message (RPC

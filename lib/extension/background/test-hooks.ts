@@ -35,3 +35,20 @@ export function testDerivationGate(): (() => Promise<void>) | undefined {
     }
   };
 }
+
+/** A number of milliseconds in storage.session: the clipboard guard's delay in the test build. */
+export const CLIPBOARD_CLEAR_MS_KEY = 'encore:test:clipboard-clear-ms';
+
+/**
+ * The browser tests' shorter clipboard guard delay, so a test need not wait a minute. Gated like
+ * the derivation hold: any other build has no reader and always waits the full delay.
+ */
+export function testClipboardClearMs(fallback: number): (() => Promise<number>) | undefined {
+  if (import.meta.env.WXT_TEST_HOOKS !== '1') return undefined;
+  return async () => {
+    const value = (await browser.storage.session.get(CLIPBOARD_CLEAR_MS_KEY))[
+      CLIPBOARD_CLEAR_MS_KEY
+    ];
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+  };
+}

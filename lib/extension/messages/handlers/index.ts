@@ -1,5 +1,6 @@
 import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
 import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
+import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
@@ -8,7 +9,8 @@ export type MessageDeps = WalletMessageDeps &
   SettingsMessageDeps &
   SiteMessageDeps &
   CatalogMessageDeps &
-  ApprovalMessageDeps;
+  ApprovalMessageDeps &
+  ClipboardMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -21,6 +23,7 @@ export function messageHandlers(deps: MessageDeps) {
     ...siteMessages(deps),
     ...catalogMessages(deps),
     ...approvalMessages(deps),
+    ...clipboardMessages(deps),
   ];
 }
 
