@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { Interface, verifyMessage, verifyTypedData } from 'ethers';
 import { FAVORITES_ABI } from '../../demo/shared/favorite.ts';
 import {
+  approvalShowing,
   approvalWindow,
   decide,
   expectCode,
@@ -78,7 +79,8 @@ test('Favorite this track: the listener signs, the relayer submits and pays, the
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('typed-message')).toContainText('L2pWz');
   await expect(window.getByTestId('typed-domain')).toContainText('Encore Demo Favorites');
-  await decide(w.context, 'approve');
+  // The add-chain request below may come while this window is still open: it then shows it.
+  await decide(w.context, 'approve', true);
   await expect(demo.getByTestId('favorite-result')).toContainText('the relayer paid the fee');
   await expect(demo.getByTestId('favorite-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
   const txHash = await demo.getByTestId('favorite-tx').textContent();
@@ -89,7 +91,7 @@ test('Favorite this track: the listener signs, the relayer submits and pays, the
 
   // The build knows chain 31337 but no RPC URL for it: the site's read is 4901, so it asks
   // Encore to add its chain (EIP-3085); the person sees the chain id, name and URL.
-  const adding = await approvalWindow(w.context);
+  const adding = await approvalShowing(w.context, 'add-chain-id');
   await expect(adding.getByTestId('add-chain-id')).toHaveText('31337 (0x7a69)');
   await expect(adding.getByTestId('add-chain-name')).toHaveText('Local development');
   await expect(adding.getByTestId('add-chain-rpc-url')).toHaveText(w.env.services.chain!);

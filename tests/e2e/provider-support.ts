@@ -136,6 +136,27 @@ export async function approvalWindow(context: BrowserContext): Promise<Page> {
   throw new Error('No approval window showed a request');
 }
 
+/**
+ * The approval window once it shows the element `testId`: the window that answered the previous
+ * request may show the next one itself, or close while a new window opens for it.
+ */
+export async function approvalShowing(context: BrowserContext, testId: string): Promise<Page> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (const page of context.pages()) {
+      if (!page.url().includes('/approval.html') || page.isClosed()) continue;
+      const showing = await page
+        .getByTestId(testId)
+        .waitFor({ timeout: 500 })
+        .then(() => true)
+        .catch(() => false);
+      if (showing) return page;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No approval window showed ${testId}`);
+}
+
 /** Presses approve or reject in the approval window and waits for it to close (queue empty). */
 export async function decide(
   context: BrowserContext,
