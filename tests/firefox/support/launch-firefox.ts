@@ -57,14 +57,22 @@ export async function launchFirefox(
       // The page loads in the extension's process, whose load event WebDriver BiDi does not
       // report to puppeteer: start the navigation and wait for the page's content instead.
       void page.goto(`${origin}/${path}`).catch(() => undefined);
-      await page.waitForFunction(
-        (o) => location.origin === o && document.readyState !== 'loading',
-        {
-          timeout: 15_000,
-        },
-        origin,
-      );
-      return page;
+      // An evaluation that lands while Firefox swaps about:blank for the extension's document
+      // fails with a protocol error: ask again until the deadline.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        try {
+          await page.waitForFunction(
+            (o) => location.origin === o && document.readyState !== 'loading',
+            { timeout: Math.max(1, deadline - Date.now()) },
+            origin,
+          );
+          return page;
+        } catch (error) {
+          if (Date.now() >= deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
     async close() {
       await browser.close();
