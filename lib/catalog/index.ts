@@ -26,6 +26,7 @@ export {
   verifyIdTokenClaims,
 } from './id-token-claims.ts';
 export { resetHostMemory } from './internal/host-memory.ts';
+export { pickImage } from './pick-image.ts';
 export {
   SEARCH_SORT_METHODS,
   SORT_DIRECTIONS,

@@ -4,7 +4,6 @@ export { CANCELLED_STATUS, cancellableFetch, sharedHostList } from './cancellabl
 export { LibraryCancelledError, type LibraryErrorCode } from './errors.ts';
 export {
   type LibraryItem,
-  pickImage,
   playlistItem,
   supporterItem,
   trackItem,

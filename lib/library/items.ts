@@ -1,4 +1,11 @@
-import type { ImageSet, Playlist, Supporter, Supporting, Track, User } from '../catalog/index.ts';
+import {
+  type Playlist,
+  pickImage,
+  type Supporter,
+  type Supporting,
+  type Track,
+  type User,
+} from '../catalog/index.ts';
 import { publicLinkOf } from './public-site.ts';
 
 /** One row of a library list: plain data the page renders, whatever the catalog sent. */
@@ -82,26 +89,4 @@ export function userItem(user: User): LibraryItem {
 export function supporterItem(entry: Supporter | Supporting): LibraryItem {
   const person = 'sender' in entry ? entry.sender : entry.receiver;
   return { ...userItem(person as User), amount: entry.amount };
-}
-
-const SIZES = ['150x150', '480x480', '1000x1000'];
-
-/**
- * The smallest square the catalog offers (lists show 48 px pictures), else any http(s) URL; null
- * when the set is missing, empty or holds nothing a page may load.
- */
-export function pickImage(images: ImageSet): string | null {
-  if (!images) return null;
-  for (const size of SIZES) {
-    const url = images[size];
-    if (typeof url === 'string' && isHttpUrl(url)) return url;
-  }
-  const any = Object.entries(images).find(
-    ([key, v]) => key !== 'mirrors' && typeof v === 'string' && isHttpUrl(v),
-  );
-  return (any?.[1] as string | undefined) ?? null;
-}
-
-function isHttpUrl(value: string): boolean {
-  return /^https?:\/\//i.test(value);
 }

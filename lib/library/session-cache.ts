@@ -8,7 +8,6 @@ export interface SessionCache<T> {
   get(key: string): T | undefined;
   /** Saves `value`; `keepAge` keeps the first save's time (a list growing page by page). */
   set(key: string, value: T, options?: { keepAge?: boolean }): void;
-  delete(key: string): void;
 }
 
 export interface SessionCacheOptions {
@@ -34,9 +33,6 @@ export function createSessionCache<T>(options: SessionCacheOptions = {}): Sessio
       const previous = entries.get(key);
       const savedAt = keepAge && previous ? previous.savedAt : now();
       entries.set(key, { value, savedAt });
-    },
-    delete(key) {
-      entries.delete(key);
     },
   };
 }

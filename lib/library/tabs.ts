@@ -1,10 +1,4 @@
-import type {
-  CatalogClient,
-  Favorite,
-  SORT_DIRECTIONS,
-  TRACK_FILTERS,
-  USER_TRACKS_SORT_METHODS,
-} from '../catalog/index.ts';
+import type { CatalogClient, Favorite, UserTracksOptions } from '../catalog/index.ts';
 import { type LibraryItem, playlistItem, supporterItem, trackItem, userItem } from './items.ts';
 
 export const LIBRARY_TABS = [
@@ -21,12 +15,10 @@ export const LIBRARY_TABS = [
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 
 /** The Tracks tab's search: the catalog's own `query`, sort and filter options. */
-export interface TrackSearch {
-  query?: string;
-  sort_method?: (typeof USER_TRACKS_SORT_METHODS)[number];
-  sort_direction?: (typeof SORT_DIRECTIONS)[number];
-  filter_tracks?: (typeof TRACK_FILTERS)[number];
-}
+export type TrackSearch = Pick<
+  UserTracksOptions,
+  'query' | 'sort_method' | 'sort_direction' | 'filter_tracks'
+>;
 
 /** What the Tracks tab reads before anyone touches its search: newest first. */
 export const DEFAULT_TRACK_SEARCH: TrackSearch = {

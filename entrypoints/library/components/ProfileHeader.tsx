@@ -1,7 +1,8 @@
 import type { JSX } from 'preact';
 import type { User } from '../../../lib/catalog/index.ts';
+import { pickImage } from '../../../lib/catalog/index.ts';
 import { formatCount } from '../../../lib/extension/ui/index.ts';
-import { pickImage, publicLinkOf } from '../../../lib/library/index.ts';
+import { publicLinkOf } from '../../../lib/library/index.ts';
 import { Artwork } from './Artwork.tsx';
 import { VerifiedMark } from './VerifiedMark.tsx';
 

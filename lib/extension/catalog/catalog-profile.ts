@@ -1,4 +1,4 @@
-import type { CatalogClient, Track, User } from '../../catalog/index.ts';
+import { type CatalogClient, pickImage, type Track, type User } from '../../catalog/index.ts';
 
 /** What the popup shows of a catalog user: plain data that survives a message boundary. */
 export interface CatalogProfile {
@@ -68,19 +68,4 @@ function toTrackSummary(track: Track): CatalogTrackSummary {
     playCount: track.play_count,
     artworkUrl: pickImage(track.artwork),
   };
-}
-
-// Image sets map sizes to URLs; prefer the small square the popup needs, else any https/http URL.
-function pickImage(images: User['profile_picture']): string | null {
-  if (!images) return null;
-  for (const size of ['150x150', '480x480', '1000x1000']) {
-    const url = images[size];
-    if (typeof url === 'string' && isHttpUrl(url)) return url;
-  }
-  const any = Object.values(images).find((v): v is string => typeof v === 'string' && isHttpUrl(v));
-  return any ?? null;
-}
-
-function isHttpUrl(value: string): boolean {
-  return /^https?:\/\//i.test(value);
 }
