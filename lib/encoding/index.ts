@@ -2,3 +2,4 @@
 // password filter), the same code in pages, the service worker and Node.
 export { base64ToBytes, bytesToBase64 } from './base64.ts';
 export { bytesToHex, hexToBytes } from './hex.ts';
+export { sha256Hex } from './sha256-hex.ts';

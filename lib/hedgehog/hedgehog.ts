@@ -25,7 +25,7 @@ import { warmUpWalletCore } from './internal/warm-up.ts';
 import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkMnemonic } from './mnemonic-check.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
-import { createDefaultStore, ENTROPY_STORAGE_KEY } from './storage.ts';
+import { createDefaultStore, ENTROPY_STORAGE_KEY, isStoredEntropy } from './storage.ts';
 import type {
   AuthRecord,
   GetFn,
@@ -149,8 +149,7 @@ export class Hedgehog {
   /** Reopens the wallet whose entropy the storage holds (after a reload or worker restart). */
   async restoreLocalWallet(): Promise<HDNodeWallet | null> {
     const entropy = await this.storage.get(ENTROPY_STORAGE_KEY);
-    // Hedgehog once wrote the string 'undefined' here; anything that is not entropy is ignored.
-    if (!entropy || !/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
+    if (!isStoredEntropy(entropy)) return null;
     this.wallet = await WalletManager.deriveWallet(entropy, this.path);
     return this.wallet;
   }

@@ -39,6 +39,7 @@ export {
   createDefaultStore,
   createMemoryStore,
   ENTROPY_STORAGE_KEY,
+  isStoredEntropy,
   wrapWebStorage,
 } from './storage.ts';
 export type {

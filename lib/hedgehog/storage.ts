@@ -5,6 +5,14 @@ import type { KeyValueStore } from './types.ts';
 /** The key Hedgehog itself uses, so a page that already holds a Hedgehog session keeps it. */
 export const ENTROPY_STORAGE_KEY = 'hedgehog-entropy-key';
 
+/**
+ * Whether a stored value is entropy a wallet can be opened from (16–32 bytes of lowercase hex);
+ * Hedgehog once wrote the string 'undefined' under that key, and storage may hold anything.
+ */
+export function isStoredEntropy(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^(?:[0-9a-f]{8}){4,8}$/.test(value);
+}
+
 export function createMemoryStore(): KeyValueStore {
   const map = new Map<string, string>();
   return {

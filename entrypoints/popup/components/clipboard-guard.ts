@@ -1,4 +1,5 @@
-import { CLIPBOARD_CLEAR_MS, sha256Hex } from '../../../lib/extension/clipboard/index.ts';
+import { sha256Hex } from '../../../lib/encoding/index.ts';
+import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 
 // Copies a secret and takes it back off the clipboard later, but only if the clipboard still
 // holds it: whatever the person copied since is theirs. Two guards:

@@ -1,5 +1,5 @@
 import { type BackendFns, createBackendFns } from '../../backend/index.ts';
-import { Hedgehog, WalletManager } from '../../hedgehog/index.ts';
+import { Hedgehog, isStoredEntropy, WalletManager } from '../../hedgehog/index.ts';
 import { claimUnclaimedConnections } from '../permissions/index.ts';
 import { WalletSession } from '../session/index.ts';
 import { getSettings } from '../settings/index.ts';
@@ -18,8 +18,7 @@ async function walletArea(): Promise<AreaName> {
 
 /** The address stored entropy opens, for migrations that assign data to the stored account. */
 function addressFromEntropy(entropy: string): string | null {
-  // The same check Hedgehog's restore applies: anything else is not entropy it would open.
-  if (!/^(?:[0-9a-f]{8}){4,8}$/.test(entropy)) return null;
+  if (!isStoredEntropy(entropy)) return null;
   return WalletManager.walletFromEntropy(entropy).address;
 }
 

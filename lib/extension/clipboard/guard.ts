@@ -1,6 +1,7 @@
 // The clipboard guard's one decision, shared by the popup, Chromium's offscreen document and
 // Firefox's event page: after the delay, clear the clipboard only if it still holds the secret.
 // The guards outside the popup never see the secret, only its SHA-256 digest.
+import { sha256Hex } from '../../encoding/index.ts';
 
 /** How long the phrase may stay on the clipboard. */
 export const CLIPBOARD_CLEAR_MS = 60_000;
@@ -10,12 +11,6 @@ export interface ClipboardAccess {
   readText(): Promise<string>;
   /** Empties the clipboard. */
   clear(): Promise<void>;
-}
-
-/** Lowercase hex SHA-256 of the UTF-8 text. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export type GuardOutcome = 'cleared' | 'changed' | 'unreadable';

@@ -6,7 +6,6 @@ export {
   type ClipboardAccess,
   clearIfDigest,
   type GuardOutcome,
-  sha256Hex,
 } from './guard.ts';
 export {
   type ClipboardGuardService,

@@ -6,7 +6,7 @@
 // derived, as before snapshots existed).
 import { z } from 'zod';
 import { MAX_USERNAME_LENGTH } from '../../backend/index.ts';
-import { bytesToHex } from '../../encoding/index.ts';
+import { sha256Hex } from '../../encoding/index.ts';
 import { type WalletCatalogProfile, walletCatalogProfileSchema } from '../catalog/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 
@@ -47,17 +47,12 @@ const snapshotSchema = z.strictObject({
   catalog: cachedProfileSchema.nullable(),
 });
 
-export async function entropyDigest(entropy: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(entropy));
-  return bytesToHex(new Uint8Array(digest));
-}
-
 /** The stored snapshot if it parses and was written for `entropy`; null otherwise. */
 export async function readSnapshot(
   store: KeyValueStore,
   entropy: string,
 ): Promise<SessionSnapshot | null> {
-  const [raw, digest] = await Promise.all([store.get(SNAPSHOT_KEY), entropyDigest(entropy)]);
+  const [raw, digest] = await Promise.all([store.get(SNAPSHOT_KEY), sha256Hex(entropy)]);
   if (typeof raw !== 'string') return null;
   let json: unknown;
   try {

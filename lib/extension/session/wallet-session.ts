@@ -1,7 +1,9 @@
 import type { HDNodeWallet } from 'ethers';
+import { sha256Hex } from '../../encoding/index.ts';
 import {
   checkUsername,
   ENTROPY_STORAGE_KEY,
+  isStoredEntropy,
   type LoginOptions,
   NotLoggedInError,
 } from '../../hedgehog/index.ts';
@@ -10,7 +12,6 @@ import type { WalletCatalogProfile } from '../catalog/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 import {
   type CachedProfile,
-  entropyDigest,
   readSnapshot,
   type SessionSnapshot,
   SNAPSHOT_KEY,
@@ -319,14 +320,13 @@ export class WalletSession {
 
   private async storedEntropy(): Promise<string | null> {
     const entropy = await this.deps.store.get(ENTROPY_STORAGE_KEY);
-    // The same check Hedgehog's restore applies: anything else is not entropy it would open.
-    return entropy && /^(?:[0-9a-f]{8}){4,8}$/.test(entropy) ? entropy : null;
+    return isStoredEntropy(entropy) ? entropy : null;
   }
 
   private async saveSnapshot(entropy: string, account: Account): Promise<void> {
     const snapshot: SessionSnapshot = {
       version: 1,
-      entropyDigest: await entropyDigest(entropy),
+      entropyDigest: await sha256Hex(entropy),
       address: account.address,
       username: account.username,
       catalog: account.catalog,

@@ -7,6 +7,7 @@ import {
   type CopyDeps,
   copyAndGuard,
 } from '../../../entrypoints/popup/components/clipboard-guard.ts';
+import { sha256Hex } from '../../../lib/encoding/index.ts';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import {
   acceptWatch,
@@ -14,7 +15,6 @@ import {
   clearIfDigest,
   createClipboardGuard,
   type GuardPlatform,
-  sha256Hex,
 } from '../../../lib/extension/clipboard/index.ts';
 import type { MessageResponse } from '../../../lib/extension/messages/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
