@@ -25,9 +25,13 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
     currentChain: async () => {
       const settings = await getSettings();
       const { chainId } = settings;
-      return { id: chainId, name: knownChain(settings, chainId)?.name ?? `chain ${chainId}` };
+      const chain = knownChain(settings, chainId);
+      return {
+        id: chainId,
+        name: chain?.name ?? `chain ${chainId}`,
+        rpcUrl: chain?.rpcUrl ?? null,
+      };
     },
-    rpcUrl: async (chainId) => knownChain(await getSettings(), chainId)?.rpcUrl ?? null,
   });
   return {
     // The address at once; the wallet is derived on the first signature.

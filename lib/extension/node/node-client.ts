@@ -16,10 +16,11 @@ import { readCapped } from './read-capped.ts';
 import { createRequestBudget } from './request-budget.ts';
 
 export interface NodeClientOptions {
-  /** The chain sites currently see, with the name the how-to message uses. */
-  currentChain(): Promise<{ id: number; name: string }>;
-  /** The RPC URL the person set for `chainId`, or null. */
-  rpcUrl(chainId: number): Promise<string | null>;
+  /**
+   * The chain sites currently see, with the name the how-to message uses and the RPC URL the
+   * person set for it (null: none), read together.
+   */
+  currentChain(): Promise<{ id: number; name: string; rpcUrl: string | null }>;
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   limits?: Partial<NodeLimits>;
   now?: () => number;
@@ -92,7 +93,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     async request(origin, method, params) {
       if (!budget.take(origin)) throw new RequestLimitError();
       const chain = await options.currentChain();
-      const url = await options.rpcUrl(chain.id);
+      const url = chain.rpcUrl;
       if (!url) {
         throw new ChainDisconnectedError(
           `Encore has no RPC URL for ${chain.name} (chain ${chain.id}), so it cannot read the chain for this site. Add one in Encore's options (right-click the Encore icon → Options → "RPC URL for ${chain.name}").`,

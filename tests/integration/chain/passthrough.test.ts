@@ -27,8 +27,7 @@ function worldWith(url: string | null, chainId = 31337, limits: Partial<NodeLimi
   world.chainId = chainId;
   world.loggedIn = false; // reads need neither a login nor a connection
   world.deps.node = createNodeClient({
-    currentChain: async () => ({ id: world.chainId, name: 'Local development' }),
-    rpcUrl: async () => url,
+    currentChain: async () => ({ id: world.chainId, name: 'Local development', rpcUrl: url }),
     limits,
   });
   const call = (method: string, params?: unknown, origin = SITE) =>
