@@ -57,10 +57,3 @@ export abstract class EncoreError<C extends string | number = string> extends Er
     return json;
   }
 }
-
-/** True for any error of the family, including one revived from its JSON in another context. */
-export function isEncoreErrorJSON(value: unknown): value is EncoreErrorJSON {
-  if (typeof value !== 'object' || value === null) return false;
-  const { code, message } = value as Record<string, unknown>;
-  return typeof code === 'string' && typeof message === 'string';
-}
