@@ -119,7 +119,7 @@ export function createRelayer(deps: RelayerDeps): Relayer {
           );
         }
         const txHash = await chain.submit({ message, signature });
-        submissions.sentAs(message.listener, message.nonce, txHash);
+        submissions.markSent(message.listener, message.nonce);
         return { txHash, listener: signer, trackId: message.trackId, nonce: message.nonce };
       } catch (error) {
         submissions.release(message.listener, message.nonce);

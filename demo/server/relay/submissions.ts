@@ -4,7 +4,7 @@
 // it costs a chain call, let alone a fee.
 export class Submissions {
   private readonly inFlight = new Set<string>();
-  private readonly sent = new Map<string, string>();
+  private readonly sent = new Set<string>();
 
   private key(listener: string, nonce: string): string {
     return `${listener.toLowerCase()}:${nonce}`;
@@ -23,9 +23,10 @@ export class Submissions {
     this.inFlight.delete(this.key(listener, nonce));
   }
 
-  sentAs(listener: string, nonce: string, txHash: string): void {
+  /** The pair's transaction went out: it is never claimed again. */
+  markSent(listener: string, nonce: string): void {
     const key = this.key(listener, nonce);
     this.inFlight.delete(key);
-    this.sent.set(key, txHash);
+    this.sent.add(key);
   }
 }
