@@ -52,3 +52,30 @@ export interface FundingStore {
   /** Forgets budget counters of days before `day`. */
   pruneBudgets(day: number): Promise<void>;
 }
+
+/**
+ * Thrown inside an engine's enqueue transaction to undo it (nothing queued, no budget spent);
+ * `refusalOf` turns it back into the answer.
+ */
+export class BudgetRefused extends Error {
+  constructor(readonly result: EnqueueFundingResult) {
+    super(result);
+  }
+}
+
+/** The refusal a rolled-back enqueue answers with; rethrows anything else. */
+export function refusalOf(error: unknown): EnqueueFundingResult {
+  if (error instanceof BudgetRefused) return error.result;
+  throw error;
+}
+
+/** `SELECT status, COUNT(*) … GROUP BY status` rows as the summary (unknown statuses ignored). */
+export function countByStatus(
+  rows: readonly { status: string; n: number | string }[],
+): FundingSummary {
+  const counts: FundingSummary = { queued: 0, paid: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.status in counts) counts[row.status as keyof FundingSummary] = Number(row.n);
+  }
+  return counts;
+}

@@ -1,16 +1,15 @@
 // The funding hook's tables on PostgreSQL, shared by every instance. The budget upsert locks its
 // row until the transaction ends, so concurrent sign-ups on several instances count one by one.
 import type pg from 'pg';
-import type { EnqueueFundingResult, FundingRow, FundingStore } from './funding-store.ts';
+import {
+  BudgetRefused,
+  countByStatus,
+  type FundingRow,
+  type FundingStore,
+  refusalOf,
+} from './funding-store.ts';
 
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
-
-/** Thrown inside the enqueue transaction to roll it back: nothing queued, no budget spent. */
-class Refused extends Error {
-  constructor(readonly result: EnqueueFundingResult) {
-    super(result);
-  }
-}
 
 const SPEND_BUDGET = `INSERT INTO funding_budget (bucket, day, used) VALUES ($1, $2, 1)
   ON CONFLICT (bucket, day) DO UPDATE SET used = funding_budget.used + 1
@@ -32,14 +31,13 @@ export function postgresFundingStore(pool: pg.Pool, inTransaction: InTransaction
             r.day,
             r.perClientPerDay,
           ]);
-          if (client_.rowCount === 0) throw new Refused('client-budget');
+          if (client_.rowCount === 0) throw new BudgetRefused('client-budget');
           const global = await client.query(SPEND_BUDGET, ['global', r.day, r.globalPerDay]);
-          if (global.rowCount === 0) throw new Refused('global-budget');
+          if (global.rowCount === 0) throw new BudgetRefused('global-budget');
           return 'queued';
         });
       } catch (error) {
-        if (error instanceof Refused) return error.result;
-        throw error;
+        return refusalOf(error);
       }
     },
     async acquireLease(holder, nowMs, untilMs) {
@@ -102,11 +100,7 @@ export function postgresFundingStore(pool: pg.Pool, inTransaction: InTransaction
       const { rows } = await pool.query<{ status: string; n: string }>(
         'SELECT status, COUNT(*) AS n FROM funding_payments GROUP BY status',
       );
-      const counts = { queued: 0, paid: 0, failed: 0 };
-      for (const row of rows) {
-        if (row.status in counts) counts[row.status as keyof typeof counts] = Number(row.n);
-      }
-      return counts;
+      return countByStatus(rows);
     },
     async pruneBudgets(day) {
       await pool.query('DELETE FROM funding_budget WHERE day < $1', [day]);

@@ -1,11 +1,14 @@
 // The funding hook's tables on SQLite. Each step is one IMMEDIATE transaction: several processes
 // on one file take turns, so budgets and the lease hold across them too.
 import type Database from 'better-sqlite3';
-import type {
-  EnqueueFunding,
-  EnqueueFundingResult,
-  FundingRow,
-  FundingStore,
+import {
+  BudgetRefused,
+  countByStatus,
+  type EnqueueFunding,
+  type EnqueueFundingResult,
+  type FundingRow,
+  type FundingStore,
+  refusalOf,
 } from './funding-store.ts';
 
 interface RowShape {
@@ -14,13 +17,6 @@ interface RowShape {
   raw_tx: string | null;
   tx_hash: string | null;
   tx_nonce: number | null;
-}
-
-/** Thrown inside the enqueue transaction to undo it: nothing queued, no budget spent. */
-class Refused extends Error {
-  constructor(readonly result: EnqueueFundingResult) {
-    super(result);
-  }
 }
 
 export function sqliteFundingStore(db: Database.Database): FundingStore {
@@ -41,9 +37,9 @@ export function sqliteFundingStore(db: Database.Database): FundingStore {
       return 'already-funded';
     }
     const client = { bucket: `client:${r.clientBucket}`, day: r.day, limit: r.perClientPerDay };
-    if (!spendBudget.get(client)) throw new Refused('client-budget');
+    if (!spendBudget.get(client)) throw new BudgetRefused('client-budget');
     if (!spendBudget.get({ bucket: 'global', day: r.day, limit: r.globalPerDay })) {
-      throw new Refused('global-budget');
+      throw new BudgetRefused('global-budget');
     }
     return 'queued';
   });
@@ -82,8 +78,7 @@ export function sqliteFundingStore(db: Database.Database): FundingStore {
       try {
         return enqueue.immediate(request);
       } catch (error) {
-        if (error instanceof Refused) return error.result;
-        throw error;
+        return refusalOf(error);
       }
     },
     async acquireLease(holder, nowMs, untilMs) {
@@ -111,11 +106,7 @@ export function sqliteFundingStore(db: Database.Database): FundingStore {
       retry.run(nextAttemptAt, error, walletAddress);
     },
     async summary() {
-      const counts = { queued: 0, paid: 0, failed: 0 };
-      for (const row of summary.all()) {
-        if (row.status in counts) counts[row.status as keyof typeof counts] = row.n;
-      }
-      return counts;
+      return countByStatus(summary.all());
     },
     async pruneBudgets(day) {
       prune.run(day);

@@ -20,8 +20,7 @@ const SOURCE_DIRS = [
 const CONTROL_FLOW_SIGNALS = new Set([
   'server/store/postgres-store.ts: DuplicateRollback',
   'server/store/sqlite-store.ts: DuplicateRollback',
-  'server/store/postgres-funding-store.ts: Refused',
-  'server/store/sqlite-funding-store.ts: Refused',
+  'server/store/funding-store.ts: BudgetRefused',
 ]);
 
 function sourceFiles(dir: string): string[] {
