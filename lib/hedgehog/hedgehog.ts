@@ -238,7 +238,7 @@ export class Hedgehog {
         if (opened?.entropy !== phrase.entropy) throw error;
       });
     }
-    return this.adopt(phrase.entropy);
+    return this.adopt(phrase.entropy, wallet);
   }
 
   /**
@@ -396,8 +396,9 @@ export class Hedgehog {
     await this.warmUp().catch(() => undefined);
   }
 
-  private async adopt(entropy: string): Promise<HDNodeWallet> {
-    const wallet = await WalletManager.deriveWallet(entropy, this.path);
+  /** Stores `entropy` and makes its wallet the logged-in one (`derived`: already derived from it). */
+  private async adopt(entropy: string, derived?: HDNodeWallet): Promise<HDNodeWallet> {
+    const wallet = derived ?? (await WalletManager.deriveWallet(entropy, this.path));
     const t = phaseStart();
     await this.storage.set(ENTROPY_STORAGE_KEY, entropy);
     measurePhase('hedgehog:store-entropy', t);
