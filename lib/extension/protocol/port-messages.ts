@@ -61,8 +61,8 @@ export function answerableRequestId(raw: unknown): string | null {
 
 /** The relay's reading of what the worker sent; an error of the wrong shape is dropped. */
 export function readPortAnswer(raw: unknown): PortAnswer | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const message = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return null;
+  const message = raw;
   if (message.kind === 'response' && typeof message.id === 'string') {
     const error = isErrorShape(message.error) ? message.error : undefined;
     return { kind: 'response', id: message.id, result: message.result, error };

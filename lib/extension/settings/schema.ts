@@ -54,8 +54,7 @@ export const explorerUrlSchema = z
   .max(2048)
   .refine((value) => {
     try {
-      const url = new URL(value);
-      return url.protocol === 'https:' && url.username === '' && url.password === '';
+      return new URL(value).protocol === 'https:' && !hasCredentials(value);
     } catch {
       return false;
     }
