@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { sendMessage } from '../../../lib/extension/client/index.ts';
-import type { WalletState } from '../../../lib/extension/messages/index.ts';
+import { getWalletState, sendMessage } from '../../../lib/extension/client/index.ts';
 import {
   createLibraryReader,
   DEFAULT_TRACK_SEARCH,
@@ -24,7 +23,7 @@ export interface LibrarySetup {
  * tab's requests be cancelled the moment the tab is left.
  */
 export async function setUpLibrary(viewed: string | null): Promise<LibrarySetup> {
-  const [state, settings] = await Promise.all([walletState(), sendMessage('settings.get')]);
+  const [state, settings] = await Promise.all([getWalletState(), sendMessage('settings.get')]);
   const reader = createLibraryReader({
     hostListUrl: settings.catalogHostListUrl,
     appName: settings.appName,
@@ -54,16 +53,6 @@ function startReading(reader: LibraryReader, viewed: string | null, address: str
     },
     () => undefined,
   );
-}
-
-/** getState with one retry: the first message can race the worker's start-up. */
-async function walletState(): Promise<WalletState> {
-  try {
-    return await sendMessage('getState');
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'NO_RESPONSE') throw error;
-    return sendMessage('getState');
-  }
 }
 
 /** The person in the address bar (`?user=`), or null for the wallet's own library. */
