@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { ApprovalSnapshot } from '../../../lib/extension/approvals/index.ts';
 import { APPROVAL_PORT_NAME } from '../../../lib/extension/protocol/index.ts';
@@ -41,7 +41,9 @@ export function connectApprovalFeed(): ApprovalFeed {
 
 export function useApprovals(feed: ApprovalFeed): ApprovalsState {
   const [state, setState] = useState<ApprovalsState>(feed.current());
-  useEffect(() => {
+  // A layout effect, so the subscription starts right after the first render: a plain effect
+  // waits for the next frame, and a snapshot that arrives meanwhile would wait with it.
+  useLayoutEffect(() => {
     // A snapshot may have arrived between the first render and this effect.
     setState(feed.current());
     return feed.subscribe(setState);
