@@ -7,11 +7,15 @@ import { sendMessage, type WalletState } from './api.ts';
 import { ConnectedSites } from './ConnectedSites.tsx';
 import { lazyComponent } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
-import { RecoveryPhrase } from './RecoveryPhrase.tsx';
 
-// Its own chunk, loaded when asked for (it brings the wallet core's password policy).
+// Their own chunks, loaded when asked for: the password form brings the wallet core's password
+// policy, the recovery phrase the clipboard guard and its schemas (zod), neither of which the
+// first paint needs.
 const ChangePasswordForm = lazyComponent(() =>
   import('./ChangePasswordForm.tsx').then((m) => m.ChangePasswordForm),
+);
+const RecoveryPhrase = lazyComponent(() =>
+  import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
 );
 
 export interface WalletViewProps {
