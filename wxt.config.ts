@@ -1,5 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { inlineStylesheets } from './scripts/build/inline-stylesheets.ts';
+import { pageShellChunk } from './scripts/build/page-shell-chunk.ts';
 
 // Development servers the worker talks to. Production origins come from the settings page and
 // are requested as optional host permissions at run time.
@@ -15,7 +17,7 @@ const testHooks = process.env.WXT_TEST_HOOKS === '1';
 export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({ plugins: [preact(), pageShellChunk(), inlineStylesheets()] }),
   // The sources archive addons.mozilla.org asks for (`npm run zip:firefox`) is the repository as
   // it stands: never a developer's local databases, logs or test output.
   zip: {
