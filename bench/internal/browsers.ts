@@ -16,7 +16,8 @@ export interface ExtensionBenchBrowser extends BenchBrowser {
   serviceWorker(): Promise<Worker>;
 }
 
-function flags(extensionDir?: string): string[] {
+/** The flags every bench Chromium starts with (the extension loaded when `extensionDir` is set). */
+export function chromiumFlags(extensionDir?: string): string[] {
   const args = [
     // The old headless mode cannot run extensions.
     '--headless=new',
@@ -39,7 +40,7 @@ async function launch(extensionDir?: string): Promise<BenchBrowser> {
   const context = await chromium.launchPersistentContext(profileDir, {
     headless: false,
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: flags(extensionDir),
+    args: chromiumFlags(extensionDir),
   });
   return {
     context,
