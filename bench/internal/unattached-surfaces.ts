@@ -171,9 +171,11 @@ export async function launchUnattached(extensionDir: string): Promise<Unattached
         try {
           return await readNumber(pipe, window.targetId, REQUEST_SHOWN);
         } finally {
-          // Closing the window refuses the request (4001); let the site hear it.
+          // Closing the window refuses the request (4001); let the site hear it, then leave it
+          // blank so this browser sits idle while the other figures are measured.
           await pipe.send('Target.closeTarget', { targetId: window.targetId });
           await sleep(300);
+          await pipe.send('Page.navigate', { url: 'about:blank' }, site.sessionId);
         }
       },
       close,
