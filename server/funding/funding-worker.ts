@@ -61,9 +61,11 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
     return true;
   }
 
-  async function pay(row: FundingRow): Promise<void> {
+  /** `justSigned`: the transfer was signed in this call, so it cannot have been mined yet. */
+  async function pay(row: FundingRow, justSigned = false): Promise<void> {
     if (row.rawTx && row.txHash && row.txNonce !== null) {
-      if (await settleIfMined(row, row.txHash)) return;
+      // One signed on an earlier pass may have been mined since (its answer lost, or a crash).
+      if (!justSigned && (await settleIfMined(row, row.txHash))) return;
       try {
         await funder.broadcast(row.rawTx);
       } catch (error) {
@@ -84,7 +86,7 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
       await funder.pendingNonce(),
     );
     await store.saveSigned(row.walletAddress, signed.rawTx, signed.txHash, signed.nonce);
-    return pay({ ...row, ...signed, txNonce: signed.nonce });
+    return pay({ ...row, ...signed, txNonce: signed.nonce }, true);
   }
 
   async function pass(): Promise<void> {

@@ -262,4 +262,33 @@ describe('the funding worker never pays one address twice', () => {
     expect(await store.funding.summary()).toMatchObject({ paid: 2, queued: 0 });
     expect(await balance(chain.url, dana)).toBe(AMOUNT);
   });
+
+  it('asks for a receipt only of a transfer it has sent', async () => {
+    const real = createFunder(chain.url, FUNDING_KEY);
+    const calls: string[] = [];
+    const funder: Funder = {
+      ...real,
+      async broadcast(rawTx) {
+        calls.push('broadcast');
+        await real.broadcast(rawTx);
+      },
+      async outcome(txHash) {
+        calls.push('outcome');
+        return real.outcome(txHash);
+      },
+    };
+    const worker = createFundingWorker({
+      store: store.funding,
+      funder,
+      amountWei: AMOUNT,
+      retrySeconds: 1,
+      // Later than the lease the tests above left behind on this database.
+      now: () => 100_000_000,
+    });
+    const erin = Wallet.createRandom().address.toLowerCase();
+    await queue(erin, 'erin');
+    await worker.runOnce();
+    expect(calls[0]).toBe('broadcast');
+    expect(await balance(chain.url, erin)).toBe(AMOUNT);
+  });
 });
