@@ -1,4 +1,5 @@
 // Reading configuration from environment variables (plain TypeScript over a string record).
+export { type AllOrNone, allOrNone } from './all-or-none.ts';
 export {
   type Env,
   type IntegerFromEnv,

@@ -1,7 +1,7 @@
 // FUNDING_* environment → FundingOptions, validated at start. Off unless FUNDING_RPC_URL,
 // FUNDING_KEY and FUNDING_AMOUNT_WEI are all set; half a configuration stops the start.
 import { z } from 'zod';
-import type { Env } from '../../lib/env/index.ts';
+import { allOrNone, type Env } from '../../lib/env/index.ts';
 import { ServerConfigError } from '../errors.ts';
 
 export interface FundingOptions {
@@ -38,11 +38,10 @@ const REQUIRED = ['FUNDING_RPC_URL', 'FUNDING_KEY', 'FUNDING_AMOUNT_WEI'] as con
 
 /** undefined when funding is off; throws ServerConfigError naming the faulty variable. */
 export function fundingFromEnv(env: Env): FundingOptions | undefined {
-  const set = REQUIRED.filter((name) => env[name]?.trim());
-  if (set.length === 0) return undefined;
-  if (set.length < REQUIRED.length) {
-    const missing = REQUIRED.filter((name) => !set.includes(name));
-    throw new ServerConfigError(`funding needs ${missing.join(' and ')} as well`);
+  const required = allOrNone(env, REQUIRED);
+  if (required.set === 'none') return undefined;
+  if (required.set === 'some') {
+    throw new ServerConfigError(`funding needs ${required.missing.join(' and ')} as well`);
   }
   const parsed = FundingEnvSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 // The relayer's settings from the environment, validated at start. All of CHAIN_RPC_URL,
 // RELAYER_KEY and FAVORITES_ADDRESS, or none (the site then runs without a relayer).
 import { z } from 'zod';
+import { allOrNone } from '../../../lib/env/index.ts';
 import { EncoreError } from '../../../lib/errors/index.ts';
 
 export class RelayConfigError extends EncoreError<'RELAY_CONFIG'> {
@@ -52,11 +53,10 @@ const REQUIRED = ['CHAIN_RPC_URL', 'RELAYER_KEY', 'FAVORITES_ADDRESS'] as const;
 
 /** null when none of the required variables is set; throws RelayConfigError on a bad value. */
 export function relayConfigFromEnv(env: Record<string, string | undefined>): RelayConfig | null {
-  const set = REQUIRED.filter((name) => env[name]?.trim());
-  if (set.length === 0) return null;
-  if (set.length < REQUIRED.length) {
-    const missing = REQUIRED.filter((name) => !set.includes(name));
-    throw new RelayConfigError(`the relayer needs ${missing.join(' and ')} as well`);
+  const required = allOrNone(env, REQUIRED);
+  if (required.set === 'none') return null;
+  if (required.set === 'some') {
+    throw new RelayConfigError(`the relayer needs ${required.missing.join(' and ')} as well`);
   }
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
