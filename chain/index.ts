@@ -3,6 +3,7 @@ export { compileContract, compileSolidity } from './compile.ts';
 export type { DemoContracts } from './demo-contracts.ts';
 export { DEMO_TOKEN_SUPPLY, deployDemoContracts } from './demo-contracts.ts';
 export { deployContract } from './deploy.ts';
+export { jsonRpc } from './json-rpc.ts';
 export type { LocalChain, StartLocalChainOptions } from './local-chain.ts';
 export {
   LOCAL_CHAIN_ID,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { jsonRpc } from './json-rpc.ts';
 
 /** Hardhat's default chain id, used by the local chain everywhere (tests, `make start`). */
 export const LOCAL_CHAIN_ID = 31337;
@@ -41,17 +42,6 @@ const configPath = fileURLToPath(new URL('./hardhat.config.cjs', import.meta.url
 function hardhatCli(): string {
   const require = createRequire(import.meta.url);
   return require.resolve('hardhat/internal/cli/cli.js');
-}
-
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -104,7 +94,7 @@ export async function startLocalChain(options: StartLocalChainOptions): Promise<
       );
     }
     try {
-      const id = await rpc(url, 'eth_chainId');
+      const id = await jsonRpc(url, 'eth_chainId');
       if (Number(id) !== LOCAL_CHAIN_ID) throw new Error(`unexpected chain id ${String(id)}`);
       return { url, port, chainId: LOCAL_CHAIN_ID, stop };
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Interface, verifyMessage, verifyTypedData } from 'ethers';
+import { jsonRpc } from '../../chain/index.ts';
 import { FAVORITES_ABI } from '../../demo/shared/favorite.ts';
 import {
   approvalShowing,
@@ -54,14 +55,9 @@ test('Sign in with Ethereum: the server verifies the signature, nonce and domain
   await expect(demo.getByTestId('siwe-result')).toContainText('(4001)');
 });
 
-async function chainCall(method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(w.env.services.chain!, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return ((await response.json()) as { result: unknown }).result;
-}
+/** A call to the chain's node directly (not through the wallet). */
+const chainCall = (method: string, params: unknown[]): Promise<unknown> =>
+  jsonRpc(w.env.services.chain!, method, params);
 
 const favoritesAbi = new Interface(FAVORITES_ABI);
 

@@ -3,7 +3,7 @@
 // fails a sign-up: the payment goes out when the chain is back.
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalChain, startLocalChain } from '../../../chain/index.ts';
+import { jsonRpc, type LocalChain, startLocalChain } from '../../../chain/index.ts';
 import { createFunder, type Funder } from '../../../server/funding/funder.ts';
 import { createFundingWorker } from '../../../server/funding/funding-worker.ts';
 import { type RunningServer, type StartServerOptions, startServer } from '../../../server/index.ts';
@@ -19,17 +19,7 @@ const FUNDING_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804c
 const AMOUNT = 10n ** 15n;
 
 async function balance(url: string, address: string): Promise<bigint> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getBalance',
-      params: [address, 'latest'],
-    }),
-  });
-  return BigInt(((await response.json()) as { result: string }).result);
+  return BigInt(String(await jsonRpc(url, 'eth_getBalance', [address, 'latest'])));
 }
 
 interface FundingHealth {
