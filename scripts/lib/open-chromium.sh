@@ -7,6 +7,18 @@ has_display() {
   [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]
 }
 
+# still_running PID SECONDS: true when PID is still running SECONDS (whole) later. Polls rather
+# than sleeping once, so a browser that dies is reported as soon as it does.
+still_running() {
+  local pid="$1" ticks=$(($2 * 4))
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ "$ticks" -le 0 ]; then return 0; fi
+    sleep 0.25
+    ticks=$((ticks - 1))
+  done
+  return 1
+}
+
 # chromium_flags UID EXTENSION_DIR PROFILE_DIR: the flags `make start` gives Chromium, one a line.
 chromium_flags() {
   local uid="$1" extension="$2" profile="$3"
@@ -53,16 +65,10 @@ open_chromium() {
   setsid "$chromium" "${flags[@]}" "$url" >"$log" 2>&1 &
   CHROMIUM_PID=$!
 
-  # Poll rather than sleep once: a Chromium that dies is reported as soon as it does.
-  local ticks=$((check_seconds * 4))
-  while kill -0 "$CHROMIUM_PID" 2>/dev/null; do
-    if [ "$ticks" -le 0 ]; then
-      echo "Chromium is open (pid $CHROMIUM_PID) with Encore loaded from $extension."
-      return 0
-    fi
-    sleep 0.25
-    ticks=$((ticks - 1))
-  done
+  if still_running "$CHROMIUM_PID" "$check_seconds"; then
+    echo "Chromium is open (pid $CHROMIUM_PID) with Encore loaded from $extension."
+    return 0
+  fi
 
   local status=0
   wait "$CHROMIUM_PID" 2>/dev/null || status=$?

@@ -1,7 +1,8 @@
 # Sourced by scripts/start.sh (and its tests) for `make start BROWSER=firefox`: opens Firefox with
 # the built add-on installed temporarily through Mozilla's `web-ext run`, or says plainly why it
 # did not and how to load the add-on by hand. Never claims a browser that is not running: the
-# process is checked a few seconds after launch. has_display comes from open-chromium.sh.
+# process is checked a few seconds after launch. has_display and still_running come from
+# open-chromium.sh.
 
 # print_firefox_load_by_hand EXTENSION_DIR
 print_firefox_load_by_hand() {
@@ -36,15 +37,10 @@ open_firefox() {
     --start-url "$url" >"$log" 2>&1 &
   FIREFOX_PID=$!
 
-  local ticks=$((check_seconds * 4))
-  while kill -0 "$FIREFOX_PID" 2>/dev/null; do
-    if [ "$ticks" -le 0 ]; then
-      echo "Firefox is open (pid $FIREFOX_PID) with Encore installed from $extension."
-      return 0
-    fi
-    sleep 0.25
-    ticks=$((ticks - 1))
-  done
+  if still_running "$FIREFOX_PID" "$check_seconds"; then
+    echo "Firefox is open (pid $FIREFOX_PID) with Encore installed from $extension."
+    return 0
+  fi
 
   local status=0
   wait "$FIREFOX_PID" 2>/dev/null || status=$?
