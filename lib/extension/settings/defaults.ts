@@ -33,6 +33,20 @@ export function defaultSettings(): Settings {
  * person's sites read is their choice. A malformed build value is ignored entirely.
  */
 function buildRpcUrls(json: string | undefined): Record<string, string> {
+  // Settings are read on every request that needs them: parse the build's value once (keyed on
+  // the text, which tests may change between reads), and hand out copies.
+  if (json !== parsedBuildValue.json) {
+    parsedBuildValue = { json, urls: parseRpcUrls(json) };
+  }
+  return { ...parsedBuildValue.urls };
+}
+
+let parsedBuildValue: { json: string | undefined; urls: Record<string, string> } = {
+  json: undefined,
+  urls: {},
+};
+
+function parseRpcUrls(json: string | undefined): Record<string, string> {
   if (!json) return {};
   try {
     const parsed = rpcUrlsSchema.safeParse(JSON.parse(json));

@@ -1,7 +1,7 @@
 // The per-chain RPC URL: validated like the other URLs, and refused with a precise message when
 // it could leak a credential or is not http(s).
 
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { parseForm, toForm } from '../../../entrypoints/options/components/form-state.ts';
 import {
@@ -18,6 +18,30 @@ describe('settings: RPC URL per chain', () => {
     expect(defaultSettings().rpcUrls).toEqual({});
     await updateSettings({ rpcUrls: { '31337': ' http://127.0.0.1:8545 ' } });
     expect((await getSettings()).rpcUrls).toEqual({ '31337': 'http://127.0.0.1:8545' });
+  });
+
+  describe('a build that starts with RPC URLs (WXT_RPC_URLS)', () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it('reads them, and a change of the value between reads', () => {
+      vi.stubEnv('WXT_RPC_URLS', '{"31337":"http://127.0.0.1:8545"}');
+      expect(defaultSettings().rpcUrls).toEqual({ '31337': 'http://127.0.0.1:8545' });
+      vi.stubEnv('WXT_RPC_URLS', '{"1":"https://rpc.example"}');
+      expect(defaultSettings().rpcUrls).toEqual({ '1': 'https://rpc.example' });
+    });
+
+    it('ignores a malformed value entirely', () => {
+      vi.stubEnv('WXT_RPC_URLS', '{"31337":"http://me:secret@127.0.0.1:8545"}');
+      expect(defaultSettings().rpcUrls).toEqual({});
+      vi.stubEnv('WXT_RPC_URLS', 'not json');
+      expect(defaultSettings().rpcUrls).toEqual({});
+    });
+
+    it('hands out a copy: changing one read changes no later one', () => {
+      vi.stubEnv('WXT_RPC_URLS', '{"31337":"http://127.0.0.1:8545"}');
+      defaultSettings().rpcUrls['31337'] = 'http://elsewhere.example';
+      expect(defaultSettings().rpcUrls).toEqual({ '31337': 'http://127.0.0.1:8545' });
+    });
   });
 
   it.each([
