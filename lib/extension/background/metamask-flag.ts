@@ -4,6 +4,7 @@
 
 import { browser } from 'wxt/browser';
 import { getSettings, onSettingsChanged } from '../settings/index.ts';
+import { createWriteQueue } from '../storage/index.ts';
 
 export const METAMASK_FLAG_SCRIPT_ID = 'encore-metamask-flag';
 const SCRIPT_FILE = 'content-scripts/metamask-flag.js';
@@ -32,11 +33,11 @@ async function sync(enabled: boolean): Promise<void> {
 /** Brings the registration in line with the setting now and after every change. */
 export function followMetaMaskSetting(ready: () => Promise<void>): void {
   // One sync at a time, each reading the latest setting, so quick toggles cannot race.
-  let queue = Promise.resolve();
+  const inTurn = createWriteQueue();
   const resync = (): void => {
-    queue = queue
-      .then(async () => sync((await getSettings()).answerAsMetaMask))
-      .catch((error: unknown) => console.error('[encore] MetaMask setting not applied', error));
+    inTurn(async () => sync((await getSettings()).answerAsMetaMask)).catch((error: unknown) =>
+      console.error('[encore] MetaMask setting not applied', error),
+    );
   };
   void ready().then(resync, () => undefined);
   onSettingsChanged(resync);
