@@ -4,11 +4,22 @@ import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.t
 import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
+import { lazyComponent } from './lazy-component.ts';
 import { loginRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
-import { useRestoreForm } from './use-restore-form.ts';
 
 type Mode = 'login' | 'signup' | 'restore';
+
+// The restore form carries the BIP-39 word list and SHA-256 (~29 kB): loaded when the person asks
+// for it, so opening the popup and logging in never parse it.
+const RestoreForm = lazyComponent(
+  () => import('./RestoreForm.tsx').then((m) => m.RestoreForm),
+  () => (
+    <div class="center muted" role="status">
+      <Spinner /> Loading…
+    </div>
+  ),
+);
 
 /** Log in and sign up share one form: the same two fields, different rules and button. */
 export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): JSX.Element {
@@ -36,7 +47,6 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     if (error) errorRef.current?.focus();
   }, [error]);
   useEffect(warmUpLogin, []);
-  const RestoreForm = useRestoreForm(mode === 'restore');
 
   function switchMode(next: Mode): void {
     setMode(next);
@@ -69,13 +79,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
   }
 
   if (mode === 'restore') {
-    return RestoreForm ? (
-      <RestoreForm onSignedIn={props.onSignedIn} onCancel={() => switchMode('login')} />
-    ) : (
-      <div class="center muted" role="status">
-        <Spinner /> Loading…
-      </div>
-    );
+    return <RestoreForm onSignedIn={props.onSignedIn} onCancel={() => switchMode('login')} />;
   }
   const submitLabel = mode === 'signup' ? 'Create wallet' : 'Log in';
   return (

@@ -2,11 +2,15 @@ import { type ComponentType, type FunctionComponent, h, type JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * A component whose code loads on its first render (a separate chunk), rendering nothing until
- * then. The forms a logged-in popup does not show (they carry the wallet core's password policy
- * and scrypt) stay out of the code that runs before the address is on screen.
+ * A component whose code loads on its first render (a separate chunk), rendering `fallback` (by
+ * default nothing) until then. The forms and views a logged-in popup does not show at once (the
+ * wallet core's password policy and scrypt, the BIP-39 word list, the clipboard guard) stay out
+ * of the code that runs before the address is on screen.
  */
-export function lazyComponent<P>(load: () => Promise<ComponentType<P>>): FunctionComponent<P> {
+export function lazyComponent<P>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: () => JSX.Element | null = () => null,
+): FunctionComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<void> | null = null;
   return function Lazy(props: P): JSX.Element | null {
@@ -22,6 +26,6 @@ export function lazyComponent<P>(load: () => Promise<ComponentType<P>>): Functio
         live = false;
       };
     }, []);
-    return loaded ? h(loaded as ComponentType<object>, props as object) : null;
+    return loaded ? h(loaded as ComponentType<object>, props as object) : fallback();
   };
 }
