@@ -31,6 +31,8 @@ async function until<T>(read: () => Promise<T>, wanted: (value: T) => boolean): 
 /** Reveals the phrase in the popup tab and clicks Copy; resolves to the words. */
 async function revealAndCopy(popup: Page): Promise<string> {
   await popup.click(testId('show-recovery'));
+  // The view is a chunk of its own: its field is there once that has loaded.
+  await popup.waitForSelector(testId('recovery-password'), { timeout: 10_000 });
   await popup.type(testId('recovery-password'), PASSWORD);
   await popup.click(testId('recovery-submit'));
   const phrase = await popup.waitForFunction(
