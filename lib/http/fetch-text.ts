@@ -17,11 +17,16 @@ export type Exchange =
   /** No answer: `timedOut` when the deadline passed, otherwise a transport failure. */
   | { answered: false; timedOut: boolean; cause: unknown };
 
+/**
+ * `readBody` reads the body (default: all of it as text); one that throws, for example on too
+ * large a body, makes the exchange unanswered with its error as `cause`.
+ */
 export async function fetchText(
   fetchFn: FetchText,
   url: string,
   init: RequestInit,
   timeoutMs: number,
+  readBody: (response: Response) => Promise<string> = (response) => response.text(),
 ): Promise<Exchange> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -32,7 +37,7 @@ export async function fetchText(
   else outer?.addEventListener('abort', cancel, { once: true });
   try {
     const response = await fetchFn(url, { ...init, signal: controller.signal });
-    const text = await response.text();
+    const text = await readBody(response);
     const { status, statusText, headers } = response;
     return { answered: true, response: { status, statusText, headers, text } };
   } catch (cause) {

@@ -3,7 +3,7 @@
 // are the limits: a per-origin budget, the request's size, a deadline, the answer's size, and
 // the node's chain (a URL that serves another chain would answer with another chain's state).
 
-import { parseJson } from '../../http/index.ts';
+import { fetchText, parseJson } from '../../http/index.ts';
 import {
   ChainDisconnectedError,
   NodeUnavailableError,
@@ -47,31 +47,30 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     if (new TextEncoder().encode(body).length > limits.maxRequestBytes) {
       throw new OversizeRequestError(method, limits.maxRequestBytes);
     }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
-    let text: string;
-    try {
-      const response = await fetchFn(url, {
+    const exchange = await fetchText(
+      fetchFn,
+      url,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
-        signal: controller.signal,
         // Never the person's cookies or credentials for that host.
         credentials: 'omit',
         redirect: 'error',
-      });
-      text = await readCapped(response, limits.maxResponseBytes);
-    } catch (error) {
+      },
+      limits.timeoutMs,
+      (response) => readCapped(response, limits.maxResponseBytes),
+    );
+    if (!exchange.answered) {
       // Too large an answer (readCapped) says so itself.
-      if (error instanceof NodeUnavailableError) throw error;
-      if (controller.signal.aborted) {
-        throw new NodeUnavailableError(`did not answer within ${limits.timeoutMs / 1000} s`);
-      }
-      throw new NodeUnavailableError('could not be reached');
-    } finally {
-      clearTimeout(timer);
+      if (exchange.cause instanceof NodeUnavailableError) throw exchange.cause;
+      throw new NodeUnavailableError(
+        exchange.timedOut
+          ? `did not answer within ${limits.timeoutMs / 1000} s`
+          : 'could not be reached',
+      );
     }
-    return readNodeAnswer(parseJson(text), id);
+    return readNodeAnswer(parseJson(exchange.response.text), id);
   }
 
   function servedChain(url: string): Promise<number> {
