@@ -26,7 +26,7 @@ import {
 } from './internal/popup-login.ts';
 import { popupOpen } from './internal/popup-open.ts';
 import { scriptCost } from './internal/script-cost.ts';
-import { launchUnattached } from './internal/unattached-surfaces.ts';
+import { launchUnattached, type UnattachedExtension } from './internal/unattached-surfaces.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** BENCH_LOGIN_ONLY=1: logins, sign-up and the floor only (for quick iterations). */
@@ -51,10 +51,11 @@ async function main(): Promise<void> {
   // Page loads get a profile of their own with one tab, like the baseline: the popup and the
   // sites open in `ext` would compete with the loads measured there.
   const extLoads = await launchWithExtension(env.extensionDir);
-  // The popup and the approval window as a person's browser loads them (no DevTools client on
-  // the page while it loads); its own profile and account.
-  const unattached = LOGIN_ONLY ? null : await launchUnattached(env.extensionDir);
+  let unattached: UnattachedExtension | null = null;
   try {
+    // The popup and the approval window as a person's browser loads them (no DevTools client on
+    // the page while it loads); its own profile and account.
+    if (!LOGIN_ONLY) unattached = await launchUnattached(env.extensionDir);
     const popup = await ext.context.newPage();
     await popup.goto(`chrome-extension://${ext.extensionId}/popup.html`);
     const username = `bench-${Date.now().toString(36)}`;

@@ -38,13 +38,24 @@ export function launchWithPipe(executable: string, args: string[]): CdpPipe {
       waiting.delete(reply.id);
     }
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => {
-    for (const answer of waiting.values()) answer({ error: { message: 'Chromium exited' } });
+  // Once Chromium is gone (exited, or never started), every command fails at once.
+  let gone: string | null = null;
+  const fail = (reason: string): void => {
+    gone ??= reason;
+    for (const answer of waiting.values()) answer({ error: { message: reason } });
     waiting.clear();
+  };
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
   });
+  child.on('error', (error) => fail(`Chromium could not start: ${error.message}`));
+  child.once('exit', () => fail('Chromium exited'));
+  // A write after the exit fails through `gone`, not as an unhandled EPIPE.
+  input.on('error', () => undefined);
 
   const send = <T>(method: string, params: object = {}, sessionId?: string): Promise<T> => {
+    if (gone) return Promise.reject(new Error(`${method}: ${gone}`));
     nextId += 1;
     const id = nextId;
     input.write(`${JSON.stringify({ id, method, params, sessionId })}\0`);
@@ -68,7 +79,7 @@ export function launchWithPipe(executable: string, args: string[]): CdpPipe {
       return answer.result.value;
     },
     async close() {
-      await send('Browser.close').catch(() => undefined);
+      if (!gone) await send('Browser.close').catch(() => undefined);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(timer);

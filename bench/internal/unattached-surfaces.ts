@@ -17,7 +17,6 @@ interface TargetInfo {
 }
 
 export interface UnattachedExtension {
-  extensionId: string;
   /** Signs up `username` through the popup's message API (no form: nothing is measured). */
   signUp(username: string, password: string): Promise<void>;
   /** Opens popup.html in a new tab; resolves to its start → address shown (its own measure). */
@@ -112,7 +111,6 @@ export async function launchUnattached(extensionDir: string): Promise<Unattached
     let site: { targetId: string; sessionId: string } | null = null;
 
     return {
-      extensionId,
       async signUp(username, password) {
         const targetId = await open(popupUrl);
         // Once the popup has asked for the state, its page is the extension's.

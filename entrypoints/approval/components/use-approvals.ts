@@ -44,7 +44,7 @@ export function useApprovals(feed: ApprovalFeed): ApprovalsState {
   // A layout effect, so the subscription starts right after the first render: a plain effect
   // waits for the next frame, and a snapshot that arrives meanwhile would wait with it.
   useLayoutEffect(() => {
-    // A snapshot may have arrived between the first render and this effect.
+    // A new feed's latest state (the first one's is what useState started from).
     setState(feed.current());
     return feed.subscribe(setState);
   }, [feed]);

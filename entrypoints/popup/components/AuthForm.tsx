@@ -4,7 +4,7 @@ import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.t
 import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
-import { lazyComponent } from './lazy-component.ts';
+import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { loginRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
 
@@ -14,11 +14,7 @@ type Mode = 'login' | 'signup' | 'restore';
 // for it, so opening the popup and logging in never parse it.
 const RestoreForm = lazyComponent(
   () => import('./RestoreForm.tsx').then((m) => m.RestoreForm),
-  () => (
-    <div class="center muted" role="status">
-      <Spinner /> Loading…
-    </div>
-  ),
+  loadingFallback,
 );
 
 /** Log in and sign up share one form: the same two fields, different rules and button. */

@@ -5,7 +5,7 @@ import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { sendMessage, type WalletState } from './api.ts';
 import { ConnectedSites } from './ConnectedSites.tsx';
-import { lazyComponent } from './lazy-component.ts';
+import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
 // Their own chunks, loaded when asked for: the password form brings the wallet core's password
@@ -14,8 +14,9 @@ import { ProfileSection } from './ProfileSection.tsx';
 const ChangePasswordForm = lazyComponent(() =>
   import('./ChangePasswordForm.tsx').then((m) => m.ChangePasswordForm),
 );
-const RecoveryPhrase = lazyComponent(() =>
-  import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
+const RecoveryPhrase = lazyComponent(
+  () => import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
+  loadingFallback,
 );
 
 export interface WalletViewProps {

@@ -1,5 +1,6 @@
 import { type ComponentType, type FunctionComponent, h, type JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { Spinner } from '../../../lib/extension/ui/index.ts';
 
 /**
  * A component whose code loads on its first render (a separate chunk), rendering `fallback` (by
@@ -28,4 +29,9 @@ export function lazyComponent<P>(
     }, []);
     return loaded ? h(loaded as ComponentType<object>, props as object) : fallback();
   };
+}
+
+/** A view's place while its chunk loads, for views that replace what was on screen. */
+export function loadingFallback(): JSX.Element {
+  return h('div', { class: 'center muted', role: 'status' }, h(Spinner, null), ' Loading…');
 }
