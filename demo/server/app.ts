@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CatalogClient } from '../../lib/catalog/index.ts';
 import { parseSiweMessage } from '../../lib/eip/index.ts';
 import { checkIdToken } from './check-id-token.ts';
+import { addressSchema, signatureSchema } from './hex-schemas.ts';
 import { type NonceStore, SeenNonces } from './nonces.ts';
 import type { Relayer } from './relay/relayer.ts';
 import { relayRoutes } from './relay/routes.ts';
@@ -27,10 +28,11 @@ export interface DemoAppDeps {
 }
 
 const SUPPORTED_CHAINS = new Set([1, 11155111]);
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
-const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature');
 
-const siweBody = z.strictObject({ message: z.string().min(1).max(4000), signature });
+const siweBody = z.strictObject({
+  message: z.string().min(1).max(4000),
+  signature: signatureSchema,
+});
 const whoamiBody = z.strictObject({ token: z.string().min(1).max(8000) });
 
 function firstIssue(error: z.ZodError): string {
@@ -64,7 +66,7 @@ export function createDemoApp(deps: DemoAppDeps): Hono {
   }
 
   app.get('/api/profile/:address', async (c) => {
-    const parsed = address.safeParse(c.req.param('address'));
+    const parsed = addressSchema.safeParse(c.req.param('address'));
     if (!parsed.success) {
       return c.json({ error: `address: ${parsed.error.issues[0]?.message ?? 'invalid'}` }, 400);
     }

@@ -13,6 +13,14 @@ export const FAVORITE_TYPES: Record<string, { name: string; type: string }[]> = 
   ],
 };
 
+/** EIP712Domain as the page spells it out (viem and most sites do) and the relayer expects it. */
+export const FAVORITE_DOMAIN_FIELDS: { name: string; type: string }[] = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+];
+
 /** Favorites.sol's NAME and VERSION. */
 export const FAVORITE_DOMAIN_NAME = 'Encore Demo Favorites';
 export const FAVORITE_DOMAIN_VERSION = '1';
@@ -52,12 +60,7 @@ export function favoriteDomain(chain: FavoriteChain): FavoriteDomain {
 export function favoriteTypedData(chain: FavoriteChain, message: FavoriteMessage): object {
   return {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
+      EIP712Domain: FAVORITE_DOMAIN_FIELDS,
       ...FAVORITE_TYPES,
     },
     primaryType: 'Favorite',

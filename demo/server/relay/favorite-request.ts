@@ -4,13 +4,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import {
+  FAVORITE_DOMAIN_FIELDS,
   FAVORITE_TYPES,
   type FavoriteDomain,
   type FavoriteMessage,
 } from '../../shared/favorite.ts';
+import { addressSchema, signatureSchema } from '../hex-schemas.ts';
 import { RelayError } from './errors.ts';
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 const uint = (digits: number) =>
   z.string().regex(new RegExp(`^(0|[1-9]\\d{0,${digits - 1}})$`), 'must be a decimal integer');
 const typeList = z
@@ -31,16 +32,16 @@ export const RelayFavoriteBodySchema = z.strictObject({
         z.number().int().nonnegative(),
         z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,20})$/),
       ]),
-      verifyingContract: address,
+      verifyingContract: addressSchema,
     }),
     message: z.strictObject({
-      listener: address,
+      listener: addressSchema,
       trackId: z.string().min(1).max(64),
       nonce: uint(78),
       deadline: uint(20),
     }),
   }),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature'),
+  signature: signatureSchema,
 });
 export type RelayFavoriteBody = z.infer<typeof RelayFavoriteBodySchema>;
 
@@ -48,13 +49,6 @@ export interface FavoriteRequest {
   message: FavoriteMessage;
   signature: string;
 }
-
-const DOMAIN_FIELDS = [
-  { name: 'name', type: 'string' },
-  { name: 'version', type: 'string' },
-  { name: 'chainId', type: 'uint256' },
-  { name: 'verifyingContract', type: 'address' },
-];
 
 /** The body, or RELAY_BAD_REQUEST naming the first faulty field. */
 export function parseRelayBody(raw: unknown): RelayFavoriteBody {
@@ -80,7 +74,7 @@ export function checkDomain(body: RelayFavoriteBody, expected: FavoriteDomain): 
   if (mismatch) throw new RelayError('RELAY_WRONG_DOMAIN', `signed for another place: ${mismatch}`);
   const { EIP712Domain, ...rest } = types;
   if (
-    (EIP712Domain !== undefined && !isDeepStrictEqual(EIP712Domain, DOMAIN_FIELDS)) ||
+    (EIP712Domain !== undefined && !isDeepStrictEqual(EIP712Domain, FAVORITE_DOMAIN_FIELDS)) ||
     !isDeepStrictEqual(rest, FAVORITE_TYPES)
   ) {
     throw new RelayError('RELAY_WRONG_DOMAIN', 'types: not the Favorite layout of the contract');

@@ -4,7 +4,7 @@
 //   POST /api/relay/favorite          { typedData, signature } → { txHash, … } or { error, code }
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
+import { addressSchema } from '../hex-schemas.ts';
 import { RelayError } from './errors.ts';
 import type { Relayer } from './relayer.ts';
 
@@ -14,8 +14,6 @@ export interface RelayRouteDeps {
   /** The network address the request came from (the per-address budget's key). */
   clientAddress(c: Context): string;
 }
-
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 function refuse(c: Context, error: RelayError): Response {
   const retry = error.details?.retryAfterSeconds;
@@ -57,7 +55,7 @@ export function relayRoutes(app: Hono, deps: RelayRouteDeps): void {
   app.get(
     '/api/relay/nonce/:address',
     guarded(async (c, relayer) => {
-      const parsed = address.safeParse(c.req.param('address'));
+      const parsed = addressSchema.safeParse(c.req.param('address'));
       if (!parsed.success) {
         throw new RelayError('RELAY_BAD_REQUEST', `address: ${parsed.error.issues[0]?.message}`);
       }
