@@ -18,6 +18,7 @@ import {
   signAndRelayFavorite,
   useChain,
 } from './favorite-flow.ts';
+import { postJson } from './http.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -36,17 +37,6 @@ function logEvent(name: string, data: unknown): void {
   item.textContent = `${name} ${JSON.stringify(data)}`;
   item.dataset.event = name;
   $('events').append(item);
-}
-
-async function postJson(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(String(json.error ?? response.status));
-  return json;
 }
 
 function renderSession(): void {

@@ -4,26 +4,9 @@
 import { Interface } from 'ethers';
 import { FAVORITES_ABI, type FavoriteChain, favoriteTypedData } from '../shared/favorite.ts';
 import type { Eip1193Provider } from './eip1193.ts';
+import { getJson, postJson } from './http.ts';
 
 const favoritesAbi = new Interface(FAVORITES_ABI);
-
-async function getJson(path: string): Promise<Record<string, unknown>> {
-  const response = await fetch(path);
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(String(json.error ?? response.status));
-  return json;
-}
-
-async function postJson(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(String(json.error ?? response.status));
-  return json;
-}
 
 /** Where the site's relayer submits favorites, and the RPC URL a wallet may read that chain at. */
 export interface RelayChain extends FavoriteChain {
