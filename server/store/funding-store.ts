@@ -15,8 +15,6 @@ export interface EnqueueFunding {
   nowMs: number;
 }
 
-export type FundingStatus = 'queued' | 'paid' | 'failed';
-
 export interface FundingRow {
   walletAddress: string;
   attempts: number;
