@@ -69,8 +69,8 @@ const topic = z.union([hash32, z.null(), z.array(hash32.nullable()).max(64)]);
 export const logFilter = z
   .object({
     address: z.union([addressSchema, z.array(addressSchema).max(1024)]).optional(),
-    fromBlock: z.union([blockTag, quantity]).optional(),
-    toBlock: z.union([blockTag, quantity]).optional(),
+    fromBlock: blockNumberOrTag.optional(),
+    toBlock: blockNumberOrTag.optional(),
     blockHash: hash32.optional(),
     topics: z.array(topic).max(4).optional(),
   })
