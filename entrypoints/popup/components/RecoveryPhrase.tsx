@@ -1,14 +1,12 @@
 import { Fragment, type JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { requestClipboardPermissions } from '../../../lib/extension/clipboard/index.ts';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
-import { sendMessage } from './api.ts';
 import {
   CLIPBOARD_CLEAR_MS,
-  type CopyOutcome,
-  copyAndGuard,
-  copyForAWhile,
-} from './clipboard-guard.ts';
+  requestClipboardPermissions,
+} from '../../../lib/extension/clipboard/index.ts';
+import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { sendMessage } from './api.ts';
+import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard.ts';
 
 /**
  * Shows the wallet's 12 words after the worker has checked the password against the backend's

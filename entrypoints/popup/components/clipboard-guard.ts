@@ -14,8 +14,6 @@ import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 // kept the focus all along and nothing was copied or cut inside it. Anything else leaves the
 // clipboard alone.
 
-export { CLIPBOARD_CLEAR_MS };
-
 /** 'guarded': cleared even if the popup closes; 'popup-only': only while it stays open. */
 export type CopyOutcome = 'guarded' | 'popup-only';
 
