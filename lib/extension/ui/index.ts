@@ -6,4 +6,5 @@ export { displayOrigin, formatCount } from './format.ts';
 export { originsNeedingPermission, requestHostPermission } from './host-permission.ts';
 export { type Identicon, identicon } from './identicon.ts';
 export { Spinner } from './Spinner.tsx';
+export { startedEarly } from './started-early.ts';
 export { type AsyncState, useAsync } from './use-async.ts';

@@ -11,7 +11,7 @@ import {
   type ApprovalsState,
   useApprovals,
 } from '../../../entrypoints/approval/components/use-approvals.ts';
-import { useAsync } from '../../../lib/extension/ui/index.ts';
+import { startedEarly, useAsync } from '../../../lib/extension/ui/index.ts';
 
 let root: Element;
 
@@ -67,5 +67,22 @@ describe('useApprovals', () => {
     }
     render(h(Probe, null), root);
     expect(listeners.size).toBe(1);
+  });
+});
+
+describe('startedEarly', () => {
+  it('starts at once, hands that run to the first caller and a new one to each later caller', async () => {
+    let runs = 0;
+    const take = startedEarly(async () => ++runs);
+    expect(runs).toBe(1);
+    expect(await take()).toBe(1);
+    expect(await take()).toBe(2);
+    expect(runs).toBe(2);
+  });
+
+  it('keeps an early failure for its taker', async () => {
+    const take = startedEarly(() => Promise.reject(new Error('worker asleep')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(take()).rejects.toThrow('worker asleep');
   });
 });
