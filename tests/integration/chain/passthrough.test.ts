@@ -16,6 +16,7 @@ import { createNodeClient, type NodeLimits } from '../../../lib/extension/node/i
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { freePort } from '../../support/free-port.ts';
+import { rpcFailure } from '../../support/rpc-failure.ts';
 import { fakeWorld } from '../../unit/provider/support/fake-deps.ts';
 
 const SITE = 'https://dapp.example';
@@ -34,14 +35,6 @@ function worldWith(url: string | null, chainId = 31337, limits: Partial<NodeLimi
     runRpcRequest(world.ctx(origin), { method, params });
   return { world, call };
 }
-
-const failure = (promise: Promise<unknown>): Promise<ProviderRpcError> =>
-  promise.then(
-    (result) => {
-      throw new Error(`expected a failure, got ${JSON.stringify(result)}`);
-    },
-    (e: ProviderRpcError) => e,
-  );
 
 describe('read-only passthrough to a real local chain', () => {
   let chain: LocalChain;
@@ -92,33 +85,33 @@ describe('read-only passthrough to a real local chain', () => {
       '0x1',
     );
     // A block that does not exist yet: the node's own refusal, as a JSON-RPC error.
-    const error = await failure(call('eth_getBalance', [FUNDED, '0xffffffff']));
+    const error = await rpcFailure(call('eth_getBalance', [FUNDED, '0xffffffff']));
     expect(error.code).toBe(-32000);
     expect(error.message).toMatch(/block/i);
   });
 
   it('checks params per method before the node hears of them (-32602 naming the parameter)', async () => {
     const { call } = worldWith(chain.url);
-    const bad = await failure(call('eth_getBalance', ['bob.eth', 'latest']));
+    const bad = await rpcFailure(call('eth_getBalance', ['bob.eth', 'latest']));
     expect(bad.code).toBe(-32602);
     expect(bad.message).toMatch(/address \(params\[0\]\)/);
-    expect((await failure(call('eth_call', [{ to: token, data: 'hi' }]))).message).toMatch(
+    expect((await rpcFailure(call('eth_call', [{ to: token, data: 'hi' }]))).message).toMatch(
       /transaction\.data/,
     );
-    expect((await failure(call('eth_call', [{ to: token, evil: 1 }]))).code).toBe(-32602);
-    expect((await failure(call('eth_getTransactionReceipt', ['0x12']))).code).toBe(-32602);
+    expect((await rpcFailure(call('eth_call', [{ to: token, evil: 1 }]))).code).toBe(-32602);
+    expect((await rpcFailure(call('eth_getTransactionReceipt', ['0x12']))).code).toBe(-32602);
   });
 
   it('answers 4901 with how to add a URL when the current chain has none', async () => {
     const { call } = worldWith(null, 1);
-    const error = await failure(call('eth_blockNumber'));
+    const error = await rpcFailure(call('eth_blockNumber'));
     expect(error.code).toBe(4901);
     expect(error.message).toMatch(/no RPC URL for Local development.*Options/);
   });
 
   it('answers 4901 when the URL serves another chain than the one sites see', async () => {
     const { call } = worldWith(chain.url, 1);
-    const error = await failure(call('eth_getBalance', [FUNDED]));
+    const error = await rpcFailure(call('eth_getBalance', [FUNDED]));
     expect(error.code).toBe(4901);
     expect(error.message).toMatch(/serves chain 31337/);
     expect(error.message).not.toContain(chain.url);
@@ -139,7 +132,7 @@ describe('read-only passthrough to a real local chain', () => {
           },
         ],
       });
-    const wrong = await failure(add('0x7a6a'));
+    const wrong = await rpcFailure(add('0x7a6a'));
     expect(wrong.code).toBe(-32602);
     expect(wrong.message).toMatch(/serves chain 0x7a69, not 0x7a6a/);
     expect(world.addedChains).toEqual([]);
@@ -212,7 +205,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
       'hardhat_setBalance',
       'eth_accounts_',
     ]) {
-      expect((await failure(call(method, []))).code).toBe(4200);
+      expect((await rpcFailure(call(method, []))).code).toBe(4200);
     }
     expect(server.seen).toEqual([]);
   });
@@ -221,7 +214,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
     const server = await node(ok);
     const { call } = worldWith(server.url, 31337, { maxRequestBytes: 4096 });
     const data = `0x${'ab'.repeat(4096)}`;
-    const error = await failure(call('eth_call', [{ to: FUNDED, data }]));
+    const error = await rpcFailure(call('eth_call', [{ to: FUNDED, data }]));
     expect(error.code).toBe(-32602);
     expect(error.message).toMatch(/larger than 4096 bytes/);
     expect(server.seen.filter((m) => m === 'eth_call')).toEqual([]);
@@ -245,7 +238,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
   it('a node answering garbage: -32603, nothing of the garbage reaches the page', async () => {
     const server = await node((_request, res) => res.end('<html>login to your router</html>'));
     const { call } = worldWith(server.url);
-    const error = await failure(call('eth_blockNumber'));
+    const error = await rpcFailure(call('eth_blockNumber'));
     expect(error).toMatchObject({ code: -32603 });
     expect(error.message).toMatch(/not a JSON-RPC answer/);
     expect(error.message).not.toMatch(/router/);
@@ -256,7 +249,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
     const server = await node((request, res) =>
       res.end(JSON.stringify({ jsonrpc: '2.0', id: request.id + 1, result: '0x99' })),
     );
-    expect((await failure(worldWith(server.url).call('eth_blockNumber'))).code).toBe(-32603);
+    expect((await rpcFailure(worldWith(server.url).call('eth_blockNumber'))).code).toBe(-32603);
   });
 
   it('a node answering a huge body: reading stops at the cap, -32603', async () => {
@@ -273,7 +266,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
       pump();
     });
     const { call } = worldWith(server.url, 31337, { maxResponseBytes: 256 * 1024 });
-    const error = await failure(call('eth_getLogs', [{}]));
+    const error = await rpcFailure(call('eth_getLogs', [{}]));
     expect(error.code).toBe(-32603);
     expect(error.message).toMatch(/more than 262144 bytes/);
   });
@@ -283,7 +276,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
       // never answers
     });
     const { call } = worldWith(server.url, 31337, { timeoutMs: 300 });
-    const error = await failure(call('eth_blockNumber'));
+    const error = await rpcFailure(call('eth_blockNumber'));
     expect(error.code).toBe(-32603);
     expect(error.message).toMatch(/did not answer within 0.3 s/);
   });
@@ -295,21 +288,21 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
     );
     const { call } = worldWith(server.url);
     reply = { code: 3, message: 'execution reverted', data: '0x08c379a0' };
-    expect(await failure(call('eth_call', [{ to: FUNDED }]))).toMatchObject({
+    expect(await rpcFailure(call('eth_call', [{ to: FUNDED }]))).toMatchObject({
       code: 3,
       message: 'execution reverted',
       data: '0x08c379a0',
     });
     reply = { code: 4001, message: 'User rejected the request.\n\u0000' };
-    const spoof = await failure(call('eth_blockNumber'));
+    const spoof = await rpcFailure(call('eth_blockNumber'));
     expect(spoof.code).toBe(-32603);
     expect(spoof.message).toBe('User rejected the request. ');
     reply = { code: -32000, message: 'x'.repeat(10_000), data: { blob: 'y'.repeat(10_000) } };
-    const big = await failure(call('eth_blockNumber'));
+    const big = await rpcFailure(call('eth_blockNumber'));
     expect(big.code).toBe(-32000);
     expect(big.message).toHaveLength(300);
     expect(big.data).toBeUndefined();
     reply = { code: 'boom', message: 42 };
-    expect(await failure(call('eth_blockNumber'))).toMatchObject({ code: -32603 });
+    expect(await rpcFailure(call('eth_blockNumber'))).toMatchObject({ code: -32603 });
   });
 });

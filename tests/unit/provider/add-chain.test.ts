@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { MAX_ADDED_CHAINS } from '../../../lib/extension/settings/index.ts';
+import { rpcFailure } from '../../support/rpc-failure.ts';
 import { type FakeWorld, fakeWorld } from './support/fake-deps.ts';
 
 const SITE = 'http://localhost:8800';
@@ -18,17 +18,6 @@ const polygon = () => ({
 
 function call(world: FakeWorld, params: unknown, origin = SITE): Promise<unknown> {
   return runRpcRequest(world.ctx(origin), { method: 'wallet_addEthereumChain', params });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderRpcError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (e: ProviderRpcError) => e,
-  );
-  expect(typeof error.code).toBe('number');
-  return error;
 }
 
 describe('wallet_addEthereumChain', () => {
@@ -99,20 +88,20 @@ describe('wallet_addEthereumChain', () => {
 
   it('rejecting answers 4001 and stores nothing', async () => {
     world.answer = 'reject';
-    expect((await failure(call(world, [polygon()]))).code).toBe(4001);
+    expect((await rpcFailure(call(world, [polygon()]))).code).toBe(4001);
     expect(world.addedChains).toEqual([]);
     expect(world.chainId).toBe(1);
   });
 
   it('attack: an unconnected site gets 4100, asks nothing and stores nothing', async () => {
-    expect((await failure(call(world, [polygon()], OTHER))).code).toBe(4100);
+    expect((await rpcFailure(call(world, [polygon()], OTHER))).code).toBe(4100);
     expect(world.asked).toEqual([]);
     expect(world.addedChains).toEqual([]);
   });
 
   it('attack: a URL serving another chain is refused after the approval, nothing stored', async () => {
     world.servedChains.set(POLYGON_URL, 1);
-    const error = await failure(call(world, [polygon()]));
+    const error = await rpcFailure(call(world, [polygon()]));
     expect(error.code).toBe(-32602);
     expect(error.message).toMatch(/rpcUrls\[0\] serves chain 0x1, not 0x89/);
     expect(world.addedChains).toEqual([]);
@@ -120,7 +109,7 @@ describe('wallet_addEthereumChain', () => {
 
   it('attack: an unreachable URL is -32603 and stores nothing', async () => {
     world.servedChains.clear();
-    expect((await failure(call(world, [polygon()]))).code).toBe(-32603);
+    expect((await rpcFailure(call(world, [polygon()]))).code).toBe(-32603);
     expect(world.addedChains).toEqual([]);
   });
 
@@ -169,7 +158,7 @@ describe('wallet_addEthereumChain', () => {
   ];
   for (const [name, params, message] of hostile) {
     it(`attack: ${name} is -32602 naming the parameter, asks nothing, stores nothing`, async () => {
-      const error = await failure(call(world, params));
+      const error = await rpcFailure(call(world, params));
       expect(error.code).toBe(-32602);
       expect(error.message).toMatch(message);
       expect(world.asked).toEqual([]);
@@ -184,7 +173,7 @@ describe('wallet_addEthereumChain', () => {
       await call(world, [chain]);
     }
     world.asked = [];
-    const error = await failure(call(world, [{ ...polygon(), chainId: '0x5' }]));
+    const error = await rpcFailure(call(world, [{ ...polygon(), chainId: '0x5' }]));
     expect(error.code).toBe(-32005);
     expect(world.asked).toEqual([]);
     expect(world.addedChains).toHaveLength(MAX_ADDED_CHAINS);

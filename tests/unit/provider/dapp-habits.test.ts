@@ -4,22 +4,14 @@
 
 import { Wallet } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
+import { rpcFailure } from '../../support/rpc-failure.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'https://music.example';
 
 const call = (world: FakeWorld, method: string, params?: unknown): Promise<unknown> =>
   runRpcRequest(world.ctx(SITE), { method, params });
-
-const failure = (promise: Promise<unknown>): Promise<ProviderRpcError> =>
-  promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (e: ProviderRpcError) => e,
-  );
 
 describe('accounts: lower case for sites, checksummed in Encore’s own windows', () => {
   let world: FakeWorld;
@@ -73,15 +65,15 @@ describe('personal_ecRecover', () => {
   });
 
   it('refuses malformed params with -32602 naming them', async () => {
-    const bad = await failure(call(world, 'personal_ecRecover', ['0x68', '0x1234']));
+    const bad = await rpcFailure(call(world, 'personal_ecRecover', ['0x68', '0x1234']));
     expect(bad.code).toBe(-32602);
     expect(bad.message).toMatch(/signature \(params\[1\]\) must be a 65-byte hex signature/);
-    const huge = await failure(
+    const huge = await rpcFailure(
       call(world, 'personal_ecRecover', [`0x${'00'.repeat(70_000)}`, `0x${'11'.repeat(65)}`]),
     );
     expect(huge.message).toMatch(/message \(params\[0\]\) must be at most 65536 bytes/);
     // A signature with an impossible v recovers nobody: -32602, not -32603.
-    const nobody = await failure(
+    const nobody = await rpcFailure(
       call(world, 'personal_ecRecover', ['0x68', `0x${'11'.repeat(65)}`]),
     );
     expect(nobody.code).toBe(-32602);
@@ -101,7 +93,9 @@ describe('wallet_requestPermissions and permission objects', () => {
     }[];
     expect(world.asked.map((a) => a.details.kind)).toEqual(['connect']);
     world.answer = 'reject';
-    const refused = await failure(call(world, 'wallet_requestPermissions', [{ eth_accounts: {} }]));
+    const refused = await rpcFailure(
+      call(world, 'wallet_requestPermissions', [{ eth_accounts: {} }]),
+    );
     expect(refused.code).toBe(4001);
     expect(world.asked).toHaveLength(2);
     // eth_requestAccounts still does not ask a connected site.
@@ -148,9 +142,9 @@ describe('chain reads go to the node; nothing else does', () => {
   it('signing and sending never reach the node: eth_sendTransaction and eth_sign stay 4200', async () => {
     const world = fakeWorld();
     world.connected.set(SITE, 1);
-    expect((await failure(call(world, 'eth_sendTransaction', [{}]))).code).toBe(4200);
-    expect((await failure(call(world, 'eth_sign', [WALLET.address, '0x00']))).code).toBe(4200);
-    expect((await failure(call(world, 'eth_sendRawTransaction', ['0x00']))).code).toBe(4200);
+    expect((await rpcFailure(call(world, 'eth_sendTransaction', [{}]))).code).toBe(4200);
+    expect((await rpcFailure(call(world, 'eth_sign', [WALLET.address, '0x00']))).code).toBe(4200);
+    expect((await rpcFailure(call(world, 'eth_sendRawTransaction', ['0x00']))).code).toBe(4200);
     await call(world, 'personal_sign', ['0x68', WALLET.address]);
     expect(world.nodeCalls).toEqual([]);
   });

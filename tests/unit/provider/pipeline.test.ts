@@ -1,8 +1,8 @@
 import { TypedDataEncoder, verifyMessage, verifyTypedData, Wallet } from 'ethers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import type { RpcSigner } from '../../../lib/extension/rpc/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
+import { rpcFailure } from '../../support/rpc-failure.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
 
 const SITE = 'http://localhost:8800';
@@ -17,17 +17,6 @@ async function call(
   origin = SITE,
 ): Promise<unknown> {
   return runRpcRequest(world.ctx(origin), { method, params });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ProviderRpcError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (e: ProviderRpcError) => e,
-  );
-  expect(typeof error.code).toBe('number');
-  return error;
 }
 
 const typedData = {
@@ -54,12 +43,12 @@ describe('RPC pipeline', () => {
   });
 
   it('answers 4200 for unknown methods and explains the refused ones', async () => {
-    expect((await failure(call(world, 'eth_getStorageAt'))).code).toBe(4200);
-    expect((await failure(call(world, '__proto__'))).code).toBe(4200);
-    const tx = await failure(call(world, 'eth_sendTransaction', [{}]));
+    expect((await rpcFailure(call(world, 'eth_getStorageAt'))).code).toBe(4200);
+    expect((await rpcFailure(call(world, '__proto__'))).code).toBe(4200);
+    const tx = await rpcFailure(call(world, 'eth_sendTransaction', [{}]));
     expect(tx.code).toBe(4200);
     expect(tx.message).toMatch(/eth_signTypedData_v4/);
-    expect((await failure(call(world, 'eth_sign', []))).message).toMatch(/blind signing/);
+    expect((await rpcFailure(call(world, 'eth_sign', []))).message).toMatch(/blind signing/);
     expect(world.asked).toEqual([]);
   });
 
@@ -81,7 +70,7 @@ describe('RPC pipeline', () => {
 
   it('rejected connection: 4001 and nothing remembered', async () => {
     world.answer = 'reject';
-    expect((await failure(call(world, 'eth_requestAccounts'))).code).toBe(4001);
+    expect((await rpcFailure(call(world, 'eth_requestAccounts'))).code).toBe(4001);
     expect(world.connected.size).toBe(0);
   });
 
@@ -111,7 +100,9 @@ describe('RPC pipeline', () => {
     world.loggedIn = false;
     world.connected.set(SITE, 1);
     expect(await call(world, 'eth_accounts')).toEqual([]);
-    const error = await failure(call(world, 'personal_sign', ['0x68690a', WALLET.address], OTHER));
+    const error = await rpcFailure(
+      call(world, 'personal_sign', ['0x68690a', WALLET.address], OTHER),
+    );
     expect(error.code).toBe(4100);
     expect(world.asked).toEqual([]);
   });
@@ -128,12 +119,12 @@ describe('RPC pipeline', () => {
     ];
     world.connected.set(SITE, 1);
     for (const [method, params] of malformed) {
-      expect((await failure(call(world, method, params, OTHER))).code).toBe(4100);
-      expect((await failure(call(world, method, params, SITE))).code).toBe(-32602);
+      expect((await rpcFailure(call(world, method, params, OTHER))).code).toBe(4100);
+      expect((await rpcFailure(call(world, method, params, SITE))).code).toBe(-32602);
     }
     world.loggedIn = false;
     for (const [method, params] of malformed) {
-      expect((await failure(call(world, method, params, OTHER))).code).toBe(4100);
+      expect((await rpcFailure(call(world, method, params, OTHER))).code).toBe(4100);
     }
     expect(world.asked).toEqual([]);
   });
@@ -141,11 +132,11 @@ describe('RPC pipeline', () => {
   it('logged out: a connected site with bad params gets -32602 and no login prompt; good params prompt', async () => {
     world.loggedIn = false;
     world.connected.set(SITE, 1);
-    const bad = await failure(call(world, 'personal_sign', ['hi', 'not-an-address']));
+    const bad = await rpcFailure(call(world, 'personal_sign', ['hi', 'not-an-address']));
     expect(bad.code).toBe(-32602);
     expect(world.asked).toEqual([]);
     world.answer = 'reject';
-    expect((await failure(call(world, 'personal_sign', ['0x6869', WALLET.address]))).code).toBe(
+    expect((await rpcFailure(call(world, 'personal_sign', ['0x6869', WALLET.address]))).code).toBe(
       4001,
     );
     expect(world.asked.map((a) => a.details.kind)).toEqual(['login']);
@@ -164,7 +155,7 @@ describe('RPC pipeline', () => {
       `0x${'61'.repeat(600_000)}`, // refused before it is decoded
     ];
     for (const message of tooLong) {
-      const error = await failure(call(world, 'personal_sign', [message, WALLET.address]));
+      const error = await rpcFailure(call(world, 'personal_sign', [message, WALLET.address]));
       expect(error.code).toBe(-32602);
       expect(error.message).toMatch(/message \(params\[0\]\) must be at most 65536 bytes/);
     }
@@ -175,7 +166,9 @@ describe('RPC pipeline', () => {
     world.connected.set(SITE, 1);
     const big = { ...typedData, message: { ...typedData.message, trackId: 'x'.repeat(70_000) } };
     for (const payload of [big, JSON.stringify(big)]) {
-      const error = await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, payload]));
+      const error = await rpcFailure(
+        call(world, 'eth_signTypedData_v4', [WALLET.address, payload]),
+      );
       expect(error.code).toBe(-32602);
       expect(error.message).toMatch(/typedData \(params\[1\]\) is larger than 65536 bytes/);
     }
@@ -184,7 +177,7 @@ describe('RPC pipeline', () => {
 
   it('personal_sign: 4100 until connected, then a verifiable signature after approval', async () => {
     const message = `0x${Buffer.from('Sign in to Encore demo').toString('hex')}`;
-    expect((await failure(call(world, 'personal_sign', [message, WALLET.address]))).code).toBe(
+    expect((await rpcFailure(call(world, 'personal_sign', [message, WALLET.address]))).code).toBe(
       4100,
     );
     world.connected.set(SITE, 1);
@@ -198,16 +191,18 @@ describe('RPC pipeline', () => {
 
   it('personal_sign: -32602 names the bad parameter; another account is 4100; reject is 4001', async () => {
     world.connected.set(SITE, 1);
-    const bad = await failure(call(world, 'personal_sign', ['0x00', 'not-an-address']));
+    const bad = await rpcFailure(call(world, 'personal_sign', ['0x00', 'not-an-address']));
     expect(bad.code).toBe(-32602);
     expect(bad.message).toMatch(/address \(params\[1\]\)/);
-    const missing = await failure(call(world, 'personal_sign', []));
+    const missing = await rpcFailure(call(world, 'personal_sign', []));
     expect(missing.code).toBe(-32602);
     expect(missing.message).toMatch(/message/);
-    const other = await failure(call(world, 'personal_sign', ['0x00', `0x${'22'.repeat(20)}`]));
+    const other = await rpcFailure(call(world, 'personal_sign', ['0x00', `0x${'22'.repeat(20)}`]));
     expect(other.code).toBe(4100);
     world.answer = 'reject';
-    expect((await failure(call(world, 'personal_sign', ['0x00', WALLET.address]))).code).toBe(4001);
+    expect((await rpcFailure(call(world, 'personal_sign', ['0x00', WALLET.address]))).code).toBe(
+      4001,
+    );
   });
 
   it('eth_signTypedData_v4: accepts viem-style types with EIP712Domain, as JSON or object', async () => {
@@ -229,14 +224,16 @@ describe('RPC pipeline', () => {
   it('eth_signTypedData_v4: unusable data is -32602 before anyone is asked', async () => {
     world.connected.set(SITE, 1);
     const broken = { ...typedData, message: { trackId: 'T1', listener: 'nobody' } };
-    const error = await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, broken]));
+    const error = await rpcFailure(call(world, 'eth_signTypedData_v4', [WALLET.address, broken]));
     expect(error.code).toBe(-32602);
     expect(error.message).toMatch(/typedData/);
-    const notJson = await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, '{oops']));
+    const notJson = await rpcFailure(
+      call(world, 'eth_signTypedData_v4', [WALLET.address, '{oops']),
+    );
     expect(notJson.message).toMatch(/typedData \(params\[1\]\)/);
     const wrongPrimary = { ...typedData, primaryType: 'Nothing' };
     expect(
-      (await failure(call(world, 'eth_signTypedData_v4', [WALLET.address, wrongPrimary]))).code,
+      (await rpcFailure(call(world, 'eth_signTypedData_v4', [WALLET.address, wrongPrimary]))).code,
     ).toBe(-32602);
     expect(world.asked).toEqual([]);
   });
@@ -246,13 +243,14 @@ describe('RPC pipeline', () => {
     expect(await call(world, 'wallet_switchEthereumChain', [{ chainId: '0xaa36a7' }])).toBeNull();
     expect(world.chainId).toBe(11155111);
     expect(
-      (await failure(call(world, 'wallet_switchEthereumChain', [{ chainId: '0x89' }]))).code,
+      (await rpcFailure(call(world, 'wallet_switchEthereumChain', [{ chainId: '0x89' }]))).code,
     ).toBe(4902);
-    const bad = await failure(call(world, 'wallet_switchEthereumChain', [{ chainId: 137 }]));
+    const bad = await rpcFailure(call(world, 'wallet_switchEthereumChain', [{ chainId: 137 }]));
     expect(bad.code).toBe(-32602);
     expect(bad.message).toMatch(/chainId/);
     expect(
-      (await failure(call(world, 'wallet_switchEthereumChain', [{ chainId: '0x1' }], OTHER))).code,
+      (await rpcFailure(call(world, 'wallet_switchEthereumChain', [{ chainId: '0x1' }], OTHER)))
+        .code,
     ).toBe(4100);
   });
 
@@ -269,7 +267,7 @@ describe('RPC pipeline', () => {
         caveats: [{ type: 'restrictReturnedAccounts', value: [SITE_ACCOUNT] }],
       },
     ]);
-    const bad = await failure(call(world, 'wallet_requestPermissions', [{ eth_sign: {} }]));
+    const bad = await rpcFailure(call(world, 'wallet_requestPermissions', [{ eth_sign: {} }]));
     expect(bad.code).toBe(-32602);
     expect(await call(world, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toBeNull();
     expect(await call(world, 'eth_accounts')).toEqual([]);
@@ -283,7 +281,7 @@ describe('RPC pipeline', () => {
     );
     expect(world.asked[0]?.details).toMatchObject({ kind: 'id_token', user: { handle: 'ray' } });
     world.catalogUser = null;
-    const none = await failure(call(world, 'encore_requestIdToken'));
+    const none = await rpcFailure(call(world, 'encore_requestIdToken'));
     expect(none.code).toBe(-32603);
     expect(none.data).toEqual({ reason: 'no-catalog-user' });
   });
@@ -294,10 +292,10 @@ describe('RPC pipeline', () => {
       // The person presses Disconnect in the popup (or the site revokes) before approving.
       world.connected.delete(SITE);
     };
-    const sign = await failure(call(world, 'personal_sign', ['0x00', WALLET.address]));
+    const sign = await rpcFailure(call(world, 'personal_sign', ['0x00', WALLET.address]));
     expect(sign.code).toBe(4100);
     world.connected.set(SITE, 1);
-    const token = await failure(call(world, 'encore_requestIdToken'));
+    const token = await rpcFailure(call(world, 'encore_requestIdToken'));
     expect(token.code).toBe(4100);
   });
 
@@ -310,7 +308,7 @@ describe('RPC pipeline', () => {
       // Log out, then log in as someone else, while the window still shows the first account.
       current = other as unknown as RpcSigner;
     };
-    const token = await failure(call(world, 'encore_requestIdToken'));
+    const token = await rpcFailure(call(world, 'encore_requestIdToken'));
     expect(token.code).toBe(4100);
   });
 
@@ -318,7 +316,7 @@ describe('RPC pipeline', () => {
     world.deps.permissions.isConnected = async () => {
       throw new Error('storage exploded at /secret/path');
     };
-    const error = await failure(call(world, 'eth_accounts'));
+    const error = await rpcFailure(call(world, 'eth_accounts'));
     expect(error.code).toBe(-32603);
     expect(error.message).not.toMatch(/secret/);
   });
