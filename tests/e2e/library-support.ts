@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { attachWallet } from './support/catalog.ts';
 import type { E2EEnv } from './support/env.ts';
+import { setSettings } from './support/settings.ts';
 
 /** Signs up in the popup and makes the new wallet the catalog user's; returns the address. */
 export async function linkedWallet(popup: Page, env: E2EEnv, userId: string): Promise<string> {
@@ -15,13 +16,7 @@ export async function linkedWallet(popup: Page, env: E2EEnv, userId: string): Pr
 
 /** Points the extension's catalog at `url`, as the settings page does. */
 export async function useCatalog(page: Page, url: string): Promise<void> {
-  const answer = await page.evaluate((hostListUrl) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-    };
-    return chrome.runtime.sendMessage({ type: 'settings.set', catalogHostListUrl: hostListUrl });
-  }, url);
-  expect(answer).toMatchObject({ ok: true });
+  await setSettings(page, { catalogHostListUrl: url });
 }
 
 /** Scrolls the open tab's list until its end marker shows; returns the items listed. */

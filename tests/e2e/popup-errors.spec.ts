@@ -2,18 +2,10 @@ import type { Page } from '@playwright/test';
 import { startServer } from '../../server/index.ts';
 import { PASSWORD, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { useBackend } from './support/settings.ts';
 
 // These point the extension at a backend of the test's own (127.0.0.1 is a granted host), the way
 // the settings page does, then use the popup as a person would.
-async function useBackend(popup: Page, backendUrl: string): Promise<void> {
-  const answer = await popup.evaluate((url) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-    };
-    return chrome.runtime.sendMessage({ type: 'settings.set', backendUrl: url });
-  }, backendUrl);
-  expect(answer).toMatchObject({ ok: true, result: { backendUrl } });
-}
 
 async function tryLogin(popup: Page, username: string): Promise<void> {
   await popup.getByTestId('username').fill(username);

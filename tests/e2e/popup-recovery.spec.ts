@@ -5,6 +5,7 @@ import { createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
 import { startServer } from '../../server/index.ts';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
+import { useBackend } from './support/settings.ts';
 
 const NEW_PASSWORD = 'a new lantern for the harbour 5';
 const TWELVE_WORDS = /^[a-z]+( [a-z]+){11}$/;
@@ -23,17 +24,6 @@ async function restore(popup: Page, username: string, phrase: string): Promise<v
   await popup.getByTestId('restore-username').fill(username);
   await popup.getByTestId('restore-phrase').fill(phrase);
   await popup.getByTestId('restore-password').fill(NEW_PASSWORD);
-}
-
-// Points the extension at a backend of the test's own, as the settings page does.
-async function useBackend(popup: Page, backendUrl: string): Promise<void> {
-  const answer = await popup.evaluate((url) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-    };
-    return chrome.runtime.sendMessage({ type: 'settings.set', backendUrl: url });
-  }, backendUrl);
-  expect(answer).toMatchObject({ ok: true, result: { backendUrl } });
 }
 
 test('the recovery phrase is shown only after the password, and a wrong one is refused', async ({
