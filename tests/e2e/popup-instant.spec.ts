@@ -2,7 +2,7 @@
 // profile) appear while the wallet is still underived. The test build's derivation hold
 // (lib/extension/background/test-hooks.ts) keeps the wallet underived for as long as the test
 // wants, so "before" is shown by what the page holds, not by a clock.
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { attachWallet } from './support/catalog.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -31,13 +31,9 @@ function derivations(worker: Worker): Promise<number> {
   return worker.evaluate(() => performance.getEntriesByName('encore:session:derive-wallet').length);
 }
 
-async function runningWorker(context: BrowserContext): Promise<Worker> {
-  const running = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
-  return running ?? context.waitForEvent('serviceworker');
-}
-
 test('after a worker restart the popup shows the address before the wallet is derived', async ({
   context,
+  extension,
   openPopup,
 }) => {
   const popup = await openPopup();
@@ -51,7 +47,7 @@ test('after a worker restart the popup shows the address before the wallet is de
   // The profile lookup does not wait for the wallet either.
   await expect(reopened.getByTestId('no-profile')).toBeVisible();
   await expect(reopened.getByTestId('profile-refreshing')).toHaveCount(0);
-  const worker = await runningWorker(context);
+  const worker = await extension.serviceWorker();
   expect(await derivations(worker)).toBe(0);
 
   // Released, the worker derives it in the background without anyone asking for a signature.
