@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { startDevCatalog } from '../dev-catalog/index.ts';
 import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
 import { benchInteger } from './internal/env-integer.ts';
-import { median } from './internal/median.ts';
+import { median, percentile } from './internal/median.ts';
 
 const LOADS = benchInteger('BENCH_LOADS', 150);
 const WARMUP = 20;
@@ -38,11 +38,6 @@ function hostListServer(hosts: string[]): Server {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ data: hosts }));
   });
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
 const catalog = await startDevCatalog({ port: 0, hosts: 3, seed: 1 });

@@ -18,18 +18,13 @@ import { buildExtension } from '../tests/e2e/support/build-extension.ts';
 import { NO_RATE_LIMIT } from '../tests/support/no-rate-limit.ts';
 import { launchWithExtension } from './internal/browsers.ts';
 import { benchInteger } from './internal/env-integer.ts';
-import { median } from './internal/median.ts';
+import { median, percentile } from './internal/median.ts';
 import { fillForm, submitTimed } from './internal/popup-login.ts';
 
 const LOADS = benchInteger('BENCH_LOADS', 30);
 const WARMUP = 3;
 const TARGET_MS = 300;
 const PASSWORD = 'violet tram plays 7 encores';
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-}
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'encore-bench-library-'));
