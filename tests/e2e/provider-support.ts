@@ -189,6 +189,4 @@ export async function shoot(
   await page.screenshot({ path, fullPage: true });
 }
 
-export function hexOf(text: string): string {
-  return `0x${Buffer.from(text, 'utf8').toString('hex')}`;
-}
+export { hexOf } from '../support/hex-of.ts';

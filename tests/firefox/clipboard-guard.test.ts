@@ -1,23 +1,15 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueUsername } from '../e2e/support/accounts.ts';
+import { backgroundStartedAt } from './support/background.ts';
 import { type FirefoxWithEncore, launchFirefox } from './support/launch-firefox.ts';
-import { openPopup, PASSWORD, signUpIn } from './support/popup.ts';
+import { openPopup, PASSWORD, signUpIn, testId } from './support/popup.ts';
 
 const env = inject('encoreEnv');
-const testId = (id: string): string => `[data-testid="${id}"]`;
 // The test build's shorter delay and Firefox's pending guard (lib/extension/background/
 // test-hooks.ts, lib/extension/clipboard/hand-off.ts).
 const DELAY_KEY = 'encore:test:clipboard-clear-ms';
 const PENDING_KEY = 'encore:clipboard-guard';
-
-function backgroundStartedAt(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const background = await browser.runtime.getBackgroundPage();
-    if (!background) throw new Error('no background page');
-    return (background as unknown as typeof globalThis).performance.timeOrigin;
-  });
-}
 
 async function until<T>(read: () => Promise<T>, wanted: (value: T) => boolean): Promise<T> {
   let value = await read();

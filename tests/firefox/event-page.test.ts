@@ -2,23 +2,13 @@ import { verifyMessage } from 'ethers';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueUsername } from '../e2e/support/accounts.ts';
+import { hexOf } from '../support/hex-of.ts';
+import { backgroundStartedAt } from './support/background.ts';
 import { type FirefoxWithEncore, launchFirefox } from './support/launch-firefox.ts';
 import { openPopup, signUpIn } from './support/popup.ts';
-import { approvalWindow, decide, hexOf, openSite, result, rpc } from './support/site.ts';
+import { approvalWindow, decide, openSite, result, rpc } from './support/site.ts';
 
 const env = inject('encoreEnv');
-
-/**
- * When the background event page started (its `performance.timeOrigin`), read from an extension
- * page. Asking wakes a stopped page, so two different answers mean it was unloaded in between.
- */
-function backgroundStartedAt(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const background = await browser.runtime.getBackgroundPage();
-    if (!background) throw new Error('no background page');
-    return (background as unknown as typeof globalThis).performance.timeOrigin;
-  });
-}
 
 async function untilBackgroundRestarts(page: Page, since: number): Promise<number> {
   for (let i = 0; i < 100; i++) {

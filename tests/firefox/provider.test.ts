@@ -1,9 +1,10 @@
 import { verifyMessage } from 'ethers';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueUsername } from '../e2e/support/accounts.ts';
+import { hexOf } from '../support/hex-of.ts';
 import { type FirefoxWithEncore, launchFirefox } from './support/launch-firefox.ts';
 import { openPopup, signUpIn } from './support/popup.ts';
-import { approvalWindow, decide, hexOf, openSite, result, rpc } from './support/site.ts';
+import { approvalWindow, decide, openSite, result, rpc } from './support/site.ts';
 
 const env = inject('encoreEnv');
 

@@ -5,7 +5,8 @@ export { PASSWORD };
 
 import type { FirefoxWithEncore } from './launch-firefox.ts';
 
-const testId = (id: string): string => `[data-testid="${id}"]`;
+/** The CSS selector of a `data-testid`. */
+export const testId = (id: string): string => `[data-testid="${id}"]`;
 
 /**
  * popup.html in a tab, once it shows the forms or the wallet. The toolbar popup itself is

@@ -65,7 +65,3 @@ export async function decide(page: Page, choice: 'approve' | 'reject'): Promise<
   await page.waitForSelector(button);
   await page.click(button);
 }
-
-export function hexOf(text: string): string {
-  return `0x${Buffer.from(text, 'utf8').toString('hex')}`;
-}
