@@ -1,0 +1,1 @@
+export type { ActivityRecorder, SentTransaction } from './types.ts';
