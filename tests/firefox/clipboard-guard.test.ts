@@ -4,6 +4,7 @@ import { uniqueUsername } from '../e2e/support/accounts.ts';
 import { backgroundStartedAt } from './support/background.ts';
 import { type FirefoxWithEncore, launchFirefox } from './support/launch-firefox.ts';
 import { openPopup, PASSWORD, signUpIn, testId } from './support/popup.ts';
+import { waitForElement, waitForValue } from './support/wait.ts';
 
 const env = inject('encoreEnv');
 // The test build's shorter delay and Firefox's pending guard (lib/extension/background/
@@ -24,27 +25,28 @@ async function until<T>(read: () => Promise<T>, wanted: (value: T) => boolean): 
 async function revealAndCopy(popup: Page): Promise<string> {
   await popup.click(testId('show-recovery'));
   // The view is a chunk of its own: its field is there once that has loaded.
-  await popup.waitForSelector(testId('recovery-password'), { timeout: 10_000 });
+  await waitForElement(popup, testId('recovery-password'), 10_000);
   await popup.type(testId('recovery-password'), PASSWORD);
   await popup.click(testId('recovery-submit'));
-  const phrase = await popup.waitForFunction(
+  const phrase = await waitForValue(
+    popup,
     (selector) => {
       const text = document.querySelector(selector)?.textContent ?? '';
       return /^[a-z]+( [a-z]+){11}$/.test(text) ? text : false;
     },
-    { timeout: 30_000 },
     testId('recovery-phrase'),
+    30_000,
   );
   const buttons = await popup.$$('button');
   for (const button of buttons) {
     if ((await button.evaluate((b) => b.textContent?.trim())) === 'Copy') await button.click();
   }
-  await popup.waitForFunction(
+  await waitForValue(
+    popup,
     (selector) => document.querySelector(selector)?.textContent?.includes('even once'),
-    { timeout: 15_000 },
     testId('copy-status'),
   );
-  return (await phrase.jsonValue()) as string;
+  return phrase;
 }
 
 // Firefox has no offscreen documents: the event page clears the clipboard when an alarm wakes

@@ -7,6 +7,7 @@ import { uniqueUsername } from '../e2e/support/accounts.ts';
 import { type FirefoxWithEncore, launchFirefox } from './support/launch-firefox.ts';
 import { openPopup, signUpIn } from './support/popup.ts';
 import { openSite } from './support/site.ts';
+import { waitForElement, waitForValue } from './support/wait.ts';
 
 const env = inject('encoreEnv');
 const ENTROPY_KEY = 'encore:wallet:hedgehog-entropy-key';
@@ -42,10 +43,12 @@ async function probe(site: Page): Promise<ProbeResult> {
     document.documentElement.removeAttribute('data-encore-probe');
     document.dispatchEvent(new CustomEvent('encore-probe'));
   });
-  const found = await site.waitForFunction(() =>
-    document.documentElement.getAttribute('data-encore-probe'),
+  const found = await waitForValue(
+    site,
+    () => document.documentElement.getAttribute('data-encore-probe'),
+    undefined,
   );
-  return JSON.parse((await found.jsonValue()) as string) as ProbeResult;
+  return JSON.parse(found) as ProbeResult;
 }
 
 /** The Firefox build with the probe as one more content script on 127.0.0.1 pages. */
@@ -111,7 +114,7 @@ describe('the entropy in Firefox, where storage.local cannot be restricted', () 
     expect(answer).toMatchObject({ ok: true, result: { lockOnBrowserClose: true } });
     // The options page says so: the box is ticked, cannot be unticked, and the hint says why.
     const options = await firefox.openExtensionPage('options.html');
-    const box = await options.waitForSelector('[data-testid="lock-on-close"]');
+    const box = await waitForElement(options, '[data-testid="lock-on-close"]');
     expect(
       await box?.evaluate((e) => [(e as HTMLInputElement).checked, e.hasAttribute('disabled')]),
     ).toEqual([true, true]);

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { waitForValue } from './wait.ts';
 
 /** The add-on id the Firefox build declares (browser_specific_settings.gecko.id). */
 export const ADDON_ID = 'encore@encore.invalid';
@@ -57,22 +58,12 @@ export async function launchFirefox(
       // The page loads in the extension's process, whose load event WebDriver BiDi does not
       // report to puppeteer: start the navigation and wait for the page's content instead.
       void page.goto(`${origin}/${path}`).catch(() => undefined);
-      // An evaluation that lands while Firefox swaps about:blank for the extension's document
-      // fails with a protocol error: ask again until the deadline.
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        try {
-          await page.waitForFunction(
-            (o) => location.origin === o && document.readyState !== 'loading',
-            { timeout: Math.max(1, deadline - Date.now()) },
-            origin,
-          );
-          return page;
-        } catch (error) {
-          if (Date.now() >= deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      await waitForValue(
+        page,
+        (o) => location.origin === o && document.readyState !== 'loading',
+        origin,
+      );
+      return page;
     },
     async close() {
       await browser.close();

@@ -4,6 +4,7 @@ import { PASSWORD } from '../../e2e/support/accounts.ts';
 export { PASSWORD };
 
 import type { FirefoxWithEncore } from './launch-firefox.ts';
+import { waitForElement, waitForValue } from './wait.ts';
 
 /** The CSS selector of a `data-testid`. */
 export const testId = (id: string): string => `[data-testid="${id}"]`;
@@ -14,7 +15,8 @@ export const testId = (id: string): string => `[data-testid="${id}"]`;
  */
 export async function openPopup(firefox: FirefoxWithEncore): Promise<Page> {
   const page = await firefox.openExtensionPage('popup.html');
-  await page.waitForSelector(
+  await waitForElement(
+    page,
     `${testId('login-submit')}, ${testId('signup-submit')}, ${testId('address')}`,
   );
   return page;
@@ -45,19 +47,19 @@ async function submit(
   await popup.type(testId('username'), username);
   await popup.type(testId('password'), password);
   await popup.click(testId(button));
-  const address = await popup.waitForFunction(
+  return waitForValue(
+    popup,
     (selector) => {
       const text = document.querySelector(selector)?.textContent ?? '';
       return /^0x[0-9a-fA-F]{40}$/.test(text) ? text : false;
     },
-    { timeout: 30_000 },
     testId('address'),
+    30_000,
   );
-  return (await address.jsonValue()) as string;
 }
 
 /** Logs out from the popup's wallet view and waits for the forms. */
 export async function logOutIn(popup: Page): Promise<void> {
   await popup.click(testId('logout'));
-  await popup.waitForSelector(`${testId('show-signup')}, ${testId('show-login')}`);
+  await waitForElement(popup, `${testId('show-signup')}, ${testId('show-login')}`);
 }

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'puppeteer-core';
+import { waitForElement, waitForValue } from './wait.ts';
 
 export type RpcOutcome =
   | { ok: true; result: unknown }
@@ -8,7 +9,7 @@ export type RpcOutcome =
 export async function openSite(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(url);
-  await page.waitForFunction(() => 'ethereum' in window);
+  await waitForValue(page, () => 'ethereum' in window, undefined);
   return page;
 }
 
@@ -48,8 +49,7 @@ export async function approvalWindow(browser: Browser, origin: string): Promise<
     for (const page of await browser.pages()) {
       const href = await page.evaluate(() => location.href).catch(() => '');
       if (href !== url) continue;
-      const showing = await page
-        .waitForSelector('[data-testid="reject"]', { timeout: 1_000 })
+      const showing = await waitForElement(page, '[data-testid="reject"]', 1_000)
         .then(() => true)
         .catch(() => false);
       if (showing) return page;
@@ -62,6 +62,5 @@ export async function approvalWindow(browser: Browser, origin: string): Promise<
 /** Presses approve or reject once the buttons are armed (they wake a moment after a request shows). */
 export async function decide(page: Page, choice: 'approve' | 'reject'): Promise<void> {
   const button = `[data-testid="${choice}"]:not([disabled])`;
-  await page.waitForSelector(button);
-  await page.click(button);
+  await (await waitForElement(page, button)).click();
 }
