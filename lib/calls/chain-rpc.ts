@@ -4,6 +4,7 @@
 // and decides what to refuse, never what is signed beyond the pinned table.
 import { Interface } from 'ethers';
 import { z } from 'zod';
+import { keyOf, sequenceOf } from './deadline-nonce.ts';
 import { ChainAnswerError } from './errors.ts';
 import { type Address, bytesSchema, type Hex, quantitySchema } from './schemas.ts';
 
@@ -49,6 +50,19 @@ export async function readEntryPointNonce(
   } catch (error) {
     throw new ChainAnswerError('eth_call', { cause: error });
   }
+}
+
+/**
+ * The sequence a new batch with `deadline` takes: the EntryPoint's next nonce under the
+ * deadline's key (0 unless the account signed another batch with the same deadline).
+ */
+export async function readBatchSequence(
+  rpc: ChainRpc,
+  entryPoint: Address,
+  account: Address,
+  deadline: number,
+): Promise<bigint> {
+  return sequenceOf(await readEntryPointNonce(rpc, entryPoint, account, keyOf(deadline)));
 }
 
 /** The latest block's number and timestamp. */

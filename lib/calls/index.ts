@@ -15,6 +15,7 @@ export {
 } from './calls-status.ts';
 export {
   type ChainRpc,
+  readBatchSequence,
   readCode,
   readEntryPointNonce,
   readLatestBlock,
@@ -76,11 +77,13 @@ export {
   sponsorRefusalDataSchema,
 } from './sponsor-protocol.ts';
 export {
+  authorizationSigner,
   type CallsSigner,
   type PrepareUpgradeOptions,
   prepareUpgrade,
   type SignedAuthorization,
   signUpgrade,
+  toEthersAuthorization,
   type Upgrade,
 } from './upgrade.ts';
 export {

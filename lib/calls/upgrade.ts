@@ -2,7 +2,7 @@
 // Encore's delegate. Encore builds it only from the pinned table (no parameter takes an address),
 // only after the chain shows the pinned code at that address, always for one chain id (never 0,
 // which would make it valid on every chain), and signs it only with the account's own key.
-import type { BaseWallet } from 'ethers';
+import { type Authorization, type BaseWallet, Signature, verifyAuthorization } from 'ethers';
 import { type ChainRpc, readTransactionCount } from './chain-rpc.ts';
 import { checkDelegateCode } from './delegate-code.ts';
 import { type DelegateTable, pinnedDelegate } from './delegates.ts';
@@ -100,4 +100,28 @@ export function signUpgrade(
     r: signed.signature.r as Hex,
     s: signed.signature.s as Hex,
   };
+}
+
+/** The authorization as ethers signs a type-4 transaction with it. */
+export function toEthersAuthorization(signed: SignedAuthorization): Authorization {
+  return {
+    address: signed.address,
+    nonce: BigInt(signed.nonce),
+    chainId: BigInt(signed.chainId),
+    signature: Signature.from({
+      r: signed.r,
+      s: signed.s,
+      yParity: Number(signed.yParity) as 0 | 1,
+    }),
+  };
+}
+
+/** The address whose key signed the authorization, or null when it recovers to none. */
+export function authorizationSigner(signed: SignedAuthorization): string | null {
+  try {
+    const { signature, ...request } = toEthersAuthorization(signed);
+    return verifyAuthorization(request, signature);
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,97 @@
+// A local chain with sponsored calls' contracts for the integration suites: the EntryPoint,
+// Encore's delegate and FanActions, the delegate table a build would get, and JSON-RPC helpers
+// that keep a revert's data (the EntryPoint's FailedOp reasons, the contracts' custom errors).
+import { Interface } from 'ethers';
+import {
+  deploySponsoredCalls,
+  LOCAL_FUNDED_KEY,
+  type LocalChain,
+  type SponsoredCallContracts,
+  startLocalChain,
+} from '../../chain/index.ts';
+import type { ChainRpc, DelegateTable } from '../../lib/calls/index.ts';
+import { freePort } from './free-port.ts';
+
+export interface SponsoredChain {
+  readonly chain: LocalChain;
+  readonly contracts: SponsoredCallContracts;
+  readonly table: DelegateTable;
+  readonly rpc: ChainRpc;
+}
+
+export async function startSponsoredChain(): Promise<SponsoredChain> {
+  const chain = await startLocalChain({ port: await freePort() });
+  try {
+    const contracts = await deploySponsoredCalls(chain.url, LOCAL_FUNDED_KEY);
+    const table: DelegateTable = new Map([
+      [
+        chain.chainId,
+        {
+          chainId: chain.chainId,
+          address: contracts.delegate,
+          codeHash: contracts.delegateCodeHash,
+          entryPoint: contracts.entryPoint,
+        },
+      ],
+    ]);
+    return { chain, contracts, table, rpc: chainRpc(chain.url) };
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
+
+type RpcAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+
+/** One JSON-RPC exchange, the error kept whole. */
+export async function rawRpc(
+  url: string,
+  method: string,
+  params: readonly unknown[],
+): Promise<RpcAnswer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return (await response.json()) as RpcAnswer;
+}
+
+/** lib/calls' ChainRpc over the node's URL. */
+export function chainRpc(url: string): ChainRpc {
+  return async (method, params) => {
+    const answer = await rawRpc(url, method, params);
+    if ('error' in answer) throw new Error(`${method}: ${answer.error.message}`);
+    return answer.result;
+  };
+}
+
+const knownErrors = new Interface([
+  'error FailedOp(uint256 opIndex, string reason)',
+  'error FailedOpWithRevert(uint256 opIndex, string reason, bytes inner)',
+  'error AccountUnauthorized(address sender)',
+  'error AlreadyFavorite(address listener, string trackId)',
+  'error AlreadyFollowing(address listener, string artistId)',
+  'error ExecuteError(uint256 index, bytes reason)',
+]);
+
+/** The revert's data: in `error.data` (as most nodes send it), or quoted in Hardhat's message. */
+function revertData(error: { message: string; data?: unknown }): string | undefined {
+  if (typeof error.data === 'string') return error.data;
+  const nested = (error.data as { data?: unknown } | undefined)?.data;
+  if (typeof nested === 'string') return nested;
+  return /return data: (0x[0-9a-fA-F]+)/.exec(error.message)?.[1];
+}
+
+/** How a call would revert: `FailedOp: AA24 signature error`, `AccountUnauthorized`, …; null if it would not. */
+export async function revertOf(url: string, call: Record<string, unknown>): Promise<string | null> {
+  const answer = await rawRpc(url, 'eth_call', [call, 'latest']);
+  if (!('error' in answer)) return null;
+  const data = revertData(answer.error);
+  const parsed = data && data.length >= 10 ? knownErrors.parseError(data) : null;
+  if (!parsed) return answer.error.message;
+  if (parsed.name === 'FailedOp' || parsed.name === 'FailedOpWithRevert') {
+    return `${parsed.name}: ${String(parsed.args.reason)}`;
+  }
+  return parsed.name;
+}
