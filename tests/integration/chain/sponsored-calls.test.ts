@@ -2,7 +2,7 @@
 // lib/calls as the wallet would and submitted by a stranger who pays: only the owner's signature
 // executes, on its chain, before its deadline, once; delegations only ever change with the
 // owner's own authorization; the calls status is read from the chain.
-import { Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { type BaseWallet, Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import {
@@ -89,7 +89,7 @@ describe('sponsored calls on the local chain', () => {
     });
   }
 
-  async function upgradeOf(listener: Wallet): Promise<SignedAuthorization | null> {
+  async function upgradeOf(listener: BaseWallet): Promise<SignedAuthorization | null> {
     const upgrade = await prepareUpgrade({
       rpc: sc.rpc,
       table: sc.table,
