@@ -72,7 +72,7 @@ describe('sponsored calls on the local chain', () => {
     ]);
 
   async function batchFor(
-    listener: Wallet,
+    listener: BaseWallet,
     track: string,
     artist?: string,
     deadlineIn = 600,
