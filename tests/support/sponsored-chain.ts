@@ -1,7 +1,7 @@
 // A local chain with sponsored calls' contracts for the integration suites: the EntryPoint,
 // Encore's delegate and FanActions, the delegate table a build would get, and JSON-RPC helpers
 // that keep a revert's data (the EntryPoint's FailedOp reasons, the contracts' custom errors).
-import { Interface } from 'ethers';
+import { type BaseWallet, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import {
   deploySponsoredCalls,
   LOCAL_FUNDED_KEY,
@@ -9,7 +9,13 @@ import {
   type SponsoredCallContracts,
   startLocalChain,
 } from '../../chain/index.ts';
-import type { ChainRpc, DelegateTable } from '../../lib/calls/index.ts';
+import {
+  type ChainRpc,
+  type DelegateTable,
+  prepareUpgrade,
+  signUpgrade,
+  toEthersAuthorization,
+} from '../../lib/calls/index.ts';
 import { freePort } from './free-port.ts';
 
 export interface SponsoredChain {
@@ -94,4 +100,35 @@ export async function revertOf(url: string, call: Record<string, unknown>): Prom
     return `${parsed.name}: ${String(parsed.args.reason)}`;
   }
   return parsed.name;
+}
+
+/** Hardhat's sixth default account (public, local only): upgrades accounts directly in tests. */
+const UPGRADER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
+
+/**
+ * Makes `listener` run Encore's delegate without any sponsor: its authorization, carried by a
+ * transaction a funded test account sends and pays for.
+ */
+export async function upgradeDirectly(sc: SponsoredChain, listener: BaseWallet): Promise<void> {
+  const upgrade = await prepareUpgrade({
+    rpc: sc.rpc,
+    table: sc.table,
+    chainId: sc.chain.chainId,
+    account: listener.address as `0x${string}`,
+    sentBy: 'sponsor',
+  });
+  if (!upgrade) return;
+  const provider = new JsonRpcProvider(sc.chain.url, undefined, { staticNetwork: true });
+  try {
+    const payer = new Wallet(UPGRADER_KEY, provider);
+    const tx = await payer.sendTransaction({
+      type: 4,
+      to: payer.address,
+      authorizationList: [toEthersAuthorization(signUpgrade(listener, sc.table, upgrade))],
+      gasLimit: 100_000n,
+    });
+    await tx.wait();
+  } finally {
+    provider.destroy();
+  }
 }
