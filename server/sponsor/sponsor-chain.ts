@@ -41,7 +41,7 @@ export interface SponsorChain {
   send(tx: SponsorTransaction & { gasLimit: bigint }): Promise<Hex>;
 }
 
-const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
+const HexText = z.string().regex(/^0x[0-9a-fA-F]*$/);
 const RpcAnswerSchema = z.union([
   z.object({ result: z.unknown() }),
   z.object({ error: z.object({ message: z.string(), data: z.unknown().optional() }) }),
@@ -70,7 +70,9 @@ function revertDataOf(error: { message: string; data?: unknown }): Hex | null {
       : typeof nested === 'string'
         ? nested
         : /return data: (0x[0-9a-fA-F]*)/.exec(error.message)?.[1];
-  return candidate && Hex.safeParse(candidate).success ? (candidate.toLowerCase() as Hex) : null;
+  return candidate && HexText.safeParse(candidate).success
+    ? (candidate.toLowerCase() as Hex)
+    : null;
 }
 
 const NONCE_TAKEN =
@@ -95,7 +97,7 @@ export function createSponsorChain(rpcUrl: string, privateKey: string): SponsorC
     return answer.result;
   }
   const quantity = async (method: string, params: readonly unknown[]): Promise<bigint> =>
-    BigInt(Hex.parse(await call(method, params)));
+    BigInt(HexText.parse(await call(method, params)));
 
   function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
     const run = queue.then(work, work);

@@ -107,11 +107,18 @@ export function startSponsor(
       const id = Number(BigInt(String(await chain.rpc('eth_chainId', []))));
       const [entryPointCode, bound] = await Promise.all([
         chain.rpc('eth_getCode', [entryPoint, 'latest']),
-        chain.rpc('eth_call', [{ to: delegate, data: '0xb0d691fe' }, 'latest']), // entryPoint()
+        chain.rpc('eth_call', [
+          { to: delegate, data: delegateAbi.encodeFunctionData('entryPoint') },
+          'latest',
+        ]),
       ]);
-      const boundTo =
-        typeof bound === 'string' && bound.length === 66 ? `0x${bound.slice(26)}` : '';
-      if (entryPointCode === '0x' || boundTo.toLowerCase() !== entryPoint.toLowerCase()) {
+      let boundTo = '';
+      try {
+        boundTo = String(delegateAbi.decodeFunctionResult('entryPoint', String(bound))[0]);
+      } catch {
+        // No delegate there: refused below.
+      }
+      if (entryPointCode === '0x' || boundTo !== entryPoint) {
         throw new SponsorError(
           'SPONSOR_CHAIN_UNAVAILABLE',
           'the configured EntryPoint or delegate is not on this chain',
