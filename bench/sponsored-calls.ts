@@ -16,23 +16,24 @@ import {
   LOCAL_SPONSOR_KEY,
 } from '../chain/index.ts';
 import {
-  buildCallBatch,
-  type CallBatch,
   encodeExecute,
   packUserOperation,
   parseCalls,
   prepareUpgrade,
-  readBatchSequence,
-  readLatestBlock,
   signBatch,
   signUpgrade,
   toEthersAuthorization,
   toQuantity,
 } from '../lib/calls/index.ts';
 import { encodeHandleOps } from '../server/sponsor/entry-point.ts';
-import { rawRpc, startSponsoredChain } from '../tests/support/sponsored-chain.ts';
+import {
+  batchFor,
+  fanCall,
+  rawRpc,
+  startSponsoredChain,
+  upgradeOf,
+} from '../tests/support/sponsored-chain.ts';
 
-const fan = new Interface(['function favorite(string)', 'function follow(string)']);
 const sc = await startSponsoredChain();
 const provider = new JsonRpcProvider(sc.chain.url, undefined, {
   staticNetwork: true,
@@ -40,37 +41,15 @@ const provider = new JsonRpcProvider(sc.chain.url, undefined, {
 });
 try {
   const sponsor = new Wallet(LOCAL_SPONSOR_KEY, provider);
-  const calls = (n: number) =>
-    parseCalls([
-      { to: sc.contracts.fanActions, data: fan.encodeFunctionData('favorite', [`track-${n}`]) },
-      { to: sc.contracts.fanActions, data: fan.encodeFunctionData('follow', [`artist-${n}`]) },
-    ]);
-  const gas = {
-    callGasLimit: 300_000n,
-    verificationGasLimit: 200_000n,
-    preVerificationGas: 50_000n,
-  };
+  const rawCalls = (n: number) => [
+    fanCall(sc, 'favorite', `track-${n}`),
+    fanCall(sc, 'follow', `artist-${n}`),
+  ];
+  const calls = (n: number) => parseCalls(rawCalls(n));
 
   async function sponsored(listener: Wallet, n: number): Promise<bigint> {
-    const account = listener.address as `0x${string}`;
-    const deadline = Number((await readLatestBlock(sc.rpc)).timestamp) + 600;
-    const batch: CallBatch = buildCallBatch({
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account,
-      calls: calls(n),
-      deadline,
-      sequence: await readBatchSequence(sc.rpc, sc.contracts.entryPoint, account, deadline),
-      gas,
-    });
-    const upgrade = await prepareUpgrade({
-      rpc: sc.rpc,
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account,
-      sentBy: 'sponsor',
-    });
-    const authorization = upgrade && signUpgrade(listener, sc.table, upgrade);
+    const batch = await batchFor(sc, listener, rawCalls(n));
+    const authorization = await upgradeOf(sc, listener);
     const op = packUserOperation(batch, await signBatch(listener, sc.table, batch));
     const tx = await sponsor.sendTransaction({
       type: authorization ? 4 : 2,

@@ -13,6 +13,7 @@ import {
   toQuantity,
 } from '../../lib/calls/index.ts';
 import { EncoreError } from '../../lib/errors/index.ts';
+import { nodeRequest } from '../chain/node-request.ts';
 
 export interface Simulation {
   readonly ok: boolean;
@@ -42,10 +43,6 @@ export interface SponsorChain {
 }
 
 const HexText = z.string().regex(/^0x[0-9a-fA-F]*$/);
-const RpcAnswerSchema = z.union([
-  z.object({ result: z.unknown() }),
-  z.object({ error: z.object({ message: z.string(), data: z.unknown().optional() }) }),
-]);
 
 /** A node's error, with the revert data where nodes put it (Hardhat quotes it in the message). */
 export class NodeError extends EncoreError<'NODE_ERROR'> {
@@ -84,13 +81,7 @@ export function createSponsorChain(rpcUrl: string, privateKey: string): SponsorC
   let queue: Promise<unknown> = Promise.resolve();
 
   async function call(method: string, params: readonly unknown[]): Promise<unknown> {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const answer = RpcAnswerSchema.parse(await response.json());
+    const answer = await nodeRequest(rpcUrl, method, params);
     if ('error' in answer) {
       throw new NodeError(method, answer.error.message, revertDataOf(answer.error));
     }

@@ -5,17 +5,27 @@ import { type BaseWallet, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import {
   deploySponsoredCalls,
   LOCAL_FUNDED_KEY,
+  LOCAL_SPONSOR_KEY,
   type LocalChain,
   type SponsoredCallContracts,
   startLocalChain,
 } from '../../chain/index.ts';
 import {
+  type BatchGas,
+  buildCallBatch,
+  type CallBatch,
   type ChainRpc,
   type DelegateTable,
+  parseCalls,
   prepareUpgrade,
+  readBatchSequence,
+  readLatestBlock,
+  type SignedAuthorization,
   signUpgrade,
   toEthersAuthorization,
 } from '../../lib/calls/index.ts';
+import { parseAllowedCall } from '../../server/sponsor/allowed-calls.ts';
+import type { SponsorOptions } from '../../server/sponsor/sponsor-config.ts';
 import { freePort } from './free-port.ts';
 
 export interface SponsoredChain {
@@ -110,6 +120,71 @@ const UPGRADER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e8720
  * transaction a funded test account sends and pays for.
  */
 export async function upgradeDirectly(sc: SponsoredChain, listener: BaseWallet): Promise<void> {
+  const authorization = await upgradeOf(sc, listener);
+  if (!authorization) return;
+  const provider = new JsonRpcProvider(sc.chain.url, undefined, { staticNetwork: true });
+  try {
+    const payer = new Wallet(UPGRADER_KEY, provider);
+    const tx = await payer.sendTransaction({
+      type: 4,
+      to: payer.address,
+      authorizationList: [toEthersAuthorization(authorization)],
+      gasLimit: 100_000n,
+    });
+    await tx.wait();
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** FanActions' functions and events, as the tests call and read them. */
+export const fanActionsAbi = new Interface([
+  'function favorite(string trackId)',
+  'function follow(string artistId)',
+  'function isFavorite(address listener, string trackId) view returns (bool)',
+  'function isFollowing(address listener, string artistId) view returns (bool)',
+  'event Favorited(address indexed listener, bytes32 indexed trackKey, string trackId)',
+  'event Followed(address indexed listener, bytes32 indexed artistKey, string artistId)',
+]);
+
+/** A call to FanActions' favorite or follow, as a site sends it. */
+export function fanCall(sc: SponsoredChain, fn: 'favorite' | 'follow', id: string) {
+  return { to: sc.contracts.fanActions, data: fanActionsAbi.encodeFunctionData(fn, [id]) };
+}
+
+/** Enough for a few FanActions calls, and within the test sponsor's 500,000 gas. */
+const TEST_GAS: BatchGas = {
+  callGasLimit: 200_000n,
+  verificationGasLimit: 200_000n,
+  preVerificationGas: 60_000n,
+};
+
+/** A batch of `calls` for `listener`, its deadline `deadlineIn` seconds after the latest block. */
+export async function batchFor(
+  sc: SponsoredChain,
+  listener: BaseWallet,
+  calls: readonly unknown[],
+  deadlineIn = 600,
+  gas: BatchGas = TEST_GAS,
+): Promise<CallBatch> {
+  const account = listener.address as `0x${string}`;
+  const deadline = Number((await readLatestBlock(sc.rpc)).timestamp) + deadlineIn;
+  return buildCallBatch({
+    table: sc.table,
+    chainId: sc.chain.chainId,
+    account,
+    calls: parseCalls(calls),
+    deadline,
+    sequence: await readBatchSequence(sc.rpc, sc.contracts.entryPoint, account, deadline),
+    gas,
+  });
+}
+
+/** The listener's signed upgrade for a sponsor to carry, or null when it runs the delegate. */
+export async function upgradeOf(
+  sc: SponsoredChain,
+  listener: BaseWallet,
+): Promise<SignedAuthorization | null> {
   const upgrade = await prepareUpgrade({
     rpc: sc.rpc,
     table: sc.table,
@@ -117,18 +192,29 @@ export async function upgradeDirectly(sc: SponsoredChain, listener: BaseWallet):
     account: listener.address as `0x${string}`,
     sentBy: 'sponsor',
   });
-  if (!upgrade) return;
-  const provider = new JsonRpcProvider(sc.chain.url, undefined, { staticNetwork: true });
-  try {
-    const payer = new Wallet(UPGRADER_KEY, provider);
-    const tx = await payer.sendTransaction({
-      type: 4,
-      to: payer.address,
-      authorizationList: [toEthersAuthorization(signUpgrade(listener, sc.table, upgrade))],
-      gasLimit: 100_000n,
-    });
-    await tx.wait();
-  } finally {
-    provider.destroy();
-  }
+  return upgrade && signUpgrade(listener, sc.table, upgrade);
+}
+
+/** The backend's sponsor service on this chain, paying for favorite and follow on FanActions. */
+export function sponsorOptions(
+  sc: SponsoredChain,
+  overrides: Partial<SponsorOptions> = {},
+): SponsorOptions {
+  return {
+    rpcUrl: sc.chain.url,
+    privateKey: LOCAL_SPONSOR_KEY,
+    entryPoint: sc.contracts.entryPoint,
+    delegate: sc.contracts.delegate,
+    allowedCalls: [
+      parseAllowedCall(`${sc.contracts.fanActions}:favorite(string)`),
+      parseAllowedCall(`${sc.contracts.fanActions}:follow(string)`),
+    ],
+    perListenerPerDay: 100,
+    perClientPerDay: 100,
+    perDay: 1000,
+    maxGas: 500_000n,
+    maxCalls: 4,
+    maxDeadlineSeconds: 3600,
+    ...overrides,
+  };
 }

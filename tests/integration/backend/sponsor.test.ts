@@ -2,15 +2,11 @@
 // (which says why and costs nothing: no transaction, no budget), and its daily budgets per
 // listener, per client address and in total, held by two instances on one database while
 // requests race through both, on SQLite and on PostgreSQL.
-import { type BaseWallet, Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { type BaseWallet, Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import {
-  buildCallBatch,
   type CallBatch,
-  parseCalls,
-  prepareUpgrade,
-  readLatestBlock,
   type SignedAuthorization,
   signBatch,
   signUpgrade,
@@ -20,24 +16,22 @@ import {
   userOperationTypedData,
 } from '../../../lib/calls/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
-import { parseAllowedCall } from '../../../server/sponsor/allowed-calls.ts';
 import type { SponsorOptions } from '../../../server/sponsor/sponsor-config.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import {
+  batchFor,
+  fanActionsAbi,
+  fanCall,
   type SponsoredChain,
+  sponsorOptions,
   startSponsoredChain,
   upgradeDirectly,
+  upgradeOf as upgradeOfListener,
 } from '../../support/sponsored-chain.ts';
 import { ENGINES, type EngineHarness } from './support/engines.ts';
 import { call } from './support/http.ts';
 
-const fanAbi = new Interface([
-  'function favorite(string trackId)',
-  'function follow(string artistId)',
-  'function isFavorite(address listener, string trackId) view returns (bool)',
-  'function isFollowing(address listener, string artistId) view returns (bool)',
-]);
-const GAS = { callGasLimit: 200_000n, verificationGasLimit: 200_000n, preVerificationGas: 60_000n };
+const fanAbi = fanActionsAbi;
 
 interface RpcAnswer {
   status: number;
@@ -79,60 +73,12 @@ describe('the sponsor service', () => {
     await sc?.chain.stop();
   });
 
-  const options = (overrides: Partial<SponsorOptions> = {}): SponsorOptions => ({
-    rpcUrl: sc.chain.url,
-    privateKey: LOCAL_SPONSOR_KEY,
-    entryPoint: sc.contracts.entryPoint,
-    delegate: sc.contracts.delegate,
-    allowedCalls: [
-      parseAllowedCall(`${sc.contracts.fanActions}:favorite(string)`),
-      parseAllowedCall(`${sc.contracts.fanActions}:follow(string)`),
-    ],
-    perListenerPerDay: 100,
-    perClientPerDay: 100,
-    perDay: 1000,
-    maxGas: 500_000n,
-    maxCalls: 4,
-    maxDeadlineSeconds: 3600,
-    ...overrides,
-  });
-
-  const favorite = (track: string) => ({
-    to: sc.contracts.fanActions,
-    data: fanAbi.encodeFunctionData('favorite', [track]),
-  });
-  const follow = (artist: string) => ({
-    to: sc.contracts.fanActions,
-    data: fanAbi.encodeFunctionData('follow', [artist]),
-  });
-
-  async function batchOf(
-    listener: BaseWallet,
-    calls: unknown[],
-    deadlineIn = 600,
-  ): Promise<CallBatch> {
-    const latest = await readLatestBlock(sc.rpc);
-    return buildCallBatch({
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account: listener.address as `0x${string}`,
-      calls: parseCalls(calls),
-      deadline: Number(latest.timestamp) + deadlineIn,
-      sequence: 0n,
-      gas: GAS,
-    });
-  }
-
-  async function upgradeOf(listener: BaseWallet): Promise<SignedAuthorization | null> {
-    const upgrade = await prepareUpgrade({
-      rpc: sc.rpc,
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account: listener.address as `0x${string}`,
-      sentBy: 'sponsor',
-    });
-    return upgrade && signUpgrade(listener, sc.table, upgrade);
-  }
+  const options = (overrides: Partial<SponsorOptions> = {}) => sponsorOptions(sc, overrides);
+  const favorite = (track: string) => fanCall(sc, 'favorite', track);
+  const follow = (artist: string) => fanCall(sc, 'follow', artist);
+  const batchOf = (listener: BaseWallet, calls: unknown[], deadlineIn = 600) =>
+    batchFor(sc, listener, calls, deadlineIn);
+  const upgradeOf = (listener: BaseWallet) => upgradeOfListener(sc, listener);
 
   /** The signed operation as the wallet sends it. */
   async function signed(

@@ -3,7 +3,7 @@
 // canonical batch, the signatures, the hand-over, the status), the backend's sponsor service on a
 // real chain. The calls run with msg.sender = the listener, its balance stays 0, the sponsor's
 // account sends and pays, and the status read from the chain reaches 200.
-import { type BaseWallet, Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { type BaseWallet, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import {
@@ -22,15 +22,15 @@ import {
   signUpgrade,
 } from '../../../lib/calls/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
-import { parseAllowedCall } from '../../../server/sponsor/allowed-calls.ts';
-import { type SponsoredChain, startSponsoredChain } from '../../support/sponsored-chain.ts';
+import {
+  fanActionsAbi,
+  fanCall,
+  type SponsoredChain,
+  sponsorOptions,
+  startSponsoredChain,
+} from '../../support/sponsored-chain.ts';
 
-const fanAbi = new Interface([
-  'function favorite(string trackId)',
-  'function follow(string artistId)',
-  'event Favorited(address indexed listener, bytes32 indexed trackKey, string trackId)',
-  'event Followed(address indexed listener, bytes32 indexed artistKey, string artistId)',
-]);
+const fanAbi = fanActionsAbi;
 
 describe('a sponsored batch from a listener who never held anything', () => {
   let sc: SponsoredChain;
@@ -41,22 +41,7 @@ describe('a sponsored batch from a listener who never held anything', () => {
     sc = await startSponsoredChain();
     server = await startServer({
       databaseUrl: 'sqlite::memory:',
-      sponsor: {
-        rpcUrl: sc.chain.url,
-        privateKey: LOCAL_SPONSOR_KEY,
-        entryPoint: sc.contracts.entryPoint,
-        delegate: sc.contracts.delegate,
-        allowedCalls: [
-          parseAllowedCall(`${sc.contracts.fanActions}:favorite(string)`),
-          parseAllowedCall(`${sc.contracts.fanActions}:follow(string)`),
-        ],
-        perListenerPerDay: 10,
-        perClientPerDay: 10,
-        perDay: 100,
-        maxGas: 500_000n,
-        maxCalls: 4,
-        maxDeadlineSeconds: 3600,
-      },
+      sponsor: sponsorOptions(sc, { perListenerPerDay: 10, perClientPerDay: 10, perDay: 100 }),
     });
     provider = new JsonRpcProvider(sc.chain.url, undefined, {
       staticNetwork: true,
@@ -122,14 +107,8 @@ describe('a sponsored batch from a listener who never held anything', () => {
     return readCallsStatus(sc.rpc, sent);
   }
 
-  const favorite = (track: string) => ({
-    to: sc.contracts.fanActions,
-    data: fanAbi.encodeFunctionData('favorite', [track]),
-  });
-  const follow = (artist: string) => ({
-    to: sc.contracts.fanActions,
-    data: fanAbi.encodeFunctionData('follow', [artist]),
-  });
+  const favorite = (track: string) => fanCall(sc, 'favorite', track);
+  const follow = (artist: string) => fanCall(sc, 'follow', artist);
 
   it('runs both calls as the listener, in one transaction the sponsor sends and pays for', async () => {
     const listener = Wallet.createRandom();

@@ -2,11 +2,10 @@
 // lib/calls as the wallet would and submitted by a stranger who pays: only the owner's signature
 // executes, on its chain, before its deadline, once; delegations only ever change with the
 // owner's own authorization; the calls status is read from the chain.
-import { type BaseWallet, Contract, Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { type BaseWallet, Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import {
-  buildCallBatch,
   type CallBatch,
   encodeExecute,
   nonceOf,
@@ -14,7 +13,6 @@ import {
   packUserOperation,
   parseCalls,
   prepareUpgrade,
-  readBatchSequence,
   readCallsStatus,
   readLatestBlock,
   type SignedAuthorization,
@@ -28,20 +26,17 @@ import {
 } from '../../../lib/calls/index.ts';
 import { encodeHandleOps } from '../../../server/sponsor/entry-point.ts';
 import {
+  batchFor as batchOf,
+  fanActionsAbi,
+  fanCall,
   rawRpc,
   revertOf,
   type SponsoredChain,
   startSponsoredChain,
+  upgradeOf as upgradeOfListener,
 } from '../../support/sponsored-chain.ts';
 
-const fanAbi = new Interface([
-  'function favorite(string trackId)',
-  'function follow(string artistId)',
-  'function isFavorite(address listener, string trackId) view returns (bool)',
-  'function isFollowing(address listener, string artistId) view returns (bool)',
-  'event Favorited(address indexed listener, bytes32 indexed trackKey, string trackId)',
-]);
-const GAS = { callGasLimit: 300_000n, verificationGasLimit: 200_000n, preVerificationGas: 50_000n };
+const fanAbi = fanActionsAbi;
 
 describe('sponsored calls on the local chain', () => {
   let sc: SponsoredChain;
@@ -63,42 +58,15 @@ describe('sponsored calls on the local chain', () => {
     await sc?.chain.stop();
   });
 
-  const calls = (track: string, artist?: string) =>
-    parseCalls([
-      { to: sc.contracts.fanActions, data: fanAbi.encodeFunctionData('favorite', [track]) },
-      ...(artist
-        ? [{ to: sc.contracts.fanActions, data: fanAbi.encodeFunctionData('follow', [artist]) }]
-        : []),
-    ]);
+  const rawCalls = (track: string, artist?: string) => [
+    fanCall(sc, 'favorite', track),
+    ...(artist ? [fanCall(sc, 'follow', artist)] : []),
+  ];
+  const calls = (track: string, artist?: string) => parseCalls(rawCalls(track, artist));
 
-  async function batchFor(
-    listener: BaseWallet,
-    track: string,
-    artist?: string,
-    deadlineIn = 600,
-  ): Promise<CallBatch> {
-    const latest = await readLatestBlock(sc.rpc);
-    return buildCallBatch({
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account: listener.address as `0x${string}`,
-      calls: calls(track, artist),
-      deadline: Number(latest.timestamp) + deadlineIn,
-      sequence: 0n,
-      gas: GAS,
-    });
-  }
-
-  async function upgradeOf(listener: BaseWallet): Promise<SignedAuthorization | null> {
-    const upgrade = await prepareUpgrade({
-      rpc: sc.rpc,
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account: listener.address as `0x${string}`,
-      sentBy: 'sponsor',
-    });
-    return upgrade && signUpgrade(listener, sc.table, upgrade);
-  }
+  const batchFor = (listener: BaseWallet, track: string, artist?: string, deadlineIn = 600) =>
+    batchOf(sc, listener, rawCalls(track, artist), deadlineIn);
+  const upgradeOf = (listener: BaseWallet) => upgradeOfListener(sc, listener);
 
   /** The sponsor's transaction: handleOps([op]) with the authorization if any. */
   function handleOps(
@@ -344,24 +312,10 @@ describe('sponsored calls on the local chain', () => {
     ).toBeNull();
     const fromBlock = (await readLatestBlock(sc.rpc)).number;
     // follow, then a favorite it already has: the second call reverts, so the follow is undone.
-    const latest = await readLatestBlock(sc.rpc);
-    const again = buildCallBatch({
-      table: sc.table,
-      chainId: sc.chain.chainId,
-      account: listener.address as `0x${string}`,
-      calls: parseCalls([
-        { to: sc.contracts.fanActions, data: fanAbi.encodeFunctionData('follow', ['artist-9']) },
-        { to: sc.contracts.fanActions, data: fanAbi.encodeFunctionData('favorite', ['F1']) },
-      ]),
-      deadline: Number(latest.timestamp) + 600,
-      sequence: await readBatchSequence(
-        sc.rpc,
-        sc.contracts.entryPoint,
-        listener.address as `0x${string}`,
-        Number(latest.timestamp) + 600,
-      ),
-      gas: GAS,
-    });
+    const again = await batchOf(sc, listener, [
+      fanCall(sc, 'follow', 'artist-9'),
+      fanCall(sc, 'favorite', 'F1'),
+    ]);
     expect(await submit(again, await signBatch(listener, sc.table, again), null)).toBeNull();
     const status = await readCallsStatus(sc.rpc, {
       kind: 'sponsored',
