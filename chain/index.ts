@@ -1,5 +1,5 @@
 export type { CompiledContract } from './compile.ts';
-export { compileContract, compileSolidity } from './compile.ts';
+export { compileContract, compilePackageContract, compileSolidity } from './compile.ts';
 export type { DemoContracts } from './demo-contracts.ts';
 export { DEMO_TOKEN_SUPPLY, deployDemoContracts } from './demo-contracts.ts';
 export { deployContract } from './deploy.ts';
@@ -9,5 +9,8 @@ export {
   LOCAL_CHAIN_ID,
   LOCAL_FUNDED_KEY,
   LOCAL_RELAYER_KEY,
+  LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';
+export type { SponsoredCallContracts } from './sponsored-calls.ts';
+export { deploySponsoredCalls } from './sponsored-calls.ts';

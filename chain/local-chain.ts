@@ -20,6 +20,13 @@ export const LOCAL_FUNDED_KEY =
 export const LOCAL_RELAYER_KEY =
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' as const;
 
+/**
+ * Hardhat's fourth default account (as public): the sponsor service's key on the local chain, the
+ * account that submits sponsored calls and pays their fees.
+ */
+export const LOCAL_SPONSOR_KEY =
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6' as const;
+
 export interface LocalChain {
   /** JSON-RPC URL on 127.0.0.1. */
   readonly url: string;

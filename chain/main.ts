@@ -1,9 +1,15 @@
 // `npm run chain`: the local chain (chain id 31337) on CHAIN_PORT (default 8545) with the demo
-// contracts deployed. Prints the addresses as NAME=value lines (scripts/start.sh reads them) and
-// runs until Ctrl-C, then stops the node.
+// contracts and the sponsored calls' contracts deployed. Prints the addresses as NAME=value lines
+// (scripts/start.sh reads them) and runs until Ctrl-C, then stops the node.
 import { integerFromEnv } from '../lib/env/index.ts';
 import { deployDemoContracts } from './demo-contracts.ts';
-import { LOCAL_FUNDED_KEY, LOCAL_RELAYER_KEY, startLocalChain } from './local-chain.ts';
+import {
+  LOCAL_FUNDED_KEY,
+  LOCAL_RELAYER_KEY,
+  LOCAL_SPONSOR_KEY,
+  startLocalChain,
+} from './local-chain.ts';
+import { deploySponsoredCalls } from './sponsored-calls.ts';
 
 const port = integerFromEnv(process.env, 'CHAIN_PORT', { fallback: 8545, min: 1, max: 65535 });
 if (!port.ok) {
@@ -21,17 +27,32 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 try {
   const contracts = await deployDemoContracts(chain.url, LOCAL_FUNDED_KEY);
+  const sponsored = await deploySponsoredCalls(chain.url, LOCAL_FUNDED_KEY);
+  // The extension's build takes the delegate it may sign authorizations for in this form.
+  const delegates = {
+    [chain.chainId]: {
+      address: sponsored.delegate,
+      codeHash: sponsored.delegateCodeHash,
+      entryPoint: sponsored.entryPoint,
+    },
+  };
   console.log(`Local chain ${chain.chainId} on ${chain.url}`);
   console.log(`CHAIN_RPC_URL=${chain.url}`);
   console.log(`FAVORITES_ADDRESS=${contracts.favorites}`);
   console.log(`DEMO_TOKEN_ADDRESS=${contracts.token}`);
-  console.log('Funded development keys (Hardhat accounts 0 and 1, public: local use only):');
+  console.log(`ENTRY_POINT_ADDRESS=${sponsored.entryPoint}`);
+  console.log(`DELEGATE_ADDRESS=${sponsored.delegate}`);
+  console.log(`DELEGATE_CODE_HASH=${sponsored.delegateCodeHash}`);
+  console.log(`FAN_ACTIONS_ADDRESS=${sponsored.fanActions}`);
+  console.log(`WXT_DELEGATES=${JSON.stringify(delegates)}`);
+  console.log('Funded development keys (Hardhat accounts 0, 1 and 3, public: local use only):');
   console.log(`LOCAL_FUNDED_KEY=${LOCAL_FUNDED_KEY}`);
   console.log(`RELAYER_KEY=${LOCAL_RELAYER_KEY}`);
+  console.log(`SPONSOR_KEY=${LOCAL_SPONSOR_KEY}`);
   console.log('Press Ctrl-C to stop the chain.');
 } catch (error) {
   if (!stopping) {
-    console.error(`Deploying the demo contracts failed: ${(error as Error).message}`);
+    console.error(`Deploying the contracts failed: ${(error as Error).message}`);
     await stop(1);
   }
 }

@@ -68,33 +68,39 @@ wait_for() {
   exit 1
 }
 
-# The local chain (31337) gets the RPC URL of the chain started below, so sites read it at once.
-CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
-echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
-WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
-  WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" \
-  ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}" >"$DATA_DIR/logs/build.log" 2>&1 ||
-  { cat "$DATA_DIR/logs/build.log" >&2; exit 1; }
-
+# The local chain first: the extension's build takes the delegate it deploys (WXT_DELEGATES) and
+# the backend's sponsor service its contracts. `npm run chain` prints the addresses and the
+# (public, local-only) keys as NAME=value lines.
 echo "Starting servers:"
-start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
-  DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" "$TSX" server/main.ts
-start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
-  CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
-  "$TSX" dev-catalog/main.ts
 start "local chain" "$DATA_DIR/logs/chain.log" env CHAIN_PORT="$CHAIN_PORT" "$TSX" chain/main.ts
-
-# The demo's relayer checks the contract when it starts: wait until it is deployed. `npm run chain`
-# prints the addresses and the relayer's (public, local-only) key as NAME=value lines.
 chain_value() { grep -m1 "^$1=" "$DATA_DIR/logs/chain.log" 2>/dev/null | cut -d= -f2; }
-for _ in $(seq 1 300); do
-  [ -n "$(chain_value FAVORITES_ADDRESS)" ] && break
+for _ in $(seq 1 600); do
+  [ -n "$(chain_value SPONSOR_KEY)" ] && break
   sleep 0.2
 done
 FAVORITES_ADDRESS="$(chain_value FAVORITES_ADDRESS)"
 [ -n "$FAVORITES_ADDRESS" ] || { echo "The local chain did not deploy the demo contracts; see data/logs/chain.log" >&2; exit 1; }
 CHAIN_RPC_URL="$(chain_value CHAIN_RPC_URL)"
+FAN_ACTIONS_ADDRESS="$(chain_value FAN_ACTIONS_ADDRESS)"
 
+# The local chain (31337) gets the RPC URL of the chain started above, so sites read it at once.
+CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
+echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
+WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
+  WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" WXT_DELEGATES="$(chain_value WXT_DELEGATES)" \
+  ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}" >"$DATA_DIR/logs/build.log" 2>&1 ||
+  { cat "$DATA_DIR/logs/build.log" >&2; exit 1; }
+
+# The backend's sponsor service pays for favorites and follows on FanActions (see docs/backend.md).
+start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
+  DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" \
+  SPONSOR_RPC_URL="$CHAIN_RPC_URL" SPONSOR_KEY="$(chain_value SPONSOR_KEY)" \
+  SPONSOR_ENTRY_POINT="$(chain_value ENTRY_POINT_ADDRESS)" SPONSOR_DELEGATE="$(chain_value DELEGATE_ADDRESS)" \
+  SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
+  "$TSX" server/main.ts
+start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
+  CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
+  "$TSX" dev-catalog/main.ts
 start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
   CATALOG_HOST_LIST_URL="$CATALOG_URL" CHAIN_RPC_URL="$CHAIN_RPC_URL" \
   RELAYER_KEY="$(chain_value RELAYER_KEY)" FAVORITES_ADDRESS="$FAVORITES_ADDRESS" \
@@ -111,6 +117,7 @@ Encore is running:
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
   demo music site  $DEMO_URL   (relayer pays for favorites on the local chain)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
+  sponsor service  $BACKEND_URL/sponsor   (pays for favorite/follow on FanActions at $FAN_ACTIONS_ADDRESS)
   extension        $EXTENSION_DIR
 
 INFO

@@ -1,5 +1,5 @@
 // The application: request log → resource isolation (Fetch Metadata) → CORS → Hono routes; every
-// error answer is JSON `{ error }`.
+// error answer is JSON `{ error }` (POST /sponsor answers JSON-RPC errors).
 import { Hono } from 'hono';
 import type { Funding } from './funding/funding.ts';
 import { withCors } from './http/cors.ts';
@@ -10,8 +10,10 @@ import { type LogLine, withRequestLog } from './http/request-log.ts';
 import { withResourceIsolation } from './http/resource-isolation.ts';
 import { authenticationRoutes } from './http/routes/authentication.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { SPONSOR_PATH, sponsorRoutes } from './http/routes/sponsor.ts';
 import { USER_PATHS, userRoutes } from './http/routes/users.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { Sponsor } from './sponsor/sponsor.ts';
 import type { Store } from './store/store.ts';
 
 export interface AppDeps {
@@ -21,6 +23,8 @@ export interface AppDeps {
   trustProxy: number;
   /** Pays new addresses after sign-up; absent: off. */
   funding?: Funding;
+  /** Pays for listeners' sponsored calls (POST /sponsor); absent: off. */
+  sponsor?: Sponsor;
   /** No logger, no logging wrapper at all (it costs a few µs per request). */
   log?: LogLine;
 }
@@ -28,6 +32,7 @@ export interface AppDeps {
 const ROUTES: Record<string, string> = {
   '/authentication': 'GET, POST',
   '/health': 'GET',
+  [SPONSOR_PATH]: 'POST',
   ...Object.fromEntries(USER_PATHS.map((path) => [path, 'POST'])),
 };
 
@@ -46,7 +51,8 @@ function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   authenticationRoutes(app, deps);
   userRoutes(app, deps);
-  healthRoutes(app, deps.store, deps.funding);
+  sponsorRoutes(app, deps);
+  healthRoutes(app, deps.store, deps.funding, deps.sponsor);
   // Known path, other method: 405. Decided here rather than by catch-all routes, which would
   // make every real request match (and compose) one handler more.
   app.notFound((c) => {

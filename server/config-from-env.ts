@@ -3,6 +3,7 @@ import { type Env, integerFromEnv } from '../lib/env/index.ts';
 import { ServerConfigError } from './errors.ts';
 import { fundingFromEnv } from './funding/funding-config.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/rate-limiter.ts';
+import { sponsorFromEnv } from './sponsor/sponsor-config.ts';
 import type { StartServerOptions } from './start-server.ts';
 
 export function configFromEnv(env: Env): StartServerOptions {
@@ -32,9 +33,16 @@ export function configFromEnv(env: Env): StartServerOptions {
         DEFAULT_RATE_LIMIT.writesPerLookupKey,
         1,
       ),
+      sponsorPerAddress: integer(
+        env,
+        'RATE_LIMIT_SPONSOR_PER_ADDRESS',
+        DEFAULT_RATE_LIMIT.sponsorPerAddress,
+        1,
+      ),
     },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : integer(env, 'TRUST_PROXY', 0, 0, 10),
     funding: fundingFromEnv(env),
+    sponsor: sponsorFromEnv(env),
   };
 }
 

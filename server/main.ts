@@ -17,6 +17,12 @@ try {
       ? `funding: ${funding.amountWei} wei to each new address over ${funding.rpcUrl} (${funding.perClientPerDay}/client/day, ${funding.perDay}/day)`
       : 'funding: off',
   );
+  const sponsor = config.sponsor;
+  console.log(
+    sponsor
+      ? `sponsor: POST /sponsor pays for ${sponsor.allowedCalls.map((c) => `${c.label} on ${c.contract}`).join(', ')} over ${sponsor.rpcUrl} (${sponsor.perListenerPerDay}/listener/day, ${sponsor.perClientPerDay}/client/day, ${sponsor.perDay}/day)`
+      : 'sponsor: off',
+  );
 } catch (error) {
   // A configuration or connection problem: say what it is, without a stack trace to dig through.
   const reason = error instanceof Error ? error.message : String(error);

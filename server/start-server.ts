@@ -11,6 +11,8 @@ import {
   DEFAULT_RATE_LIMIT,
   type RateLimitOptions,
 } from './rate-limit/rate-limiter.ts';
+import { type Sponsor, startSponsor } from './sponsor/sponsor.ts';
+import type { SponsorOptions } from './sponsor/sponsor-config.ts';
 import { openStore } from './store/open-store.ts';
 import type { EngineName } from './store/store.ts';
 
@@ -45,6 +47,8 @@ export interface StartServerOptions {
   log?: LogLine;
   /** Pay each new address a small amount after sign-up (see docs/backend.md); default off. */
   funding?: FundingOptions;
+  /** Pay for listeners' sponsored calls at POST /sponsor (see docs/backend.md); default off. */
+  sponsor?: SponsorOptions;
 }
 
 export interface RunningServer {
@@ -63,10 +67,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const funding: Funding | undefined = options.funding
     ? startFunding(store, options.funding, log)
     : undefined;
+  const sponsor: Sponsor | undefined = options.sponsor
+    ? startSponsor(store, options.sponsor, log)
+    : undefined;
   const fetch = createFetchHandler({
     store,
     limiter,
     funding,
+    sponsor,
     isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     trustProxy: options.trustProxy ?? 0,
     log,
@@ -78,6 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }).catch(async (error: unknown) => {
     // Port taken or not allowed: release the database before reporting it.
     await funding?.stop();
+    await sponsor?.stop();
     await store.close();
     throw error;
   });
@@ -103,6 +112,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           if ('closeAllConnections' in server) server.closeAllConnections();
         });
         await funding?.stop();
+        await sponsor?.stop();
         await store.close();
       })();
       return closing;

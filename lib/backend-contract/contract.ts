@@ -111,6 +111,17 @@ export const HealthResponseSchema = z.object({
       lastError: z.string().nullable(),
     })
     .optional(),
+  /** Present when the server sponsors calls: its account, contracts and operations. */
+  sponsor: z
+    .object({
+      sponsor: z.string(),
+      entryPoint: z.string(),
+      delegate: z.string(),
+      inFlight: z.number().int().nonnegative(),
+      sentToday: z.number().int().nonnegative(),
+      perDay: z.number().int().positive(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

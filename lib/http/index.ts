@@ -6,3 +6,4 @@ export {
   parseJson,
   type TextResponse,
 } from './fetch-text.ts';
+export { readCapped } from './read-capped.ts';

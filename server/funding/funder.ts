@@ -3,6 +3,7 @@
 // exact transaction can be stored before it is sent and sent again unchanged.
 import { keccak256, Wallet } from 'ethers';
 import { z } from 'zod';
+import { nodeRequest } from '../chain/node-request.ts';
 
 export interface SignedTransfer {
   rawTx: string;
@@ -24,23 +25,13 @@ export interface Funder {
 
 const Hex = z.string().regex(/^0x[0-9a-fA-F]*$/);
 const ReceiptSchema = z.object({ status: Hex }).nullable();
-const RpcAnswerSchema = z.union([
-  z.object({ result: z.unknown() }),
-  z.object({ error: z.object({ message: z.string() }) }),
-]);
 
 export function createFunder(rpcUrl: string, privateKey: string): Funder {
   const wallet = new Wallet(privateKey);
   let chainId: bigint | undefined;
 
   async function rpc(method: string, params: unknown[]): Promise<unknown> {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const answer = RpcAnswerSchema.parse(await response.json());
+    const answer = await nodeRequest(rpcUrl, method, params);
     if ('error' in answer) throw new Error(`${method}: ${answer.error.message}`);
     return answer.result;
   }

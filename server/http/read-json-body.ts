@@ -7,19 +7,18 @@ export type BodyResult =
   | { ok: true; value: unknown }
   | { ok: false; status: 400 | 413 | 415; error: string };
 
-const TOO_LARGE = {
-  ok: false,
-  status: 413,
-  error: `body: must be at most ${MAX_BODY_BYTES} bytes`,
-} as const;
+function tooLarge(maxBytes: number): BodyResult {
+  return { ok: false, status: 413, error: `body: must be at most ${maxBytes} bytes` };
+}
 
-export async function readJsonBody(c: Context): Promise<BodyResult> {
+/** The body as JSON; `maxBytes` defaults to the backend contract's limit. */
+export async function readJsonBody(c: Context, maxBytes = MAX_BODY_BYTES): Promise<BodyResult> {
   const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     return { ok: false, status: 415, error: 'content-type: must be application/json' };
   }
   const declared = Number(c.req.header('content-length'));
-  if (declared > MAX_BODY_BYTES) return TOO_LARGE;
+  if (declared > maxBytes) return tooLarge(maxBytes);
   const stream = c.req.raw.body;
   if (!stream) return { ok: false, status: 400, error: 'body: is required' };
 
@@ -30,9 +29,9 @@ export async function readJsonBody(c: Context): Promise<BodyResult> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      return TOO_LARGE;
+      return tooLarge(maxBytes);
     }
     chunks.push(value);
   }

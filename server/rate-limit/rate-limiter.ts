@@ -20,6 +20,8 @@ export interface RateLimitOptions {
   writesPerAddress: number;
   /** Writes naming one lookupKey (new or old) per window, from anywhere; default 10. */
   writesPerLookupKey: number;
+  /** Requests to the sponsor service (POST /sponsor) from one client address per window; default 60. */
+  sponsorPerAddress: number;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
@@ -28,6 +30,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   perLookupKey: 10,
   writesPerAddress: 20,
   writesPerLookupKey: 10,
+  sponsorPerAddress: 60,
 };
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -37,6 +40,8 @@ export interface RateLimiter {
   checkLookup(address: string, lookupKey: string): Promise<RateLimitDecision>;
   /** Spends one write from `address` naming each of `lookupKeys` (none for POST /users). */
   checkWrite(address: string, lookupKeys: readonly string[]): Promise<RateLimitDecision>;
+  /** Spends one sponsor service request from `address`. */
+  checkSponsor(address: string): Promise<RateLimitDecision>;
   /** Deletes finished windows. */
   prune(): Promise<void>;
 }
@@ -78,6 +83,9 @@ export function createRateLimiter(
         limits.push(options.writesPerLookupKey);
       }
       return spend(buckets, limits);
+    },
+    checkSponsor(address) {
+      return spend([`sp:${address}`], [options.sponsorPerAddress]);
     },
     async prune() {
       await store.pruneRateLimits(windowStartOf(now()));

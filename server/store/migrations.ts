@@ -98,4 +98,46 @@ export const MIGRATIONS: readonly Migration[] = [
         until_ms BIGINT NOT NULL
       );`,
   },
+  {
+    // The sponsor service (off unless configured): one row per sponsored operation, claimed before
+    // it is simulated and sent (unique per account and nonce, so two instances never send one
+    // twice), and daily budget counters per listener, client address and in total. The client
+    // address stays on a row only while its claim may be given back; sent rows are pruned after
+    // the day.
+    version: 3,
+    sqlite: `
+      CREATE TABLE sponsored_ops (
+        user_op_hash TEXT PRIMARY KEY,
+        sender TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        status TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        client_bucket TEXT NOT NULL,
+        tx_hash TEXT,
+        UNIQUE (sender, nonce)
+      ) WITHOUT ROWID;
+      CREATE TABLE sponsor_budget (
+        bucket TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        used INTEGER NOT NULL,
+        PRIMARY KEY (bucket, day)
+      ) WITHOUT ROWID;`,
+    postgres: `
+      CREATE TABLE sponsored_ops (
+        user_op_hash TEXT PRIMARY KEY,
+        sender TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        status TEXT NOT NULL,
+        day BIGINT NOT NULL,
+        client_bucket TEXT NOT NULL,
+        tx_hash TEXT,
+        UNIQUE (sender, nonce)
+      );
+      CREATE TABLE sponsor_budget (
+        bucket TEXT NOT NULL,
+        day BIGINT NOT NULL,
+        used INTEGER NOT NULL,
+        PRIMARY KEY (bucket, day)
+      );`,
+  },
 ];

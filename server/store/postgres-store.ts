@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { postgresFundingStore } from './postgres-funding-store.ts';
+import { postgresSponsorStore } from './postgres-sponsor-store.ts';
 import type { ReplaceAuthResult, SetUserResult, Store, UserRow } from './store.ts';
 
 // Any fixed number works: it only has to be the same in every instance running migrations.
@@ -85,6 +86,7 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       await pool.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart]);
     },
     funding: postgresFundingStore(pool, (work) => inTransaction(pool, work)),
+    sponsor: postgresSponsorStore(pool, (work) => inTransaction(pool, work)),
     async ping() {
       await pool.query('SELECT 1');
     },

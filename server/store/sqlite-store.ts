@@ -6,6 +6,7 @@ import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import { createSqliteLookupBatcher } from './internal/sqlite-lookup-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { sqliteFundingStore } from './sqlite-funding-store.ts';
+import { sqliteSponsorStore } from './sqlite-sponsor-store.ts';
 import type {
   InsertAuthResult,
   ReplaceAuthResult,
@@ -86,6 +87,7 @@ export function openSqliteStore(path: string): Store {
       pruneHits.run(windowStart);
     },
     funding: sqliteFundingStore(db),
+    sponsor: sqliteSponsorStore(db),
     async ping() {
       db.prepare('SELECT 1').get();
     },

@@ -1,6 +1,7 @@
 // What the HTTP layer needs from a database. Two engines implement it: SQLite and PostgreSQL.
 import type { AuthRecord, HealthResponse } from '../../lib/backend-contract/index.ts';
 import type { FundingStore } from './funding-store.ts';
+import type { SponsorStore } from './sponsor-store.ts';
 
 /** The engines GET /health can name: the contract's list is the one list. */
 export type EngineName = HealthResponse['engine'];
@@ -37,6 +38,8 @@ export interface Store {
   pruneRateLimits(windowStart: number): Promise<void>;
   /** The funding hook's queue, budgets and worker lease. */
   readonly funding: FundingStore;
+  /** The sponsor service's claims and budgets. */
+  readonly sponsor: SponsorStore;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,17 +1,20 @@
 // GET /health: 200 with the engine name when the database answers, 503 when it does not; with
-// the funding hook on, the payments by state (a chain that is down shows as queued + lastError).
+// the funding hook on, the payments by state (a chain that is down shows as queued + lastError);
+// with the sponsor service on, its account, operations in flight and sent today.
 import type { Hono } from 'hono';
 import type { HealthResponse } from '../../../lib/backend-contract/index.ts';
 import type { Funding } from '../../funding/funding.ts';
+import type { Sponsor } from '../../sponsor/sponsor.ts';
 import type { Store } from '../../store/store.ts';
 import { jsonError } from '../json-error.ts';
 
-export function healthRoutes(app: Hono, store: Store, funding?: Funding): void {
+export function healthRoutes(app: Hono, store: Store, funding?: Funding, sponsor?: Sponsor): void {
   app.get('/health', async (c) => {
     const health: HealthResponse = { ok: true, engine: store.engine };
     try {
       await store.ping();
       if (funding) health.funding = await funding.status();
+      if (sponsor) health.sponsor = await sponsor.status();
     } catch {
       return jsonError(c, 503, `database: ${store.engine} is not answering`);
     }

@@ -21,6 +21,7 @@ const CONTROL_FLOW_SIGNALS = new Set([
   'server/store/postgres-store.ts: DuplicateRollback',
   'server/store/sqlite-store.ts: DuplicateRollback',
   'server/store/funding-store.ts: BudgetRefused',
+  'server/store/sponsor-store.ts: SponsorshipRefused',
 ]);
 
 function sourceFiles(dir: string): string[] {

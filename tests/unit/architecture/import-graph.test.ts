@@ -17,6 +17,7 @@ const IMPORTERS = ['lib', 'entrypoints', 'demo'];
 const LIBRARIES = [
   'lib/backend',
   'lib/backend-contract',
+  'lib/calls',
   'lib/catalog',
   'lib/eip',
   'lib/encoding',

@@ -56,6 +56,7 @@ describe('configFromEnv', () => {
         perLookupKey: 10,
         writesPerAddress: 20,
         writesPerLookupKey: 10,
+        sponsorPerAddress: 60,
       },
       trustProxy: 0,
     });

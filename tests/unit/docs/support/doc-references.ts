@@ -80,8 +80,10 @@ export function documentedReferences(markdown: string): DocReferences {
       const [target = '', anchor] = href.split('#');
       return { target, anchor: anchor ?? null };
     });
-  const headings = [...withoutCode.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-    headingAnchor(m[1] ?? ''),
+  // Headings keep their inline code (GitHub's anchors do), without the backticks.
+  const withoutFences = markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+  const headings = [...withoutFences.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+    headingAnchor((m[1] ?? '').replace(/`/g, '')),
   );
   const anchors: string[] = [];
   const seen = new Map<string, number>();

@@ -1,0 +1,43 @@
+import { keccak256 } from 'ethers';
+import { compileContract, compilePackageContract } from './compile.ts';
+import { deployContract } from './deploy.ts';
+import { jsonRpc } from './json-rpc.ts';
+
+/** Where sponsored calls' contracts live on a chain. */
+export interface SponsoredCallContracts {
+  /** The ERC-4337 v0.8 EntryPoint (@account-abstraction/contracts), compiled from npm. */
+  readonly entryPoint: `0x${string}`;
+  /** EncoreAccount.sol: the delegate Encore signs EIP-7702 authorizations for. */
+  readonly delegate: `0x${string}`;
+  /** keccak256 of the delegate's runtime code, as the chain holds it: what Encore pins. */
+  readonly delegateCodeHash: `0x${string}`;
+  /** FanActions.sol: favorites and follows recorded for msg.sender. */
+  readonly fanActions: `0x${string}`;
+}
+
+/**
+ * Compiles and deploys the EntryPoint, Encore's delegate (bound to that EntryPoint) and the fan
+ * actions contract from `privateKey`'s account, one after the other, and reads the delegate's
+ * code hash back from the chain.
+ */
+export async function deploySponsoredCalls(
+  rpcUrl: string,
+  privateKey: string,
+): Promise<SponsoredCallContracts> {
+  const [entryPointCode, delegateCode, fanActionsCode] = await Promise.all([
+    compilePackageContract('@account-abstraction/contracts/core/EntryPoint.sol', 'EntryPoint'),
+    compileContract('EncoreAccount'),
+    compileContract('FanActions'),
+  ]);
+  // In sequence: one account, and each deployment takes the next nonce.
+  const entryPoint = await deployContract(rpcUrl, privateKey, entryPointCode);
+  const delegate = await deployContract(rpcUrl, privateKey, delegateCode, [entryPoint]);
+  const fanActions = await deployContract(rpcUrl, privateKey, fanActionsCode);
+  const code = String(await jsonRpc(rpcUrl, 'eth_getCode', [delegate, 'latest']));
+  return {
+    entryPoint,
+    delegate,
+    delegateCodeHash: keccak256(code) as `0x${string}`,
+    fanActions,
+  };
+}
