@@ -10,6 +10,7 @@ import type {
 import type { TypedDataError } from '../../eip/index.ts';
 import type { HedgehogErrorCode } from '../../hedgehog/index.ts';
 import type { LibraryErrorCode } from '../../library/index.ts';
+import type { TransactionErrorCode } from '../../transactions/index.ts';
 import type { ExtensionErrorCode } from './extension-error.ts';
 
 export type ErrorCode =
@@ -20,6 +21,7 @@ export type ErrorCode =
   | InvalidIdTokenError['code']
   | TypedDataError['code']
   | LibraryErrorCode
+  | TransactionErrorCode
   | ExtensionErrorCode;
 
 /** The codes that reach the extension's pages through the message router. */

@@ -1,6 +1,7 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
+import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
 import type { ErrorCode } from '../errors/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
@@ -110,6 +111,12 @@ const PROVIDER_ANSWERS = {
   INTERNAL: INTERNAL,
   NO_RESPONSE: INTERNAL,
   LIBRARY_CANCELLED: INTERNAL,
+  INVALID_TRANSACTION: (error) =>
+    error instanceof InvalidTransactionError
+      ? new InvalidParamsError('eth_sendTransaction', error.field, error.problem)
+      : INTERNAL(),
+  CHAIN_UNREADABLE: (error) =>
+    error instanceof ChainUnreadableError ? new InternalRpcError(error.message) : INTERNAL(),
 } as const satisfies Record<ErrorCode, (error: EncoreErrorLike) => ProviderRpcError>;
 
 interface EncoreErrorLike {

@@ -27,6 +27,7 @@ const LIBRARIES = [
   'lib/hedgehog',
   'lib/http',
   'lib/library',
+  'lib/transactions',
 ];
 
 interface Edge {

@@ -1,0 +1,40 @@
+// Amounts as people read them: raw units turned into the token's or the chain's units, never
+// rounded away (a dust amount stays visible), with the unit named.
+
+import { formatUnits } from 'ethers';
+
+/** The approval amount from which an allowance is "unlimited" (2^255: the usual max-uint values). */
+export const UNLIMITED_APPROVAL = 2n ** 255n;
+/** The approval amount from which an allowance is "very large", whatever the token's supply. */
+export const LARGE_APPROVAL = 2n ** 128n;
+
+/** "1.5", "0.000000000000000001", "1200": no trailing ".0", no rounding. */
+export function formatUnitsExact(raw: bigint, decimals: number): string {
+  const text = formatUnits(raw, decimals);
+  return text.endsWith('.0') ? text.slice(0, -2) : text;
+}
+
+/** An amount with its unit; without decimals the raw number and what it is. */
+export function formatTokenAmount(
+  raw: bigint,
+  token: { readonly decimals: number | null; readonly symbol: string | null },
+): string {
+  const unit = token.symbol ?? 'tokens';
+  if (token.decimals === null) return `${raw.toString()} (raw units of ${unit}; decimals unknown)`;
+  return `${formatUnitsExact(raw, token.decimals)} ${unit}`;
+}
+
+/** The chain's currency: wei to ETH (or the chain's symbol) with 18 decimals. */
+export function formatNative(wei: bigint, currency: NativeCurrency): string {
+  return `${formatUnitsExact(wei, currency.decimals)} ${currency.symbol}`;
+}
+
+export interface NativeCurrency {
+  readonly symbol: string;
+  readonly decimals: number;
+}
+
+/** `0x1234…abcd`: for sentences; the window shows whole addresses where the person checks them. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}

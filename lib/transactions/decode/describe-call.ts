@@ -1,0 +1,208 @@
+// What a transaction's call does, read from its data: a plain transfer of the chain's currency, a
+// contract creation, a token transfer or approval (with the token read on chain), a function the
+// bundled list knows (a match, not a proof: selectors collide), or only its selector.
+
+import { getAddress, type Interface, type Result } from 'ethers';
+import type { CanonicalTransaction } from '../canonical.ts';
+import type { ChainAccess } from '../chain-access.ts';
+import { knownSignatures } from './known-signatures.ts';
+import { type TokenFunction, tokenTable } from './token-abi.ts';
+import { readTokenInfo, type TokenInfo } from './token-info.ts';
+
+export interface DecodedArgument {
+  readonly name: string;
+  readonly type: string;
+  /** As text: addresses checksummed, numbers in decimal, bytes in hex. */
+  readonly value: string;
+}
+
+export interface TokenCall {
+  readonly kind: 'token';
+  readonly fn: TokenFunction;
+  readonly signature: string;
+  readonly token: TokenInfo;
+  /** Whose tokens move (transferFrom and the safe transfers); null: the sender's own. */
+  readonly owner: string | null;
+  /** The recipient of a transfer, the spender of an approval, the operator of setApprovalForAll. */
+  readonly counterparty: string;
+  /** Raw amounts (ERC-20, ERC-1155), decimal. */
+  readonly amounts: readonly string[];
+  /** Token ids (ERC-721, ERC-1155), decimal. */
+  readonly tokenIds: readonly string[];
+  /** setApprovalForAll's flag; null for every other function. */
+  readonly approved: boolean | null;
+}
+
+export type CallDescription =
+  /** No data: the value goes to `to`. */
+  | { readonly kind: 'native' }
+  | { readonly kind: 'create'; readonly codeBytes: number }
+  | TokenCall
+  /** A function of the bundled list: the signature the selector matches, and its arguments. */
+  | {
+      readonly kind: 'known';
+      readonly signature: string;
+      readonly args: readonly DecodedArgument[];
+    }
+  | { readonly kind: 'unknown'; readonly selector: string; readonly dataBytes: number };
+
+const MAX_ARGUMENT_TEXT = 400;
+
+function text(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string')
+    return /^0x[0-9a-fA-F]{40}$/.test(value) ? getAddress(value) : value;
+  if (Array.isArray(value)) return `[${value.map(text).join(', ')}]`;
+  return String(value);
+}
+
+function argumentsOf(iface: Interface, selector: string, data: string): DecodedArgument[] | null {
+  const fn = iface.getFunction(selector);
+  if (!fn) return null;
+  let values: Result;
+  try {
+    values = iface.decodeFunctionData(fn, data);
+  } catch {
+    return null;
+  }
+  return fn.inputs.map((input, index) => {
+    const shown = text(values[index]);
+    return {
+      name: input.name,
+      type: input.format(),
+      value: shown.length > MAX_ARGUMENT_TEXT ? `${shown.slice(0, MAX_ARGUMENT_TEXT)}…` : shown,
+    };
+  });
+}
+
+function tokenCall(
+  fn: TokenFunction,
+  signature: string,
+  token: TokenInfo,
+  args: Result,
+): TokenCall | null {
+  const base = { kind: 'token' as const, fn, signature, token };
+  const address = (value: unknown): string => getAddress(String(value));
+  const amounts = (value: unknown): string[] =>
+    Array.isArray(value) ? value.map((v) => String(v)) : [String(value)];
+  const counted = token.standard !== 'erc721';
+  switch (fn) {
+    case 'transfer':
+      return {
+        ...base,
+        owner: null,
+        counterparty: address(args[0]),
+        amounts: amounts(args[1]),
+        tokenIds: [],
+        approved: null,
+      };
+    case 'approve':
+    case 'increaseAllowance':
+      return counted
+        ? {
+            ...base,
+            owner: null,
+            counterparty: address(args[0]),
+            amounts: amounts(args[1]),
+            tokenIds: [],
+            approved: null,
+          }
+        : {
+            ...base,
+            owner: null,
+            counterparty: address(args[0]),
+            amounts: [],
+            tokenIds: amounts(args[1]),
+            approved: null,
+          };
+    case 'transferFrom':
+      return counted
+        ? {
+            ...base,
+            owner: address(args[0]),
+            counterparty: address(args[1]),
+            amounts: amounts(args[2]),
+            tokenIds: [],
+            approved: null,
+          }
+        : {
+            ...base,
+            owner: address(args[0]),
+            counterparty: address(args[1]),
+            amounts: [],
+            tokenIds: amounts(args[2]),
+            approved: null,
+          };
+    case 'safeTransferFrom':
+      return signature.includes('uint256,uint256')
+        ? {
+            ...base,
+            owner: address(args[0]),
+            counterparty: address(args[1]),
+            amounts: amounts(args[3]),
+            tokenIds: amounts(args[2]),
+            approved: null,
+          }
+        : {
+            ...base,
+            owner: address(args[0]),
+            counterparty: address(args[1]),
+            amounts: [],
+            tokenIds: amounts(args[2]),
+            approved: null,
+          };
+    case 'safeBatchTransferFrom':
+      return {
+        ...base,
+        owner: address(args[0]),
+        counterparty: address(args[1]),
+        amounts: amounts(args[3]),
+        tokenIds: amounts(args[2]),
+        approved: null,
+      };
+    case 'setApprovalForAll':
+      return {
+        ...base,
+        owner: null,
+        counterparty: address(args[0]),
+        amounts: [],
+        tokenIds: [],
+        approved: args[1] === true,
+      };
+    default:
+      return null;
+  }
+}
+
+/** Reads the call of `tx`; the token's details come from the chain (see token-info.ts). */
+export async function describeCall(
+  tx: CanonicalTransaction,
+  chain: ChainAccess,
+): Promise<CallDescription> {
+  if (tx.to === null) return { kind: 'create', codeBytes: (tx.data.length - 2) / 2 };
+  if (tx.data === '0x') return { kind: 'native' };
+  const selector = tx.data.slice(0, 10);
+  const dataBytes = (tx.data.length - 2) / 2;
+  if (dataBytes < 4) return { kind: 'unknown', selector: tx.data, dataBytes };
+
+  const { iface, bySelector } = tokenTable();
+  const token = bySelector.get(selector);
+  if (token) {
+    try {
+      const args = iface.decodeFunctionData(token.signature, tx.data);
+      const info = await readTokenInfo(chain, tx.to, token.standards, {
+        supply: token.fn === 'approve' || token.fn === 'increaseAllowance',
+      });
+      const call = tokenCall(token.fn, token.signature, info, args);
+      if (call) return call;
+    } catch {
+      // Data that does not decode as the token function it names: shown by its selector.
+    }
+    return { kind: 'unknown', selector, dataBytes };
+  }
+  const known = knownSignatures();
+  const args = argumentsOf(known, selector, tx.data);
+  const fn = known.getFunction(selector);
+  if (args && fn) return { kind: 'known', signature: fn.format('sighash'), args };
+  return { kind: 'unknown', selector, dataBytes };
+}

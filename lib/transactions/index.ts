@@ -1,0 +1,68 @@
+// Write transactions: from a site's request to the one canonical transaction the person sees and
+// the wallet signs (filled from the chain, decoded, simulated, warned about), and the daily
+// spending limit. Pure TypeScript over a JSON-RPC `ChainAccess`: no extension APIs.
+
+export {
+  formatNative,
+  formatTokenAmount,
+  formatUnitsExact,
+  LARGE_APPROVAL,
+  type NativeCurrency,
+  shortAddress,
+  UNLIMITED_APPROVAL,
+} from './amounts.ts';
+export {
+  type CanonicalTransaction,
+  maxCostWei,
+  maxFeeWei,
+  type TransactionFee,
+  toSignable,
+} from './canonical.ts';
+export type { ChainAccess } from './chain-access.ts';
+export {
+  type CallDescription,
+  type DecodedArgument,
+  describeCall,
+  type TokenCall,
+} from './decode/describe-call.ts';
+export { KNOWN_SIGNATURE_COUNT } from './decode/known-signatures.ts';
+export type { TokenFunction, TokenStandard } from './decode/token-abi.ts';
+export type { TokenInfo } from './decode/token-info.ts';
+export {
+  ChainUnreadableError,
+  InvalidTransactionError,
+  type TransactionErrorCode,
+} from './errors.ts';
+export { type FilledTransaction, fillTransaction } from './fill.ts';
+export {
+  type AccessListEntry,
+  MAX_DATA_BYTES,
+  type TransactionRequest,
+  transactionRequestSchema,
+} from './request.ts';
+export type { RevertReason } from './revert.ts';
+export {
+  buildReview,
+  type ReviewContext,
+  reviewTransaction,
+  type TransactionReview,
+} from './review.ts';
+export { type Simulation, simulate } from './simulate.ts';
+export {
+  checkSpending,
+  costOf,
+  recentRecords,
+  SPENDING_WINDOW_MS,
+  type SpendingCheck,
+  type SpendingLimit,
+  type SpendingRecord,
+  spentWithin,
+  type TransactionCost,
+} from './spending.ts';
+export { summarize } from './summary.ts';
+export {
+  approvalSize,
+  type TransactionWarning,
+  type TransactionWarningKind,
+  warningsFor,
+} from './warnings.ts';
