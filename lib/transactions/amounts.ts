@@ -1,17 +1,22 @@
 // Amounts as people read them: raw units turned into the token's or the chain's units, never
 // rounded away (a dust amount stays visible), with the unit named.
 
-import { formatUnits } from 'ethers';
-
 /** The approval amount from which an allowance is "unlimited" (2^255: the usual max-uint values). */
 export const UNLIMITED_APPROVAL = 2n ** 255n;
 /** The approval amount from which an allowance is "very large", whatever the token's supply. */
 export const LARGE_APPROVAL = 2n ** 128n;
 
-/** "1.5", "0.000000000000000001", "1200": no trailing ".0", no rounding. */
+/**
+ * "1.5", "0.000000000000000001", "1200", "-0.25": every digit kept, no trailing zeros. (Plain
+ * bigint arithmetic: the approval window shows amounts without loading a crypto library.)
+ */
 export function formatUnitsExact(raw: bigint, decimals: number): string {
-  const text = formatUnits(raw, decimals);
-  return text.endsWith('.0') ? text.slice(0, -2) : text;
+  const sign = raw < 0n ? '-' : '';
+  const abs = raw < 0n ? -raw : raw;
+  const unit = 10n ** BigInt(decimals);
+  const whole = abs / unit;
+  const fraction = (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** An amount with its unit; without decimals the raw number and what it is. */

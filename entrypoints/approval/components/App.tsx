@@ -31,7 +31,11 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
   // request, and when the window is shown or focused in any other way.
   const shown = useShownCount();
   const armed = useArmed(snapshot && current ? `${current.id} ${snapshot.raised} ${shown}` : null);
-  const decide = async (approval: PendingApproval, approved: boolean): Promise<void> => {
+  const decide = async (
+    approval: PendingApproval,
+    approved: boolean,
+    password?: string,
+  ): Promise<void> => {
     const { id, details } = approval;
     if (approved && details.kind === 'add_chain') {
       // First await of the click: the browser shows its permission prompt only for a gesture.
@@ -44,9 +48,20 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
     setAnswered((prev) => new Set(prev).add(id));
     setError(null);
     try {
-      await sendMessage('approval.resolve', { id, approved });
+      await sendMessage(
+        'approval.resolve',
+        password === undefined ? { id, approved } : { id, approved, password },
+      );
     } catch (err) {
       setError(describeError(err));
+      // A wrong password leaves the request waiting: the person may try again, or reject.
+      if (password !== undefined) {
+        setAnswered((prev) => {
+          const next = new Set(prev);
+          next.delete(id);
+          return next;
+        });
+      }
     }
   };
 
@@ -61,7 +76,7 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
         approval={current}
         snapshot={snapshot}
         disabled={answered.has(current.id) || !armed}
-        onDecide={(approved) => void decide(current, approved)}
+        onDecide={(approved, password) => void decide(current, approved, password)}
       />
     );
   }

@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
 import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/index.ts';
 import { AddChainRequest } from './AddChainRequest.tsx';
 import { ConnectRequest } from './ConnectRequest.tsx';
@@ -6,13 +7,15 @@ import { IdTokenRequest } from './IdTokenRequest.tsx';
 import { LoginRequired } from './LoginRequired.tsx';
 import { OriginBanner } from './OriginBanner.tsx';
 import { SignMessageRequest } from './SignMessageRequest.tsx';
+import { TransactionRequest } from './TransactionRequest.tsx';
 import { TypedDataRequest } from './TypedDataRequest.tsx';
 
 interface Props {
   approval: PendingApproval;
   snapshot: ApprovalSnapshot;
   disabled: boolean;
-  onDecide(approved: boolean): void;
+  /** `password` for a transaction over the daily spending limit. */
+  onDecide(approved: boolean, password?: string): void;
 }
 
 const TITLES: Record<PendingApproval['details']['kind'], string> = {
@@ -22,11 +25,15 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   typed_data: 'asks you to sign typed data',
   id_token: 'asks who you are',
   add_chain: 'asks Encore to use a chain',
+  transaction: 'asks you to send a transaction',
 };
 
 export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
   const { details, origin } = approval;
   const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
+  const [password, setPassword] = useState('');
+  const passwordRequired =
+    details.kind === 'transaction' && details.spending.passwordRequired !== null;
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;
   else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
@@ -35,7 +42,16 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   } else if (details.kind === 'typed_data') {
     body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
   } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
-  else body = <IdTokenRequest details={details} origin={origin} />;
+  else if (details.kind === 'transaction') {
+    body = (
+      <TransactionRequest
+        details={details}
+        password={password}
+        onPassword={setPassword}
+        disabled={disabled}
+      />
+    );
+  } else body = <IdTokenRequest details={details} origin={origin} />;
 
   return (
     <>
@@ -58,19 +74,29 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
             type="button"
             class="btn btn-primary"
             data-testid="approve"
-            disabled={disabled}
-            onClick={() => onDecide(true)}
+            disabled={disabled || (passwordRequired && password === '')}
+            onClick={() => onDecide(true, passwordRequired ? password : undefined)}
           >
-            {details.kind === 'connect'
-              ? 'Connect'
-              : details.kind === 'id_token'
-                ? 'Share'
-                : details.kind === 'add_chain'
-                  ? 'Add chain'
-                  : 'Sign'}
+            {approveLabel(details)}
           </button>
         )}
       </footer>
     </>
   );
+}
+
+function approveLabel(details: PendingApproval['details']): string {
+  switch (details.kind) {
+    case 'connect':
+      return 'Connect';
+    case 'id_token':
+      return 'Share';
+    case 'add_chain':
+      return 'Add chain';
+    case 'transaction':
+      // A transaction the chain says would fail can still be sent: the fee is spent either way.
+      return details.review.simulation.outcome === 'revert' ? 'Send anyway' : 'Send';
+    default:
+      return 'Sign';
+  }
 }

@@ -3,8 +3,10 @@
 
 import type { RuntimePort } from '../protocol/index.ts';
 import { createApprovalWindow } from './approval-window.ts';
+import { ApprovalError } from './errors.ts';
+import { needsPassword } from './needs-password.ts';
 import { ApprovalQueue } from './queue.ts';
-import type { ApprovalDetails, ApprovalSnapshot } from './types.ts';
+import type { ApprovalDecision, ApprovalDetails, ApprovalSnapshot } from './types.ts';
 
 /** What the window shows beside the queue. */
 export interface ApprovalStatus {
@@ -16,13 +18,27 @@ export interface ApprovalStatus {
 export interface ApprovalServiceOptions {
   /** Read for every snapshot; may wait for the session to be ready. */
   status(): Promise<ApprovalStatus>;
+  /** Resolves when `password` is the logged-in account's; rejects (with why) otherwise. */
+  confirmPassword(password: string): Promise<void>;
 }
 
 export interface ApprovalService {
-  /** Resolves when approved; rejects with an ApprovalError when not (see ApprovalQueue). */
-  request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
-  /** The person's decision on one request. False when it no longer waits. */
+  /** Resolves with how it was approved; rejects with an ApprovalError when not (see ApprovalQueue). */
+  request(
+    origin: string,
+    details: ApprovalDetails,
+    signal?: AbortSignal,
+  ): Promise<ApprovalDecision>;
+  /**
+   * The person's decision on one request. False when it no longer waits, or when approving it
+   * takes the password (see approveWithPassword).
+   */
   resolve(id: string, approved: boolean): boolean;
+  /**
+   * Approves a request that takes the password, once the backend confirms it. Rejects with why
+   * when the password is wrong (the request keeps waiting, for another try or a Reject).
+   */
+  approveWithPassword(id: string, password: string): Promise<boolean>;
   /** Logging in satisfies every "log in first" prompt. */
   resolveLogins(): void;
   /** Requests waiting for a decision; log-in prompts are not counted. */
@@ -72,6 +88,15 @@ export function createApprovalService(options: ApprovalServiceOptions): Approval
   return {
     request: (origin, details, signal) => queue.request(origin, details, signal),
     resolve: (id, approved) => queue.resolve(id, approved),
+    async approveWithPassword(id, password) {
+      const waiting = queue.get(id);
+      if (!waiting) return false;
+      if (!needsPassword(waiting.details)) return queue.resolve(id, true);
+      await options.confirmPassword(password);
+      // The same request, still waiting: an id is never reused.
+      if (queue.get(id) !== waiting) throw new ApprovalError('cancelled');
+      return queue.resolve(id, true, true);
+    },
     resolveLogins: () => queue.resolveLogins(),
     pendingCount: () => queue.list().filter((item) => item.details.kind !== 'login').length,
     snapshot,

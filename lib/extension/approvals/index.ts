@@ -6,11 +6,15 @@ export {
   createApprovalService,
 } from './approval-service.ts';
 export { ApprovalError, type ApprovalRefusal } from './errors.ts';
+export { needsPassword } from './needs-password.ts';
 export { ApprovalQueue, type ApprovalWindowControl, MAX_PENDING_PER_ORIGIN } from './queue.ts';
 export type {
   AddChainApproval,
+  ApprovalDecision,
   ApprovalDetails,
   ApprovalSnapshot,
   IdTokenApproval,
   PendingApproval,
+  SpendingState,
+  TransactionApproval,
 } from './types.ts';

@@ -5,7 +5,8 @@
 // that kept the window from opening.
 
 import { ApprovalError, type ApprovalRefusal } from './errors.ts';
-import type { ApprovalDetails, PendingApproval } from './types.ts';
+import { needsPassword } from './needs-password.ts';
+import type { ApprovalDecision, ApprovalDetails, PendingApproval } from './types.ts';
 
 export interface ApprovalWindowControl {
   /** Shows the approval window (creates it, or focuses the one that is open). */
@@ -21,7 +22,7 @@ const LOGIN_GRACE_MS = 3000;
 
 interface Entry {
   approval: PendingApproval;
-  resolve(): void;
+  resolve(decision: ApprovalDecision): void;
   reject(error: Error): void;
 }
 
@@ -36,15 +37,19 @@ export class ApprovalQueue {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Resolves when approved; rejects with an ApprovalError when it is not. */
-  request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void> {
+  /** Resolves with how it was approved; rejects with an ApprovalError when it is not. */
+  request(
+    origin: string,
+    details: ApprovalDetails,
+    signal?: AbortSignal,
+  ): Promise<ApprovalDecision> {
     if (signal?.aborted) return Promise.reject(new ApprovalError('cancelled'));
     if (this.pendingFrom(origin) >= MAX_PENDING_PER_ORIGIN) {
       return Promise.reject(new ApprovalError('too-many', MAX_PENDING_PER_ORIGIN));
     }
     this.counter += 1;
     const id = `${this.now().toString(36)}-${this.counter}`;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<ApprovalDecision>((resolve, reject) => {
       const approval: PendingApproval = { id, origin, details, createdAt: this.now() };
       this.entries.set(id, { approval, resolve, reject });
       signal?.addEventListener('abort', () => {
@@ -72,13 +77,22 @@ export class ApprovalQueue {
     return this.entries.size;
   }
 
-  /** The person's decision on one entry. False when it no longer exists (already decided). */
-  resolve(id: string, approved: boolean): boolean {
+  /**
+   * The person's decision on one entry. False when it no longer exists (already decided), or
+   * when approving it takes the password and `passwordConfirmed` is not set.
+   */
+  resolve(id: string, approved: boolean, passwordConfirmed = false): boolean {
     const entry = this.entries.get(id);
     if (!entry) return false;
     // A login prompt is satisfied by logging in, never by a button.
     if (approved && entry.approval.details.kind === 'login') return false;
-    return this.settle(id, approved ? null : new ApprovalError('rejected'));
+    if (approved && needsPassword(entry.approval.details) && !passwordConfirmed) return false;
+    return this.settle(id, approved ? null : new ApprovalError('rejected'), passwordConfirmed);
+  }
+
+  /** The entry `id` while it waits for a decision. */
+  get(id: string): PendingApproval | undefined {
+    return this.entries.get(id)?.approval;
   }
 
   /** Logging in satisfies every "log in first" entry. */
@@ -98,12 +112,12 @@ export class ApprovalQueue {
     return () => this.listeners.delete(cb);
   }
 
-  private settle(id: string, error: Error | null): boolean {
+  private settle(id: string, error: Error | null, passwordConfirmed = false): boolean {
     const entry = this.entries.get(id);
     if (!entry) return false;
     this.entries.delete(id);
     if (error) entry.reject(error);
-    else entry.resolve();
+    else entry.resolve({ passwordConfirmed });
     this.changed();
     if (this.entries.size === 0) {
       // A request usually follows a login at once (the call that was waiting for it), and a

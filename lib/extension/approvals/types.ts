@@ -4,6 +4,7 @@
 
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TypedDataPayload } from '../../eip/index.ts';
+import type { TransactionReview } from '../../transactions/index.ts';
 import type { AddedChain } from '../settings/index.ts';
 
 export type ApprovalDetails =
@@ -13,7 +14,38 @@ export type ApprovalDetails =
   | { kind: 'personal_sign'; message: string; address: string }
   | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
   | IdTokenApproval
-  | AddChainApproval;
+  | AddChainApproval
+  | TransactionApproval;
+
+/**
+ * A transaction to sign and send (eth_sendTransaction). `review.transaction` is exactly what is
+ * signed; every line the window shows is derived from `review`.
+ */
+export interface TransactionApproval {
+  kind: 'transaction';
+  /** The sending account, checksummed. */
+  address: string;
+  chain: { id: number; name: string };
+  review: TransactionReview;
+  spending: SpendingState;
+}
+
+/** The daily spending limit as it stands for this transaction (amounts in wei, decimal). */
+export interface SpendingState {
+  /** null: this chain has no limit. */
+  limitWei: string | null;
+  /** Spent in the last 24 hours, counting each transaction at the most it could cost. */
+  spentWei: string;
+  /** What this transaction counts: its value and its maximum fee. */
+  costWei: string;
+  /** Why the person must type their password to approve it; null when they need not. */
+  passwordRequired: 'over-limit' | 'unlimited-approval' | null;
+}
+
+/** How a request was approved: with the password confirmed, or by a button alone. */
+export interface ApprovalDecision {
+  passwordConfirmed: boolean;
+}
 
 /**
  * A site asks Encore to know a chain (wallet_addEthereumChain): exactly `chain` is saved, and its

@@ -62,6 +62,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       const { loggedIn, address } = session.getState();
       return { loggedIn, address, chainId: (await getSettings()).chainId };
     },
+    confirmPassword: (password) => session.confirmPassword(password),
   });
   const hub = new ProviderHub(createRpcDeps({ session, connections, approvals, catalogClient }));
   const clipboardGuard =

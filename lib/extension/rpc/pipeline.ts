@@ -3,6 +3,7 @@
 // should see; nothing else decides access. The connection comes before the params so that a
 // site that may not use a method learns nothing from how its params are judged.
 
+import type { ApprovalDecision } from '../approvals/index.ts';
 import {
   InternalRpcError,
   toProviderError,
@@ -41,14 +42,15 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
       if (method.requiresConnection) await assertConnected();
     }
     const details = method.approval ? await method.approval(ctx, params) : null;
+    let decision: ApprovalDecision = { passwordConfirmed: false };
     if (details) {
-      await deps.approvals.request(origin, details, ctx.signal);
+      decision = await deps.approvals.request(origin, details, ctx.signal);
       // The person may have disconnected the site, or logged in as someone else, while deciding:
       // the approval covers only the site and the account it showed.
       if (method.requiresConnection) await assertConnected();
       if ('address' in details) signerFor(ctx, details.address);
     }
-    return await method.run(ctx, params, details);
+    return await method.run(ctx, params, details, decision);
   } catch (error) {
     const answer = toProviderError(error);
     // Internal failures reach the site as a bare -32603; keep the cause for whoever debugs.

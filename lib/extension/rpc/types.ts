@@ -1,9 +1,11 @@
 // What the RPC pipeline and its methods need from the rest of the worker. Injected, so unit tests
 // run every method without a browser and the background wires the real session, store and queue.
 
+import type { TransactionLike } from 'ethers';
 import type { z } from 'zod';
 import type { IdTokenSubject } from '../../catalog/index.ts';
-import type { ApprovalDetails } from '../approvals/index.ts';
+import type { TransactionRequest } from '../../transactions/index.ts';
+import type { ApprovalDecision, ApprovalDetails, TransactionApproval } from '../approvals/index.ts';
 import type { AddedChain, KnownChain } from '../settings/index.ts';
 
 /** The part of an ethers wallet the methods use. */
@@ -15,6 +17,8 @@ export interface RpcSigner {
     types: Record<string, { name: string; type: string }[]>,
     value: Record<string, unknown>,
   ): Promise<string>;
+  /** Signs a complete transaction (every field set); the raw signed transaction, 0x hex. */
+  signTransaction(tx: TransactionLike<string>): Promise<string>;
 }
 
 export interface RpcDeps {
@@ -52,7 +56,11 @@ export interface RpcDeps {
      * Resolves when approved; rejects with an ApprovalError saying why not (the pipeline answers
      * 4001 or -32002), or with any other error (-32603).
      */
-    request(origin: string, details: ApprovalDetails, signal?: AbortSignal): Promise<void>;
+    request(
+      origin: string,
+      details: ApprovalDetails,
+      signal?: AbortSignal,
+    ): Promise<ApprovalDecision>;
   };
   /** The RPC node of the current chain, for the read-only methods (lib/extension/node). */
   node: {
@@ -60,6 +68,22 @@ export interface RpcDeps {
     request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
     /** The chain id `url` serves (eth_chainId); throws the ProviderRpcError when it cannot tell. */
     chainIdAt(url: string): Promise<number>;
+  };
+  /** Write transactions on the current chain (lib/extension/transactions). */
+  transactions: {
+    /** The approval for `request` from `account`: filled, decoded, simulated, with the limit. */
+    prepare(
+      origin: string,
+      request: TransactionRequest,
+      account: string,
+    ): Promise<TransactionApproval>;
+    /** Signs and broadcasts exactly the approved transaction; its hash. */
+    send(
+      origin: string,
+      approval: TransactionApproval,
+      signer: RpcSigner,
+      passwordConfirmed: boolean,
+    ): Promise<string>;
   };
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */
@@ -98,5 +122,10 @@ export interface RpcMethod<P = unknown, D extends ApprovalDetails = ApprovalDeta
    * Does the work. `approved` is what the person approved (null when nothing needed approval):
    * act on it rather than looking anything up again, so what was shown is what is done.
    */
-  run(ctx: RpcContext, params: P, approved: D | null): Promise<unknown>;
+  run(
+    ctx: RpcContext,
+    params: P,
+    approved: D | null,
+    decision?: ApprovalDecision,
+  ): Promise<unknown>;
 }

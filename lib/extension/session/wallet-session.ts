@@ -38,7 +38,10 @@ export interface SessionState {
 }
 
 /** What signs for the session: the address at once, the wallet derived on the first signature. */
-export type SessionSigner = Pick<HDNodeWallet, 'address' | 'signMessage' | 'signTypedData'>;
+export type SessionSigner = Pick<
+  HDNodeWallet,
+  'address' | 'signMessage' | 'signTypedData' | 'signTransaction'
+>;
 
 export interface WalletSessionDeps {
   hedgehog: HedgehogLike;
@@ -145,6 +148,7 @@ export class WalletSession {
       signMessage: async (message) => (await wallet()).signMessage(message),
       signTypedData: async (domain, types, value) =>
         (await wallet()).signTypedData(domain, types, value),
+      signTransaction: async (tx) => (await wallet()).signTransaction(tx),
     };
   }
 
@@ -246,6 +250,20 @@ export class WalletSession {
       const phrase = wallet.mnemonic?.phrase;
       if (!phrase) throw new Error('The logged-in wallet has no mnemonic');
       return phrase;
+    });
+  }
+
+  /**
+   * Resolves when the backend agrees `password` is the logged-in account's (a login's lookup,
+   * spending the backend's rate-limit budget like any guess); rejects otherwise.
+   */
+  confirmPassword(password: string): Promise<void> {
+    return this.exclusive(async () => {
+      const username = this.account?.username;
+      const address = this.getAddress();
+      if (!username || !address || !(await this.derive())) throw new NotLoggedInError();
+      const wallet = await this.deps.hedgehog.confirmPassword(username, password);
+      if (wallet.address !== address) throw new NotLoggedInError();
     });
   }
 

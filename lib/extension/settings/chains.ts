@@ -5,13 +5,28 @@ export interface SupportedChain {
   id: number;
   hexId: `0x${string}`;
   name: string;
+  /** What its balances and fees are counted in. */
+  currency: ChainCurrency;
 }
 
+/** A chain's native currency: the symbol shown and the decimals of its smallest unit (wei). */
+export interface ChainCurrency {
+  symbol: string;
+  decimals: number;
+}
+
+const ETHER: ChainCurrency = { symbol: 'ETH', decimals: 18 };
+
 export const SUPPORTED_CHAINS: readonly SupportedChain[] = [
-  { id: 1, hexId: '0x1', name: 'Ethereum' },
-  { id: 11155111, hexId: '0xaa36a7', name: 'Sepolia' },
+  { id: 1, hexId: '0x1', name: 'Ethereum', currency: ETHER },
+  {
+    id: 11155111,
+    hexId: '0xaa36a7',
+    name: 'Sepolia',
+    currency: { symbol: 'SepoliaETH', decimals: 18 },
+  },
   // A development chain on the person's own machine (Hardhat, Anvil); `npm run chain` starts one.
-  { id: 31337, hexId: '0x7a69', name: 'Local development' },
+  { id: 31337, hexId: '0x7a69', name: 'Local development', currency: ETHER },
 ];
 
 export function findChain(id: number): SupportedChain | undefined {
@@ -36,6 +51,7 @@ export interface KnownChain {
   name: string;
   rpcUrl: string | null;
   builtIn: boolean;
+  currency: ChainCurrency;
 }
 
 /** The chain `id` as these settings know it, or undefined. */
@@ -45,8 +61,22 @@ export function knownChain(
 ): KnownChain | undefined {
   const builtIn = findChain(id);
   if (builtIn) {
-    return { id, name: builtIn.name, rpcUrl: settings.rpcUrls[String(id)] ?? null, builtIn: true };
+    return {
+      id,
+      name: builtIn.name,
+      rpcUrl: settings.rpcUrls[String(id)] ?? null,
+      builtIn: true,
+      currency: builtIn.currency,
+    };
   }
   const added = settings.addedChains.find((chain) => chain.id === id);
-  return added ? { id, name: added.name, rpcUrl: added.rpcUrl, builtIn: false } : undefined;
+  return added
+    ? {
+        id,
+        name: added.name,
+        rpcUrl: added.rpcUrl,
+        builtIn: false,
+        currency: { symbol: added.nativeCurrency.symbol, decimals: added.nativeCurrency.decimals },
+      }
+    : undefined;
 }

@@ -25,6 +25,7 @@ export function defaultSettings(): Settings {
     rpcUrls: buildRpcUrls(env.WXT_RPC_URLS),
     addedChains: [],
     answerAsMetaMask: false,
+    spendingLimits: {},
   };
 }
 

@@ -1,6 +1,7 @@
 export { applyBrowserLimits, LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.ts';
 export {
   type AddedChain,
+  type ChainCurrency,
   findChain,
   type KnownChain,
   knownChain,
@@ -19,5 +20,7 @@ export {
   type SettingsPatch,
   settingsPatchSchema,
   settingsSchema,
+  spendingLimitsSchema,
 } from './schema.ts';
+export { defaultSpendingLimit, spendingLimitFor } from './spending-limits.ts';
 export { getSettings, onSettingsChanged, updateSettings } from './store.ts';

@@ -92,6 +92,21 @@ export const addedChainsSchema = z
     return chains;
   });
 
+/**
+ * Chain id (decimal) → the person's daily spending limit there (chains without an entry have the
+ * default, see spending-limits.ts). Amounts in wei, as decimal text; at most 10^30 wei.
+ */
+export const spendingLimitsSchema = z.record(
+  z.string().regex(/^[1-9][0-9]{0,15}$/, 'must be a chain id'),
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('unlimited') }),
+    z.strictObject({
+      kind: z.literal('daily'),
+      wei: z.string().regex(/^(0|[1-9][0-9]{0,29})$/, 'Enter an amount of at most 10^30 wei'),
+    }),
+  ]),
+);
+
 const ID_TOKEN_LIFETIME_HINT = 'Enter whole seconds from 60 to 3600';
 
 export const settingsSchema = z.object({
@@ -118,6 +133,8 @@ export const settingsSchema = z.object({
   addedChains: addedChainsSchema,
   // Sets isMetaMask on the injected provider, for sites that look for nothing else.
   answerAsMetaMask: z.boolean(),
+  // What transactions may cost per chain in 24 hours before the password is asked for.
+  spendingLimits: spendingLimitsSchema,
 });
 
 export type Settings = z.output<typeof settingsSchema>;

@@ -28,6 +28,10 @@ describe('added chains (settings.addedChains)', () => {
       name: 'Polygon',
       rpcUrl: polygon.rpcUrl,
       builtIn: false,
+      currency: {
+        symbol: polygon.nativeCurrency.symbol,
+        decimals: polygon.nativeCurrency.decimals,
+      },
     });
     expect(knownChain(saved, 1)).toMatchObject({ builtIn: true, rpcUrl: null });
     expect(knownChain(saved, 5)).toBeUndefined();

@@ -21,9 +21,19 @@ describe('settings', () => {
   it('offer Ethereum, Sepolia and a local development chain with hex ids', () => {
     expect(SUPPORTED_CHAINS).toEqual(
       expect.arrayContaining([
-        { id: 1, hexId: '0x1', name: 'Ethereum' },
-        { id: 11155111, hexId: '0xaa36a7', name: 'Sepolia' },
-        { id: 31337, hexId: '0x7a69', name: 'Local development' },
+        { id: 1, hexId: '0x1', name: 'Ethereum', currency: { symbol: 'ETH', decimals: 18 } },
+        {
+          id: 11155111,
+          hexId: '0xaa36a7',
+          name: 'Sepolia',
+          currency: { symbol: 'SepoliaETH', decimals: 18 },
+        },
+        {
+          id: 31337,
+          hexId: '0x7a69',
+          name: 'Local development',
+          currency: { symbol: 'ETH', decimals: 18 },
+        },
       ]),
     );
   });

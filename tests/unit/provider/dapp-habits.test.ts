@@ -139,10 +139,10 @@ describe('chain reads go to the node; nothing else does', () => {
     expect(world.asked).toEqual([]);
   });
 
-  it('signing and sending never reach the node: eth_sendTransaction and eth_sign stay 4200', async () => {
+  it('signing never reaches the node: eth_sign, eth_signTransaction and raw sends stay 4200', async () => {
     const world = fakeWorld();
     world.connected.set(SITE, 1);
-    expect((await rpcFailure(call(world, 'eth_sendTransaction', [{}]))).code).toBe(4200);
+    expect((await rpcFailure(call(world, 'eth_signTransaction', [{}]))).code).toBe(4200);
     expect((await rpcFailure(call(world, 'eth_sign', [WALLET.address, '0x00']))).code).toBe(4200);
     expect((await rpcFailure(call(world, 'eth_sendRawTransaction', ['0x00']))).code).toBe(4200);
     await call(world, 'personal_sign', ['0x68', WALLET.address]);

@@ -122,7 +122,7 @@ describe('provider hub', () => {
 });
 
 /** What the site hears when the request ends: the answer the RPC pipeline makes of the error. */
-function siteHears(request: Promise<void>): Promise<unknown> {
+function siteHears(request: Promise<unknown>): Promise<unknown> {
   return request.then(
     () => 'approved',
     (error: unknown) => toProviderError(error).toJSON(),
@@ -154,7 +154,7 @@ describe('approval queue', () => {
     expect(one?.origin).toBe('http://a.test');
     expect(queue.resolve(one!.id, true)).toBe(true);
     expect(queue.resolve(one!.id, false)).toBe(false); // already decided
-    await expect(first).resolves.toBeUndefined();
+    await expect(first).resolves.toEqual({ passwordConfirmed: false });
     queue.resolve(two!.id, false);
     await expect(second).rejects.toMatchObject({ reason: 'rejected' });
     expect(await siteHears(second)).toMatchObject({ code: 4001 });
@@ -211,6 +211,6 @@ describe('approval queue', () => {
     const id = queue.list()[0]!.id;
     expect(queue.resolve(id, true)).toBe(false);
     queue.resolveLogins();
-    await expect(login).resolves.toBeUndefined();
+    await expect(login).resolves.toEqual({ passwordConfirmed: false });
   });
 });

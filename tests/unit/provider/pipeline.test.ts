@@ -45,9 +45,9 @@ describe('RPC pipeline', () => {
   it('answers 4200 for unknown methods and explains the refused ones', async () => {
     expect((await rpcFailure(call(world, 'eth_getStorageAt'))).code).toBe(4200);
     expect((await rpcFailure(call(world, '__proto__'))).code).toBe(4200);
-    const tx = await rpcFailure(call(world, 'eth_sendTransaction', [{}]));
+    const tx = await rpcFailure(call(world, 'eth_signTransaction', [{}]));
     expect(tx.code).toBe(4200);
-    expect(tx.message).toMatch(/eth_signTypedData_v4/);
+    expect(tx.message).toMatch(/use eth_sendTransaction/);
     expect((await rpcFailure(call(world, 'eth_sign', []))).message).toMatch(/blind signing/);
     expect(world.asked).toEqual([]);
   });
@@ -291,6 +291,7 @@ describe('RPC pipeline', () => {
     world.deps.approvals.request = async () => {
       // The person presses Disconnect in the popup (or the site revokes) before approving.
       world.connected.delete(SITE);
+      return { passwordConfirmed: false };
     };
     const sign = await rpcFailure(call(world, 'personal_sign', ['0x00', WALLET.address]));
     expect(sign.code).toBe(4100);
@@ -307,6 +308,7 @@ describe('RPC pipeline', () => {
     world.deps.approvals.request = async () => {
       // Log out, then log in as someone else, while the window still shows the first account.
       current = other as unknown as RpcSigner;
+      return { passwordConfirmed: false };
     };
     const token = await rpcFailure(call(world, 'encore_requestIdToken'));
     expect(token.code).toBe(4100);

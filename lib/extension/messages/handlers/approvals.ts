@@ -6,10 +6,12 @@ import { emptySchema } from '../schemas.ts';
 const resolveSchema = z.strictObject({
   id: z.string().min(1).max(100),
   approved: z.boolean(),
+  /** For a request over the spending limit: the account's password, checked by the backend. */
+  password: z.string().min(1).max(1024).optional(),
 });
 
 export interface ApprovalMessageDeps {
-  approvals: Pick<ApprovalService, 'snapshot' | 'resolve'>;
+  approvals: Pick<ApprovalService, 'snapshot' | 'resolve' | 'approveWithPassword'>;
 }
 
 /** The approval window's messages. Extension pages only: a site must never list or answer one. */
@@ -25,7 +27,12 @@ export function approvalMessages({ approvals }: ApprovalMessageDeps) {
       type: 'approval.resolve',
       input: resolveSchema,
       access: 'extension-page',
-      handle: ({ id, approved }) => ({ resolved: approvals.resolve(id, approved) }),
+      handle: async ({ id, approved, password }) => ({
+        resolved:
+          approved && password !== undefined
+            ? await approvals.approveWithPassword(id, password)
+            : approvals.resolve(id, approved),
+      }),
     }),
   ];
 }

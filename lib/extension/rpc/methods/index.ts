@@ -6,11 +6,12 @@ import { encore_requestIdToken } from './encore_requestIdToken.ts';
 import { eth_accounts } from './eth_accounts.ts';
 import { eth_chainId } from './eth_chainId.ts';
 import { eth_requestAccounts } from './eth_requestAccounts.ts';
+import { eth_sendTransaction } from './eth_sendTransaction.ts';
 import { eth_signTypedData_v4 } from './eth_signTypedData_v4.ts';
 import { net_version } from './net_version.ts';
 import { personal_ecRecover } from './personal_ecRecover.ts';
 import { personal_sign } from './personal_sign.ts';
-import { eth_sendTransaction, eth_sign } from './unsupported.ts';
+import { eth_sign, eth_signTransaction } from './unsupported.ts';
 import { wallet_addEthereumChain } from './wallet_addEthereumChain.ts';
 import { wallet_getPermissions } from './wallet_getPermissions.ts';
 import { wallet_requestPermissions } from './wallet_requestPermissions.ts';
@@ -33,6 +34,7 @@ const METHODS = [
   wallet_addEthereumChain,
   encore_requestIdToken,
   eth_sendTransaction,
+  eth_signTransaction,
   eth_sign,
   ...CHAIN_READS,
 ] as unknown as readonly RpcMethod[];

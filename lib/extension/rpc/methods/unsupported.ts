@@ -12,10 +12,13 @@ function refuse(name: string, why: string): RpcMethod<unknown> {
   };
 }
 
-/** Fees are the integrator's: relayers submit EIP-712 signatures (eth_signTypedData_v4). */
-export const eth_sendTransaction = refuse(
-  'eth_sendTransaction',
-  'Encore does not send transactions: fees are paid by the music service. Ask for an EIP-712 signature (eth_signTypedData_v4) and let a relayer submit it.',
+/**
+ * A signed transaction the site would broadcast itself: Encore could not follow it (activity,
+ * nonces, the spending limit), and the site gains nothing over eth_sendTransaction.
+ */
+export const eth_signTransaction = refuse(
+  'eth_signTransaction',
+  'Encore does not hand out signed transactions; use eth_sendTransaction, and Encore sends it.',
 );
 
 /** Blind signing of a raw hash: a page could pass off a transaction hash as anything. */

@@ -3,11 +3,15 @@
 
 import { Wallet } from 'ethers';
 import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
-import type { ApprovalDetails } from '../../../../lib/extension/approvals/index.ts';
+import type {
+  ApprovalDetails,
+  TransactionApproval,
+} from '../../../../lib/extension/approvals/index.ts';
 import { NodeUnavailableError } from '../../../../lib/extension/node/index.ts';
 import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/index.ts';
 import { UserRejectedError } from '../../../../lib/extension/rpc/index.ts';
 import type { AddedChain } from '../../../../lib/extension/settings/index.ts';
+import { buildReview } from '../../../../lib/transactions/index.ts';
 
 /** The built-in chains the fake offers, by id. */
 const BUILT_IN: Record<number, string> = { 1: 'Ethereum', 11155111: 'Sepolia' };
@@ -30,6 +34,15 @@ export interface FakeWorld {
   catalogUser: IdTokenSubject | null;
   /** What the chain's node was asked, in order. */
   nodeCalls: { origin: string; method: string; params: readonly unknown[] }[];
+  /** Whether the next approval comes with the password confirmed. */
+  passwordConfirmed: boolean;
+  /** Transactions sent: who asked, what was approved, who signed, with the password or not. */
+  sent: {
+    origin: string;
+    approval: TransactionApproval;
+    signer: string;
+    passwordConfirmed: boolean;
+  }[];
   ctx(origin: string): RpcContext;
 }
 
@@ -44,6 +57,8 @@ export function fakeWorld(): FakeWorld {
     asked: [],
     answer: 'approve',
     nodeCalls: [],
+    passwordConfirmed: false,
+    sent: [],
     catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true, profilePicture: null },
     ctx: (origin) => ({ origin, deps: world.deps }),
     deps: {
@@ -67,10 +82,27 @@ export function fakeWorld(): FakeWorld {
         known: async (id) => {
           const builtIn = BUILT_IN[id];
           if (builtIn) {
-            return { id, name: builtIn, rpcUrl: world.rpcUrls.get(id) ?? null, builtIn: true };
+            return {
+              id,
+              name: builtIn,
+              rpcUrl: world.rpcUrls.get(id) ?? null,
+              builtIn: true,
+              currency: { symbol: 'ETH', decimals: 18 },
+            };
           }
           const added = world.addedChains.find((chain) => chain.id === id);
-          return added ? { id, name: added.name, rpcUrl: added.rpcUrl, builtIn: false } : null;
+          return added
+            ? {
+                id,
+                name: added.name,
+                rpcUrl: added.rpcUrl,
+                builtIn: false,
+                currency: {
+                  symbol: added.nativeCurrency.symbol,
+                  decimals: added.nativeCurrency.decimals,
+                },
+              }
+            : null;
         },
         addedCount: async () => world.addedChains.length,
         add: async (chain) => {
@@ -85,9 +117,10 @@ export function fakeWorld(): FakeWorld {
           world.asked.push({ origin, details });
           if (details.kind === 'login' && world.answer === 'login') {
             world.loggedIn = true;
-            return;
+            return { passwordConfirmed: false };
           }
           if (world.answer !== 'approve') throw new UserRejectedError();
+          return { passwordConfirmed: world.passwordConfirmed };
         },
       },
       node: {
@@ -99,6 +132,40 @@ export function fakeWorld(): FakeWorld {
           const served = world.servedChains.get(url);
           if (served === undefined) throw new NodeUnavailableError('could not be reached');
           return served;
+        },
+      },
+      // A plain transfer, as the real service would prepare it for the request's fields.
+      transactions: {
+        prepare: async (_origin, request, account) => ({
+          kind: 'transaction',
+          address: account,
+          chain: { id: world.chainId, name: BUILT_IN[world.chainId] ?? 'chain' },
+          review: buildReview(
+            {
+              chainId: world.chainId,
+              from: account,
+              to: request.to,
+              value: (request.value ?? 0n).toString(),
+              data: request.data,
+              gasLimit: '21000',
+              fee: { type: 0, gasPrice: '1' },
+              nonce: request.nonce ?? null,
+              accessList: [],
+            },
+            21_000n,
+            {
+              call: { kind: 'native' },
+              simulation: { outcome: 'success' },
+              balanceWei: null,
+              toHasCode: false,
+              currency: { symbol: 'ETH', decimals: 18 },
+            },
+          ),
+          spending: { limitWei: null, spentWei: '0', costWei: '0', passwordRequired: null },
+        }),
+        send: async (origin, approval, signer, passwordConfirmed) => {
+          world.sent.push({ origin, approval, signer: signer.address, passwordConfirmed });
+          return `0x${'ab'.repeat(32)}`;
         },
       },
       catalog: {

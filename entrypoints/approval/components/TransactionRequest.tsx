@@ -1,0 +1,215 @@
+import type { JSX } from 'preact';
+import type { TransactionApproval } from '../../../lib/extension/approvals/index.ts';
+import { Field } from '../../../lib/extension/ui/index.ts';
+import {
+  type CallDescription,
+  formatNative,
+  formatTokenAmount,
+  type NativeCurrency,
+  type TokenCall,
+} from '../../../lib/transactions/index.ts';
+import { Warning } from './Warning.tsx';
+
+interface Props {
+  details: TransactionApproval;
+  password: string;
+  onPassword(value: string): void;
+  disabled: boolean;
+}
+
+/**
+ * A transaction, in the order a person checks it: the chain, what the call does, the value, the
+ * fee, the balance after. Every line comes from `details.review`, whose `transaction` is exactly
+ * what is signed.
+ */
+export function TransactionRequest({
+  details,
+  password,
+  onPassword,
+  disabled,
+}: Props): JSX.Element {
+  const { review, chain, spending } = details;
+  const tx = review.transaction;
+  const currency = review.currency;
+  const native = (wei: string | bigint): string => formatNative(BigInt(wei), currency);
+  return (
+    <section class="card tx" data-testid="transaction">
+      <h2 class="card-title" data-testid="tx-summary">
+        {review.summary}
+      </h2>
+      {review.warnings.map((warning) => (
+        <Warning key={warning.kind} testId={`tx-warning-${warning.kind}`}>
+          {warning.message}
+        </Warning>
+      ))}
+      {review.simulation.outcome === 'revert' && (
+        <p class="tx-revert" data-testid="tx-revert-reason">
+          Why: {review.simulation.reason.text}
+        </p>
+      )}
+      {review.simulation.outcome === 'unavailable' && (
+        <p class="muted" data-testid="tx-simulation-unavailable">
+          Encore could not simulate this transaction ({review.simulation.why}), so it cannot say
+          whether it will succeed.
+        </p>
+      )}
+      <dl class="kv tx-facts">
+        <div>
+          <dt>Chain</dt>
+          <dd data-testid="tx-chain">
+            {chain.name} ({chain.id})
+          </dd>
+        </div>
+        <div>
+          <dt>Does</dt>
+          <dd data-testid="tx-call">
+            <CallLines call={review.call} to={tx.to} currency={currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>Value</dt>
+          <dd data-testid="tx-value">{native(tx.value)}</dd>
+        </div>
+        <div>
+          <dt>Fee</dt>
+          <dd data-testid="tx-fee">
+            about {native(review.feeEstimateWei)}, at most {native(review.maxFeeWei)}
+          </dd>
+        </div>
+        <div>
+          <dt>Balance after</dt>
+          <dd data-testid="tx-balance-after">
+            {review.balanceAfterWei === null
+              ? 'unknown (the chain did not say the balance)'
+              : BigInt(review.balanceAfterWei) < 0n
+                ? `not enough: the balance is ${native(review.balanceWei ?? '0')}`
+                : `about ${native(review.balanceAfterWei)}`}
+          </dd>
+        </div>
+        <div>
+          <dt>From</dt>
+          <dd class="mono" data-testid="tx-from">
+            {tx.from}
+          </dd>
+        </div>
+        {tx.nonce !== null && (
+          <div>
+            <dt>Nonce</dt>
+            <dd data-testid="tx-nonce">{tx.nonce} (set by the site)</dd>
+          </div>
+        )}
+      </dl>
+      {tx.data !== '0x' && (
+        <details class="tx-data">
+          <summary>Data ({(tx.data.length - 2) / 2} bytes)</summary>
+          <pre class="message-body mono" data-testid="tx-data">
+            {tx.data}
+          </pre>
+        </details>
+      )}
+      {spending.passwordRequired !== null && spending.limitWei !== null && (
+        <div class="tx-limit" data-testid="tx-limit">
+          <p>
+            {spending.passwordRequired === 'unlimited-approval'
+              ? 'This approval has no cap, so it is over any daily spending limit.'
+              : `This would take today's spending to ${native(BigInt(spending.spentWei) + BigInt(spending.costWei))}, over your daily limit of ${native(spending.limitWei)}.`}{' '}
+            Type your password to send it anyway.
+          </p>
+          <Field
+            label="Password"
+            type="password"
+            value={password}
+            onInput={onPassword}
+            testId="tx-password"
+            autoComplete="current-password"
+            disabled={disabled}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CallLines(props: {
+  call: CallDescription;
+  to: string | null;
+  currency: NativeCurrency;
+}): JSX.Element {
+  const { call, to } = props;
+  switch (call.kind) {
+    case 'native':
+      return (
+        <>
+          Sends {props.currency.symbol} to <span class="mono">{to}</span>
+        </>
+      );
+    case 'create':
+      return <>Deploys a new contract ({call.codeBytes} bytes of code)</>;
+    case 'token':
+      return <TokenLines call={call} />;
+    case 'known':
+      return (
+        <>
+          Calls <span class="mono">{to}</span>: the data matches{' '}
+          <span class="mono">{call.signature}</span> in Encore's list of common functions (a match,
+          not a proof):
+          <ul class="tx-args" data-testid="tx-args">
+            {call.args.map((arg, index) => (
+              <li key={index}>
+                <span class="muted">{arg.name || `#${index + 1}`}</span> ({arg.type}){' '}
+                <span class="mono">{arg.value}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+    case 'unknown':
+      return (
+        <>
+          Calls <span class="mono">{to}</span> with function{' '}
+          <span class="mono">{call.selector}</span>, which Encore cannot read
+        </>
+      );
+  }
+}
+
+function TokenLines({ call }: { call: TokenCall }): JSX.Element {
+  const token = call.token;
+  const standard = token.standard ? token.standard.toUpperCase().replace('ERC', 'ERC-') : 'token';
+  const name = token.symbol ?? 'an unnamed token';
+  const amounts = call.amounts.map((raw) => formatTokenAmount(BigInt(raw), token));
+  const ids = call.tokenIds.map((id) => `#${id}`).join(', ');
+  const what = ids
+    ? `${name} ${ids}${amounts.length ? ` (${amounts.join(', ')})` : ''}`
+    : amounts.join(', ');
+  let line: string;
+  switch (call.fn) {
+    case 'transfer':
+      line = `Sends ${what} to`;
+      break;
+    case 'transferFrom':
+    case 'safeTransferFrom':
+    case 'safeBatchTransferFrom':
+      line = `Moves ${what}${call.owner ? ` from ${call.owner}` : ''} to`;
+      break;
+    case 'approve':
+    case 'increaseAllowance':
+      line = ids ? `Lets this address move ${what}:` : `Lets this address spend ${what}:`;
+      break;
+    case 'setApprovalForAll':
+      line = call.approved
+        ? `Lets this operator move all your ${name}:`
+        : `Stops this operator moving your ${name}:`;
+      break;
+  }
+  return (
+    <>
+      <span data-testid="tx-token-line">{line}</span> <span class="mono">{call.counterparty}</span>
+      <br />
+      <span class="muted">
+        {standard} contract <span class="mono">{token.address}</span>
+        {token.symbol ? ` (calls itself ${token.symbol})` : ''}
+      </span>
+    </>
+  );
+}

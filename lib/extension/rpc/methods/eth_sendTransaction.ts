@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { type TransactionRequest, transactionRequestSchema } from '../../../transactions/index.ts';
+import type { TransactionApproval } from '../../approvals/index.ts';
+import { signerFor } from '../internal/accounts.ts';
+import type { RpcMethod } from '../types.ts';
+
+type Params = [transaction: TransactionRequest, ...unknown[]];
+
+/**
+ * A transaction the listener pays for. `from` must be the connected account (4100 otherwise);
+ * the approval shows the canonical transaction filled from the chain, and run signs that same
+ * object, with the nonce taken when it is sent.
+ */
+export const eth_sendTransaction: RpcMethod<Params, TransactionApproval> = {
+  name: 'eth_sendTransaction',
+  params: z
+    .tuple([z.lazy(() => transactionRequestSchema())])
+    .rest(z.unknown()) as unknown as z.ZodType<Params>,
+  paramNames: ['transaction'],
+  requiresLogin: true,
+  requiresConnection: true,
+  approval: async (ctx, [request]) => {
+    const account = signerFor(ctx, request.from).address;
+    return ctx.deps.transactions.prepare(ctx.origin, request, account);
+  },
+  run: async (ctx, [request], approved, decision) => {
+    if (!approved) throw new Error('eth_sendTransaction runs only after an approval');
+    const signer = signerFor(ctx, request.from);
+    return ctx.deps.transactions.send(
+      ctx.origin,
+      approved,
+      signer,
+      decision?.passwordConfirmed === true,
+    );
+  },
+};

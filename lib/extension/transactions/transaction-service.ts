@@ -1,0 +1,181 @@
+// The worker's send path. Before the window: the site's request filled, decoded and simulated on
+// the current chain (reads on the site's own budget of chain requests), with the daily limit as it
+// stands. After approval: the limit checked again, the nonce taken, the approved canonical
+// transaction signed and broadcast, its cost added to the ledger and the transaction handed to
+// the activity list.
+
+import { Transaction } from 'ethers';
+import {
+  type ChainAccess,
+  ChainUnreadableError,
+  checkSpending,
+  costOf,
+  maxFeeWei,
+  type NativeCurrency,
+  reviewTransaction,
+  type SpendingLimit,
+  type TransactionRequest,
+  toSignable,
+} from '../../transactions/index.ts';
+import type { ActivityRecorder } from '../activity/index.ts';
+import type { SpendingState, TransactionApproval } from '../approvals/index.ts';
+import { ProviderRpcError } from '../protocol/index.ts';
+import { ChainChangedError, SpendingLimitError } from './errors.ts';
+import type { NonceReservations } from './nonce-reservations.ts';
+import type { SpendingLedger } from './spending-ledger.ts';
+
+/** The budget key of the wallet's own chain requests (sending, nonces): no site's reads. */
+export const WALLET_ORIGIN = 'encore:wallet';
+
+export interface CurrentChain {
+  id: number;
+  name: string;
+  currency: NativeCurrency;
+  limit: SpendingLimit;
+}
+
+export interface TransactionSigner {
+  readonly address: string;
+  signTransaction(tx: ReturnType<typeof toSignable>): Promise<string>;
+}
+
+export interface TransactionServiceDeps {
+  /** The current chain's node; throws the ProviderRpcError a site should hear. */
+  node: { request(origin: string, method: string, params: readonly unknown[]): Promise<unknown> };
+  currentChain(): Promise<CurrentChain>;
+  ledger: SpendingLedger;
+  nonces: NonceReservations;
+  activity?: ActivityRecorder;
+  now?: () => number;
+}
+
+export interface TransactionService {
+  /** What the approval window shows for `request` from `account`. */
+  prepare(
+    origin: string,
+    request: TransactionRequest,
+    account: string,
+  ): Promise<TransactionApproval>;
+  /** Signs and broadcasts the approved transaction; the transaction hash. */
+  send(
+    origin: string,
+    approval: TransactionApproval,
+    signer: TransactionSigner,
+    passwordConfirmed: boolean,
+  ): Promise<string>;
+}
+
+/** A node answer a site should hear as it is (no RPC URL: 4901; its budget spent: -32005). */
+function siteFacing(error: unknown): unknown {
+  if (error instanceof ChainUnreadableError && error.cause instanceof ProviderRpcError) {
+    const { code } = error.cause;
+    if (code === 4901 || code === -32005) return error.cause;
+  }
+  return error;
+}
+
+export function createTransactionService(deps: TransactionServiceDeps): TransactionService {
+  const now = deps.now ?? Date.now;
+
+  async function spendingState(
+    account: string,
+    chain: CurrentChain,
+    cost: ReturnType<typeof costOf>,
+  ): Promise<SpendingState> {
+    const records = await deps.ledger.read(account, chain.id);
+    const check = checkSpending(chain.limit, records, cost, now());
+    return {
+      limitWei: check.limitWei === null ? null : check.limitWei.toString(),
+      spentWei: check.spentWei.toString(),
+      costWei: cost.wei.toString(),
+      passwordRequired: check.allowed ? null : check.reason,
+    };
+  }
+
+  return {
+    async prepare(origin, request, account) {
+      const chain = await deps.currentChain();
+      const access: ChainAccess = {
+        request: (method, params) => deps.node.request(origin, method, params),
+      };
+      try {
+        const review = await reviewTransaction(request, {
+          chainId: chain.id,
+          from: account,
+          chain: access,
+          currency: chain.currency,
+        });
+        return {
+          kind: 'transaction',
+          address: account,
+          chain: { id: chain.id, name: chain.name },
+          review,
+          spending: await spendingState(account, chain, costOf(review)),
+        };
+      } catch (error) {
+        throw siteFacing(error);
+      }
+    },
+
+    async send(origin, approval, signer, passwordConfirmed) {
+      const tx = approval.review.transaction;
+      const chain = await deps.currentChain();
+      if (chain.id !== tx.chainId) throw new ChainChangedError(tx.chainId, chain.id);
+      const cost = costOf(approval.review);
+      const request = (method: string, params: readonly unknown[]) =>
+        deps.node.request(WALLET_ORIGIN, method, params);
+
+      return deps.nonces.withNextNonce(
+        { chainId: tx.chainId, account: signer.address },
+        async () => {
+          const count = await request('eth_getTransactionCount', [signer.address, 'pending']);
+          if (typeof count !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(count)) {
+            throw new ProviderRpcError(
+              -32603,
+              "The chain's RPC node answered the nonce with something else.",
+            );
+          }
+          return Number.parseInt(count, 16);
+        },
+        async (nonce, commit) => {
+          // Checked again here, one transaction at a time: two approved together count in turn.
+          const records = await deps.ledger.read(signer.address, tx.chainId);
+          const check = checkSpending(chain.limit, records, cost, now());
+          if (!check.allowed && !passwordConfirmed) {
+            throw new SpendingLimitError(check.spentWei, check.limitWei, chain.currency);
+          }
+          const raw = await signer.signTransaction(toSignable(tx, nonce));
+          // The hash is the signed bytes' own: a node answering another hash changes nothing.
+          const hash = Transaction.from(raw).hash;
+          if (!hash) throw new Error('The signed transaction has no hash');
+          await request('eth_sendRawTransaction', [raw]);
+          commit();
+          const sentAt = now();
+          await deps.ledger.add(signer.address, tx.chainId, {
+            at: sentAt,
+            wei: cost.wei.toString(),
+          });
+          await deps.activity
+            ?.record({
+              account: signer.address,
+              chainId: tx.chainId,
+              origin,
+              hash,
+              nonce,
+              summary: approval.review.summary,
+              to: tx.to,
+              value: tx.value,
+              maxFee: maxFeeWei(tx).toString(),
+              sentAt,
+            })
+            .catch((error: unknown) => {
+              // The transaction is on its way; a full or broken activity store must not hide that.
+              console.error('[encore] could not record the transaction in Activity', error);
+            });
+          return hash;
+        },
+        tx.nonce,
+      );
+    },
+  };
+}
