@@ -19,6 +19,21 @@ export function formatUnitsExact(raw: bigint, decimals: number): string {
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * "0.002" in units of `decimals` → raw units (2000000000000000 for 18), exactly; null for text
+ * that is not a plain non-negative decimal or has more fractional digits than the unit has.
+ */
+export function parseUnitsExact(text: string, decimals: number): bigint | null {
+  const match = /^([0-9]+)(?:\.([0-9]*))?$/.exec(text.trim());
+  if (!match) return null;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return null;
+  return (
+    BigInt(match[1] ?? '0') * 10n ** BigInt(decimals) +
+    BigInt(fraction.padEnd(decimals, '0') || '0')
+  );
+}
+
 /** An amount with its unit; without decimals the raw number and what it is. */
 export function formatTokenAmount(
   raw: bigint,
@@ -32,6 +47,27 @@ export function formatTokenAmount(
 /** The chain's currency: wei to ETH (or the chain's symbol) with 18 decimals. */
 export function formatNative(wei: bigint, currency: NativeCurrency): string {
   return `${formatUnitsExact(wei, currency.decimals)} ${currency.symbol}`;
+}
+
+/**
+ * An amount of the chain's currency to `digits` significant digits, for fees and balances that
+ * are estimates anyway: rounded to nearest, or up (a maximum is never understated).
+ */
+export function formatNativeRounded(
+  wei: bigint,
+  currency: NativeCurrency,
+  direction: 'nearest' | 'up' = 'nearest',
+  digits = 5,
+): string {
+  const negative = wei < 0n;
+  const abs = negative ? -wei : wei;
+  const drop = abs.toString().length - digits;
+  if (drop <= 0) return formatNative(wei, currency);
+  const factor = 10n ** BigInt(drop);
+  const up = direction === 'up' && !negative ? abs % factor !== 0n : false;
+  const kept =
+    direction === 'nearest' ? (abs + factor / 2n) / factor : abs / factor + (up ? 1n : 0n);
+  return formatNative((negative ? -kept : kept) * factor, currency);
 }
 
 export interface NativeCurrency {

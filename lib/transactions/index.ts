@@ -4,10 +4,12 @@
 
 export {
   formatNative,
+  formatNativeRounded,
   formatTokenAmount,
   formatUnitsExact,
   LARGE_APPROVAL,
   type NativeCurrency,
+  parseUnitsExact,
   shortAddress,
   UNLIMITED_APPROVAL,
 } from './amounts.ts';

@@ -3,7 +3,7 @@
 // injected connector connecting, reading and signing, and the habits such pages rely on.
 
 import type { Page } from '@playwright/test';
-import { Contract, JsonRpcProvider, verifyMessage, Wallet } from 'ethers';
+import { Contract, getAddress, JsonRpcProvider, verifyMessage, Wallet } from 'ethers';
 import {
   compileContract,
   deployContract,
@@ -13,14 +13,17 @@ import {
 } from '../../chain/index.ts';
 import { freePort } from '../support/free-port.ts';
 import {
+  approvalWindow,
   decide,
   expectCode,
   expectResult,
   openSite,
   rpc,
+  shoot,
   type WalletBrowser,
   walletBrowser,
 } from './provider-support.ts';
+import { PASSWORD } from './support/accounts.ts';
 import { type DappSite, startDappSite } from './support/dapp-site.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -62,16 +65,55 @@ test.afterAll(async () => {
   await dappSite?.close();
 });
 
+type WriteOutcome =
+  | { hash: string; status: 'success' | 'reverted' }
+  | { error: { code: number | undefined; name: string } };
+
 interface Dapp {
   viemReads(token: string, holder: string): Promise<Record<string, string>>;
   wagmi(token: string, holder: string): Promise<Record<string, unknown>>;
+  wagmiWrite(
+    token: string,
+    fn: 'transfer' | 'approve',
+    to: string,
+    amount: string,
+  ): Promise<WriteOutcome>;
+  viemSend(to: string, value: string): Promise<WriteOutcome>;
+}
+
+/** An address nobody holds a key for: where the listener tips. */
+const ARTIST = '0x00000000000000000000000000000000000a4715';
+const MAX_UINT256 = ((1n << 256n) - 1n).toString();
+
+function write(fn: 'transfer' | 'approve', amount: bigint | string): Promise<WriteOutcome> {
+  return page.evaluate(
+    ([t, f, to, a]) => (window as unknown as { dapp: Dapp }).dapp.wagmiWrite(t, f, to, a),
+    [token, fn, ARTIST, String(amount)] as const,
+  );
+}
+
+function sendEther(value: bigint): Promise<WriteOutcome> {
+  return page.evaluate(([to, v]) => (window as unknown as { dapp: Dapp }).dapp.viemSend(to, v), [
+    ARTIST,
+    String(value),
+  ] as const);
+}
+
+async function onChain(method: string, params: unknown[]): Promise<unknown> {
+  const direct = new JsonRpcProvider(chain.url, undefined, { staticNetwork: true });
+  try {
+    return await direct.send(method, params);
+  } finally {
+    direct.destroy();
+  }
 }
 
 test('with no RPC URL for the chain, reads answer 4901 saying how to add one', async () => {
   const message = await expectCode(rpc(page, 'eth_blockNumber'), 4901);
   expect(message).toMatch(/no RPC URL for Ethereum \(chain 1\).*Options/);
-  // Signing methods stay what they were.
-  await expectCode(rpc(page, 'eth_sendTransaction', [{}]), 4200);
+  // Sending needs a connected site; signing a transaction for the site to send stays refused.
+  await expectCode(rpc(page, 'eth_sendTransaction', [{}]), 4100);
+  await expectCode(rpc(page, 'eth_signTransaction', [{}]), 4200);
   await expectCode(rpc(page, 'eth_sign', [w.siteAccount, '0x00']), 4200);
 });
 
@@ -117,6 +159,87 @@ test('wagmi’s injected connector connects (one approval), reads, and signs wha
     tokens: String(42n * ETH),
   });
   expect(verifyMessage('Signed through wagmi', result.signature as string)).toBe(w.address);
+});
+
+test('wagmi writeContract: an ERC-20 transfer shown in token units, approved and mined', async () => {
+  const running = write('transfer', 2n * ETH);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('tx-summary')).toHaveText(/^Send 2 ENC to 0x0000…4715$/);
+  await expect(window.getByTestId('tx-token-line')).toHaveText('Sends 2 ENC to');
+  await expect(window.getByTestId('tx-chain')).toHaveText('Local development (31337)');
+  await expect(window.getByTestId('tx-value')).toHaveText('0 ETH');
+  await expect(window.getByTestId('tx-fee')).toHaveText(/^about 0\.\d+ ETH, at most 0\.\d+ ETH$/);
+  await expect(window.getByTestId('tx-balance-after')).toHaveText(/^about 1\.4\d* ETH$/);
+  await expect(window.getByTestId('approve')).toHaveText('Send');
+  await shoot(window, 'approval-transaction', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  expect(await running).toMatchObject({ status: 'success' });
+  const erc20 = new Contract(
+    token,
+    ['function balanceOf(address) view returns (uint256)'],
+    new JsonRpcProvider(chain.url, undefined, { staticNetwork: true }),
+  );
+  expect(await erc20.getFunction('balanceOf')(ARTIST)).toBe(2n * ETH);
+  (erc20.runner as JsonRpcProvider).destroy();
+});
+
+test('viem sendTransaction: ether sent and mined; the same request rejected answers 4001', async () => {
+  const before = BigInt((await onChain('eth_getBalance', [ARTIST, 'latest'])) as string);
+  const running = sendEther(ETH / 100n);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('tx-summary')).toHaveText('Send 0.01 ETH to 0x0000…4715');
+  await expect(window.getByTestId('tx-call')).toHaveText(`Sends ETH to ${getAddress(ARTIST)}`);
+  await expect(window.getByTestId('tx-value')).toHaveText('0.01 ETH');
+  await decide(w.context, 'approve');
+  expect(await running).toMatchObject({ status: 'success' });
+  expect(BigInt((await onChain('eth_getBalance', [ARTIST, 'latest'])) as string)).toBe(
+    before + ETH / 100n,
+  );
+
+  const refused = sendEther(ETH / 100n);
+  await decide(w.context, 'reject');
+  expect(await refused).toEqual({ error: { code: 4001, name: expect.any(String) } });
+});
+
+test('an unlimited token approval is named for what it is and warned about', async () => {
+  const running = write('approve', MAX_UINT256);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('tx-summary')).toHaveText('Let 0x0000…4715 spend unlimited ENC');
+  await expect(window.getByTestId('tx-warning-UNLIMITED_APPROVAL')).toContainText(
+    'any amount of this token',
+  );
+  await decide(w.context, 'reject');
+  expect(await running).toMatchObject({ error: { code: 4001 } });
+});
+
+test('over the daily limit the window asks for the password: a wrong one sends nothing, the right one sends', async () => {
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await options.getByTestId('limit-none-31337').uncheck();
+  await options.getByTestId('limit-amount-31337').fill('0.001');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+
+  const running = sendEther(ETH / 100n);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('tx-limit')).toContainText('over your daily limit of 0.001 ETH');
+  await expect(window.getByTestId('approve')).toBeDisabled();
+  await window.getByTestId('tx-password').fill('not the password');
+  await shoot(window, 'approval-transaction-limit', (n) => test.info().outputPath(n));
+  await window.getByTestId('approve').click();
+  await expect(window.getByRole('alert').filter({ hasText: 'Wrong' })).toBeVisible();
+  // Still waiting for a decision.
+  await expect(window.getByTestId('tx-summary')).toBeVisible();
+  await window.getByTestId('tx-password').fill(PASSWORD);
+  const closed = window.waitForEvent('close');
+  await window.getByTestId('approve').click();
+  await closed;
+  expect(await running).toMatchObject({ status: 'success' });
+
+  await options.getByTestId('limit-none-31337').check();
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await options.close();
 });
 
 type Ethereum = {

@@ -83,8 +83,9 @@ test('before connecting: no accounts, 4100 for signing whatever the params, 4200
   expect(await expectResult(rpc(site, 'net_version'))).toBe('1');
   await expectCode(rpc(site, 'personal_sign', [hexOf('hi'), w.address]), 4100);
   await expectCode(rpc(site, 'encore_requestIdToken'), 4100);
-  expect(await expectCode(rpc(site, 'eth_sendTransaction', [{}]), 4200)).toMatch(
-    /typed data|EIP-712/i,
+  await expectCode(rpc(site, 'eth_sendTransaction', [{}]), 4100);
+  expect(await expectCode(rpc(site, 'eth_signTransaction', [{}]), 4200)).toMatch(
+    /use eth_sendTransaction/,
   );
   await expectCode(rpc(site, 'eth_sign', [w.address, '0x00']), 4200);
   await expectCode(rpc(site, 'eth_getStorageAt', [w.address, '0x0', 'latest']), 4200);

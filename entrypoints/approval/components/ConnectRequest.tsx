@@ -6,7 +6,10 @@ export function ConnectRequest({ address }: { address: string | null }): JSX.Ele
       <h2 class="card-title">This site will be able to</h2>
       <ul class="capabilities">
         <li>See your wallet address</li>
-        <li>Ask you to sign messages and typed data (each one needs your approval)</li>
+        <li>
+          Ask you to sign messages and typed data, and to send transactions (each one needs your
+          approval)
+        </li>
       </ul>
       <p class="muted">It cannot move funds or sign anything without asking.</p>
       {address && (

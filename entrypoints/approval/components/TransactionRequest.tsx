@@ -4,6 +4,7 @@ import { Field } from '../../../lib/extension/ui/index.ts';
 import {
   type CallDescription,
   formatNative,
+  formatNativeRounded,
   formatTokenAmount,
   type NativeCurrency,
   type TokenCall,
@@ -32,9 +33,11 @@ export function TransactionRequest({
   const tx = review.transaction;
   const currency = review.currency;
   const native = (wei: string | bigint): string => formatNative(BigInt(wei), currency);
+  const about = (wei: string | bigint, direction: 'nearest' | 'up' = 'nearest'): string =>
+    formatNativeRounded(BigInt(wei), currency, direction);
   return (
     <section class="card tx" data-testid="transaction">
-      <h2 class="card-title" data-testid="tx-summary">
+      <h2 class="tx-summary" data-testid="tx-summary">
         {review.summary}
       </h2>
       {review.warnings.map((warning) => (
@@ -73,7 +76,7 @@ export function TransactionRequest({
         <div>
           <dt>Fee</dt>
           <dd data-testid="tx-fee">
-            about {native(review.feeEstimateWei)}, at most {native(review.maxFeeWei)}
+            about {about(review.feeEstimateWei)}, at most {about(review.maxFeeWei, 'up')}
           </dd>
         </div>
         <div>
@@ -82,8 +85,8 @@ export function TransactionRequest({
             {review.balanceAfterWei === null
               ? 'unknown (the chain did not say the balance)'
               : BigInt(review.balanceAfterWei) < 0n
-                ? `not enough: the balance is ${native(review.balanceWei ?? '0')}`
-                : `about ${native(review.balanceAfterWei)}`}
+                ? `not enough: the balance is ${about(review.balanceWei ?? '0')}`
+                : `about ${about(review.balanceAfterWei)}`}
           </dd>
         </div>
         <div>
@@ -112,7 +115,7 @@ export function TransactionRequest({
           <p>
             {spending.passwordRequired === 'unlimited-approval'
               ? 'This approval has no cap, so it is over any daily spending limit.'
-              : `This would take today's spending to ${native(BigInt(spending.spentWei) + BigInt(spending.costWei))}, over your daily limit of ${native(spending.limitWei)}.`}{' '}
+              : `This would take today's spending to ${about(BigInt(spending.spentWei) + BigInt(spending.costWei), 'up')}, over your daily limit of ${native(spending.limitWei)}.`}{' '}
             Type your password to send it anyway.
           </p>
           <Field

@@ -18,6 +18,8 @@ import {
   changedSettings,
   type FieldErrors,
   type FormValues,
+  type LimitValue,
+  limitChains,
   parseForm,
   toForm,
 } from './form-state.ts';
@@ -44,6 +46,12 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
   function setRpcUrl(chainId: string, url: string): void {
     setValues((v) => ({ ...v, rpcUrls: { ...v.rpcUrls, [chainId]: url } }));
     setErrors((e) => ({ ...e, [`rpcUrls.${chainId}`]: undefined }));
+    setStatus({ kind: 'idle' });
+  }
+
+  function setLimit(chainId: string, limit: LimitValue): void {
+    setValues((v) => ({ ...v, spendingLimits: { ...v.spendingLimits, [chainId]: limit } }));
+    setErrors((e) => ({ ...e, [`spendingLimits.${chainId}`]: undefined }));
     setStatus({ kind: 'idle' });
   }
 
@@ -237,6 +245,47 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             </p>
           </div>
         )}
+      </fieldset>
+      <fieldset class="card stack" data-testid="spending-limits">
+        <legend class="card-title">Daily spending limits</legend>
+        <p class="field-hint">
+          What transactions sent from Encore may cost on each chain in any 24 hours, counting each
+          at the most it can cost (its value and its maximum fee). Above it, and for any token
+          approval without a cap, the approval window asks for your password. Encore is made for a
+          low-value wallet: keep this to what you would carry in a coat pocket.
+        </p>
+        {limitChains(values.addedChains).map((chain) => {
+          const key = String(chain.id);
+          const limit = values.spendingLimits[key] ?? { amount: '', unlimited: false };
+          return (
+            <div key={key} class="limit-row" data-testid={`limit-${chain.id}`}>
+              <Field
+                label={`${chain.name} (${chain.id}), in ${chain.currency.symbol} per day`}
+                testId={`limit-amount-${chain.id}`}
+                value={limit.unlimited ? '' : limit.amount}
+                placeholder={limit.unlimited ? 'No limit' : '0.002'}
+                onInput={(amount) => setLimit(key, { amount, unlimited: false })}
+                error={errors[`spendingLimits.${key}`]}
+                disabled={busy || limit.unlimited}
+              />
+              <label class="checkbox">
+                <input
+                  type="checkbox"
+                  data-testid={`limit-none-${chain.id}`}
+                  checked={limit.unlimited}
+                  disabled={busy}
+                  onChange={(event) =>
+                    setLimit(key, {
+                      amount: limit.amount,
+                      unlimited: event.currentTarget.checked,
+                    })
+                  }
+                />
+                <span>No limit on this chain</span>
+              </label>
+            </div>
+          );
+        })}
       </fieldset>
       <div class="options-actions">
         <p

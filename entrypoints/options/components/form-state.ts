@@ -1,5 +1,40 @@
-import type { AddedChain, Settings, SettingsPatch } from '../../../lib/extension/settings/index.ts';
-import { settingsSchema } from '../../../lib/extension/settings/index.ts';
+import type {
+  AddedChain,
+  ChainCurrency,
+  Settings,
+  SettingsPatch,
+} from '../../../lib/extension/settings/index.ts';
+import {
+  defaultSpendingLimit,
+  SUPPORTED_CHAINS,
+  settingsSchema,
+  spendingLimitFor,
+} from '../../../lib/extension/settings/index.ts';
+import {
+  formatUnitsExact,
+  parseUnitsExact,
+  type SpendingLimit,
+} from '../../../lib/transactions/index.ts';
+
+/** A chain's daily spending limit as the form shows it: an amount in its currency, or none. */
+export interface LimitValue {
+  amount: string;
+  unlimited: boolean;
+}
+
+/** The chains whose limits the form lists: built in, then added, each with its currency. */
+export function limitChains(
+  addedChains: readonly AddedChain[],
+): { id: number; name: string; currency: ChainCurrency }[] {
+  return [
+    ...SUPPORTED_CHAINS.map(({ id, name, currency }) => ({ id, name, currency })),
+    ...addedChains.map(({ id, name, nativeCurrency }) => ({
+      id,
+      name,
+      currency: { symbol: nativeCurrency.symbol, decimals: nativeCurrency.decimals },
+    })),
+  ];
+}
 
 /** The form's text-typed view of the settings. */
 export interface FormValues {
@@ -14,25 +49,76 @@ export interface FormValues {
   /** The chains sites added, as listed; removing one here takes it out on save. */
   addedChains: AddedChain[];
   answerAsMetaMask: boolean;
+  /** Chain id → the limit in force (the person's or the default), as typed. */
+  spendingLimits: Record<string, LimitValue>;
 }
 
-/** Errors by field; an RPC URL's is keyed `rpcUrls.<chainId>`. */
-export type FieldErrors = Partial<Record<keyof FormValues | `rpcUrls.${string}`, string>>;
+/** Errors by field; an RPC URL's is keyed `rpcUrls.<chainId>`, a limit's `spendingLimits.<id>`. */
+export type FieldErrors = Partial<
+  Record<keyof FormValues | `rpcUrls.${string}` | `spendingLimits.${string}`, string>
+>;
 
 export function toForm(settings: Settings): FormValues {
+  const spendingLimits: Record<string, LimitValue> = {};
+  for (const chain of limitChains(settings.addedChains)) {
+    const limit = spendingLimitFor(settings, chain.id, chain.currency);
+    spendingLimits[String(chain.id)] =
+      limit.kind === 'unlimited'
+        ? { amount: '', unlimited: true }
+        : {
+            amount: formatUnitsExact(BigInt(limit.wei), chain.currency.decimals),
+            unlimited: false,
+          };
+  }
   return {
     ...settings,
     chainId: String(settings.chainId),
     idTokenLifetimeSeconds: String(settings.idTokenLifetimeSeconds),
+    spendingLimits,
   };
+}
+
+const LIMIT_HINT = 'Enter an amount such as 0.002, or tick "No limit"';
+
+/**
+ * The limits as settings: only those that differ from the chain's default are kept, so a chain
+ * the person never changed follows the build's default. Errors keyed by chain.
+ */
+function readLimits(values: FormValues): {
+  limits: Record<string, SpendingLimit>;
+  errors: FieldErrors;
+} {
+  const limits: Record<string, SpendingLimit> = {};
+  const errors: FieldErrors = {};
+  for (const chain of limitChains(values.addedChains)) {
+    const key = String(chain.id);
+    const typed = values.spendingLimits[key];
+    if (!typed) continue;
+    let limit: SpendingLimit;
+    if (typed.unlimited) limit = { kind: 'unlimited' };
+    else {
+      const wei = parseUnitsExact(typed.amount, chain.currency.decimals);
+      if (wei === null || wei >= 10n ** 30n) {
+        errors[`spendingLimits.${key}`] = LIMIT_HINT;
+        continue;
+      }
+      limit = { kind: 'daily', wei: wei.toString() };
+    }
+    const fallback = defaultSpendingLimit(chain.id, chain.currency);
+    if (JSON.stringify(limit) !== JSON.stringify(fallback)) limits[key] = limit;
+  }
+  return { limits, errors };
 }
 
 /** Validates with the same schema the background uses; errors keyed by field. */
 export function parseForm(
   values: FormValues,
 ): { ok: true; settings: Settings } | { ok: false; errors: FieldErrors } {
+  const { limits, errors: limitErrors } = readLimits(values);
+  if (Object.keys(limitErrors).length > 0) return { ok: false, errors: limitErrors };
   const parsed = settingsSchema.safeParse({
     ...values,
+    spendingLimits: limits,
     chainId: Number(values.chainId),
     // Number('') is 0, which the schema refuses with the field's own message.
     idTokenLifetimeSeconds: Number(values.idTokenLifetimeSeconds),

@@ -7,11 +7,22 @@ import {
   createConfig,
   getBalance,
   getBlockNumber,
+  getConnection,
   injected,
   readContract,
   signMessage,
+  waitForTransactionReceipt,
+  writeContract,
 } from '@wagmi/core';
-import { type Address, createPublicClient, custom, type EIP1193Provider, erc20Abi } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  type EIP1193Provider,
+  erc20Abi,
+  type Hash,
+} from 'viem';
 import { hardhat } from 'viem/chains';
 
 const ethereum = (window as unknown as { ethereum: EIP1193Provider }).ethereum;
@@ -63,4 +74,81 @@ async function wagmi(token: Address, holder: Address) {
   };
 }
 
-(window as unknown as { dapp: object }).dapp = { viemReads, wagmi };
+/** What a write ended in: mined (with its status), or the error the wallet answered. */
+type WriteOutcome =
+  | { hash: Hash; status: 'success' | 'reverted' }
+  | { error: { code: number | undefined; name: string } };
+
+function failure(error: unknown): WriteOutcome {
+  // viem wraps the wallet's error; the EIP-1193 code is on the error or one of its causes.
+  let e: unknown = error;
+  let code: number | undefined;
+  while (e && typeof e === 'object') {
+    const c = (e as { code?: unknown }).code;
+    if (typeof c === 'number') {
+      code = c;
+      break;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return { error: { code, name: (error as Error).name } };
+}
+
+let writeConfig: ReturnType<typeof createConfig> | undefined;
+async function connectedConfig() {
+  writeConfig ??= createConfig({
+    chains: [hardhat],
+    // Without the disconnect shim, connecting an already connected site asks nothing again.
+    connectors: [injected({ shimDisconnect: false })],
+    transports: { [hardhat.id]: custom(ethereum) },
+    multiInjectedProviderDiscovery: false,
+    pollingInterval: 200,
+  });
+  const connector = writeConfig.connectors[0];
+  if (!connector) throw new Error('no injected connector');
+  if (getConnection(writeConfig).status !== 'connected') await connect(writeConfig, { connector });
+  return writeConfig;
+}
+
+/** wagmi's writeContract of an ERC-20 function, then its receipt, as a dapp's button does. */
+async function wagmiWrite(
+  token: Address,
+  functionName: 'transfer' | 'approve',
+  to: Address,
+  amount: string,
+): Promise<WriteOutcome> {
+  try {
+    const config = await connectedConfig();
+    const hash = await writeContract(config, {
+      address: token,
+      abi: erc20Abi,
+      functionName,
+      args: [to, BigInt(amount)],
+    });
+    const { status } = await waitForTransactionReceipt(config, { hash, pollingInterval: 200 });
+    return { hash, status };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** viem's walletClient.sendTransaction of ether, then its receipt. */
+async function viemSend(to: Address, value: string): Promise<WriteOutcome> {
+  try {
+    const wallet = createWalletClient({ chain: hardhat, transport: custom(ethereum) });
+    const [account] = await wallet.requestAddresses();
+    if (!account) throw new Error('no account');
+    const hash = await wallet.sendTransaction({ account, to, value: BigInt(value) });
+    const reader = createPublicClient({
+      chain: hardhat,
+      transport: custom(ethereum),
+      pollingInterval: 200,
+    });
+    const { status } = await reader.waitForTransactionReceipt({ hash });
+    return { hash, status };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+(window as unknown as { dapp: object }).dapp = { viemReads, wagmi, wagmiWrite, viemSend };

@@ -29,4 +29,35 @@ describe('options form', () => {
     if (!parsed.ok) throw new Error('the form should parse');
     expect(changedSettings(shown, parsed.settings)).toEqual({ lockOnBrowserClose: false });
   });
+
+  it('shows each chain’s limit in its currency and saves only limits that differ from the default', () => {
+    const shown = defaultSettings();
+    const form = toForm(shown);
+    expect(form.spendingLimits['1']).toEqual({ amount: '0.002', unlimited: false });
+    expect(form.spendingLimits['31337']).toEqual({ amount: '', unlimited: true });
+    const parsed = parseForm({
+      ...form,
+      spendingLimits: {
+        ...form.spendingLimits,
+        '1': { amount: '0.01', unlimited: false },
+        '11155111': { amount: '0.002', unlimited: false },
+      },
+    });
+    if (!parsed.ok) throw new Error('the form should parse');
+    expect(changedSettings(shown, parsed.settings)).toEqual({
+      spendingLimits: { '1': { kind: 'daily', wei: '10000000000000000' } },
+    });
+  });
+
+  it('refuses an amount the currency cannot hold, naming the chain', () => {
+    const form = toForm(defaultSettings());
+    const parsed = parseForm({
+      ...form,
+      spendingLimits: { ...form.spendingLimits, '1': { amount: '0.1e2', unlimited: false } },
+    });
+    expect(parsed).toEqual({
+      ok: false,
+      errors: { 'spendingLimits.1': expect.stringMatching(/0.002/) },
+    });
+  });
 });
