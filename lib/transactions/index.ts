@@ -27,7 +27,7 @@ export {
   describeCall,
   type TokenCall,
 } from './decode/describe-call.ts';
-export { KNOWN_SIGNATURE_COUNT } from './decode/known-signatures.ts';
+export { knownSignatureCount } from './decode/known-signatures.ts';
 export type { TokenFunction, TokenStandard } from './decode/token-abi.ts';
 export type { TokenInfo } from './decode/token-info.ts';
 export {

@@ -114,6 +114,11 @@ test('with no RPC URL for the chain, reads answer 4901 saying how to add one', a
   // Sending needs a connected site; signing a transaction for the site to send stays refused.
   await expectCode(rpc(page, 'eth_sendTransaction', [{}]), 4100);
   await expectCode(rpc(page, 'eth_signTransaction', [{}]), 4200);
+  // The popup cannot read a balance either, and says why.
+  await w.popup.reload();
+  await expect(w.popup.getByTestId('balance')).toHaveText(
+    'Balance on Ethereum unknown: Encore has no RPC URL for Ethereum; add one in Settings.',
+  );
   await expectCode(rpc(page, 'eth_sign', [w.siteAccount, '0x00']), 4200);
 });
 
@@ -240,6 +245,33 @@ test('over the daily limit the window asks for the password: a wrong one sends n
   await options.getByTestId('save-settings').click();
   await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
   await options.close();
+});
+
+test('the popup shows the balance and, in Activity, each transaction sent with its status and fee', async () => {
+  const popup = w.popup;
+  await popup.reload();
+  const onChainBalance = BigInt((await onChain('eth_getBalance', [w.address, 'latest'])) as string);
+  await expect(popup.getByTestId('balance-amount')).toHaveText(/^1\.4\d* ETH$/);
+  expect(onChainBalance).toBeLessThan((3n * ETH) / 2n);
+  await popup.getByTestId('show-activity').click();
+  const items = popup.getByTestId('activity-item');
+  // The ERC-20 transfer and the two ether sends (the rejected ones never reached the chain).
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText('Send 0.01 ETH to 0x0000…4715');
+  await expect(items.last()).toContainText('Send 2 ENC to 0x0000…4715');
+  for (const status of await popup.getByTestId('activity-status').all()) {
+    await expect(status).toHaveText('Confirmed');
+  }
+  await expect(items.first().getByTestId('activity-fee')).toHaveText(/^fee 0\.\d+ ETH$/);
+  await expect(items.first()).toContainText(new URL(dappSite.url).host);
+  // The local chain has no block explorer: the hash is shown, not linked.
+  await expect(items.first().getByTestId('activity-hash')).toBeVisible();
+  await shoot(popup, 'popup-activity', (n) => test.info().outputPath(n), {
+    width: 360,
+    height: 600,
+  });
+  await popup.getByTestId('close-activity').click();
+  await expect(popup.getByTestId('show-activity')).toBeVisible();
 });
 
 type Ethereum = {

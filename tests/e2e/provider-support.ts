@@ -177,12 +177,14 @@ export async function shoot(
   page: Page,
   name: string,
   outputPath: (name: string) => string,
+  /** The approval window's size by default; the popup's is 360 × 600. */
+  size = { width: 400, height: 620 },
 ): Promise<void> {
   const path = docs
     ? join(resolve(import.meta.dirname, '..', '..'), 'docs', 'screenshots', `${name}.png`)
     : outputPath(`${name}.png`);
-  // The size the background opens the window at.
-  await page.setViewportSize({ width: 400, height: 620 });
+  // The size the background opens the window at (or the popup's).
+  await page.setViewportSize(size);
   // Buttons wake up a moment after a request appears; shoot them as a person sees them.
   const approve = page.getByTestId('approve');
   if ((await approve.count()) > 0) await expect(approve).toBeEnabled();

@@ -4,6 +4,7 @@ import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { sendMessage, type WalletState } from './api.ts';
+import { BalanceLine } from './BalanceLine.tsx';
 import { ConnectedSites } from './ConnectedSites.tsx';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
@@ -13,6 +14,10 @@ import { ProfileSection } from './ProfileSection.tsx';
 // first paint needs.
 const ChangePasswordForm = lazyComponent(() =>
   import('./ChangePasswordForm.tsx').then((m) => m.ChangePasswordForm),
+);
+const ActivityView = lazyComponent(
+  () => import('./ActivityView.tsx').then((m) => m.ActivityView),
+  loadingFallback,
 );
 const RecoveryPhrase = lazyComponent(
   () => import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
@@ -31,6 +36,7 @@ export interface WalletViewProps {
 export function WalletView(props: WalletViewProps): JSX.Element {
   const [changing, setChanging] = useState(false);
   const [recovery, setRecovery] = useState(false);
+  const [activity, setActivity] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -54,9 +60,29 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       </div>
     );
   }
+  if (activity) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <BalanceLine account={props.address} />
+        <ActivityView account={props.address} onClose={() => setActivity(false)} />
+      </div>
+    );
+  }
   return (
     <div class="stack">
       <AccountCard address={props.address} username={props.username} />
+      <div class="balance-row">
+        <BalanceLine account={props.address} />
+        <button
+          type="button"
+          class="btn btn-secondary btn-sm"
+          data-testid="show-activity"
+          onClick={() => setActivity(true)}
+        >
+          Activity
+        </button>
+      </div>
       {props.pendingApprovals > 0 ? (
         <p class="alert alert-info" role="status">
           {props.pendingApprovals === 1

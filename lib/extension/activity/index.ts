@@ -1,1 +1,18 @@
+// The activity list: every transaction Encore sent, per account and chain, with what the chain
+// says about it (pending, confirmed, failed, dropped) and the fee it cost.
+export { type ActivityEntry, type ActivityStatus, activityEntrySchema } from './activity-entry.ts';
+export {
+  type ActivityService,
+  type ActivityServiceDeps,
+  type ActivityView,
+  createActivityService,
+} from './activity-service.ts';
+export {
+  ACTIVITY_KEY,
+  ACTIVITY_VERSION,
+  type ActivityStore,
+  createActivityStore,
+  MAX_ENTRIES,
+} from './activity-store.ts';
+export { type ChainReads, DROP_AFTER_MS, readStatus } from './transaction-status.ts';
 export type { ActivityRecorder, SentTransaction } from './types.ts';

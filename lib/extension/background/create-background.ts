@@ -3,6 +3,7 @@
 // one in a module variable.
 
 import type { BackendFns } from '../../backend/index.ts';
+import { createActivityService, createActivityStore } from '../activity/index.ts';
 import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
 import { createCatalogClientSource } from '../catalog/index.ts';
 import {
@@ -11,11 +12,19 @@ import {
   createClipboardGuard,
 } from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
+import { createNodeClient } from '../node/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings } from '../settings/index.ts';
+import {
+  createNonceReservations,
+  createSpendingLedger,
+  createTransactionService,
+  WALLET_ORIGIN,
+} from '../transactions/index.ts';
 import { createWalletSession } from './create-wallet-session.ts';
+import { currentKnownChain, currentSendingChain } from './current-chain.ts';
 import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
@@ -64,7 +73,31 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
     confirmPassword: (password) => session.confirmPassword(password),
   });
-  const hub = new ProviderHub(createRpcDeps({ session, connections, approvals, catalogClient }));
+  // One node client for the worker's life: it holds every site's budget of chain requests, and
+  // the wallet's own (WALLET_ORIGIN).
+  const node = createNodeClient({ currentChain: currentKnownChain });
+  const walletReads = {
+    request: (method: string, params: readonly unknown[]) =>
+      node.request(WALLET_ORIGIN, method, params),
+  };
+  const activity = createActivityService({
+    store: createActivityStore(),
+    // Only the current chain has a node to ask; a transaction on another waits for the popup.
+    chainFor: async (chainId) => {
+      const chain = await currentKnownChain();
+      return chain.id === chainId && chain.rpcUrl ? walletReads : null;
+    },
+  });
+  const transactions = createTransactionService({
+    node,
+    currentChain: currentSendingChain,
+    ledger: createSpendingLedger(),
+    nonces: createNonceReservations(),
+    activity,
+  });
+  const hub = new ProviderHub(
+    createRpcDeps({ session, connections, approvals, catalogClient, node, transactions }),
+  );
   const clipboardGuard =
     options.clipboardGuard ??
     createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
@@ -76,6 +109,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       approvals,
       pendingApprovals: () => approvals.pendingCount(),
       clipboardGuard,
+      activity,
+      currentChain: currentKnownChain,
+      walletReads,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

@@ -3,68 +3,28 @@
 // and the catalog.
 
 import type { CatalogClient } from '../../catalog/index.ts';
-import type { ActivityRecorder } from '../activity/index.ts';
 import type { ApprovalService } from '../approvals/index.ts';
 import { createCatalogDeps } from '../catalog/index.ts';
-import { createNodeClient } from '../node/index.ts';
+import type { NodeClient } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
 import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
-import {
-  findChain,
-  getSettings,
-  knownChain,
-  spendingLimitFor,
-  updateSettings,
-} from '../settings/index.ts';
-import {
-  createNonceReservations,
-  createSpendingLedger,
-  createTransactionService,
-} from '../transactions/index.ts';
+import { findChain, getSettings, knownChain, updateSettings } from '../settings/index.ts';
+import type { TransactionService } from '../transactions/index.ts';
 
 export interface RpcDepsSources {
   session: WalletSession;
   connections: CurrentConnections;
   approvals: ApprovalService;
   catalogClient(): Promise<CatalogClient>;
-  /** Where sent transactions are listed (the popup's Activity). */
-  activity?: ActivityRecorder;
+  /** The current chain's node (one client for the worker's life: it holds every budget). */
+  node: NodeClient;
+  /** The send path (prepares approvals, sends what was approved). */
+  transactions: TransactionService;
 }
 
 export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
-  const { session, connections, approvals, catalogClient, activity } = sources;
-  // One client for the worker's life: it holds every origin's request budget.
-  const node = createNodeClient({
-    currentChain: async () => {
-      const settings = await getSettings();
-      const { chainId } = settings;
-      const chain = knownChain(settings, chainId);
-      return {
-        id: chainId,
-        name: chain?.name ?? `chain ${chainId}`,
-        rpcUrl: chain?.rpcUrl ?? null,
-      };
-    },
-  });
-  const transactions = createTransactionService({
-    node,
-    currentChain: async () => {
-      const settings = await getSettings();
-      const { chainId } = settings;
-      const chain = knownChain(settings, chainId);
-      const currency = chain?.currency ?? { symbol: 'ETH', decimals: 18 };
-      return {
-        id: chainId,
-        name: chain?.name ?? `chain ${chainId}`,
-        currency,
-        limit: spendingLimitFor(settings, chainId, currency),
-      };
-    },
-    ledger: createSpendingLedger(),
-    nonces: createNonceReservations(),
-    ...(activity ? { activity } : {}),
-  });
+  const { session, connections, approvals, catalogClient, node, transactions } = sources;
   return {
     // The address at once; the wallet is derived on the first signature.
     getWallet: () => session.getSigner(),

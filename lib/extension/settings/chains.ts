@@ -7,6 +7,8 @@ export interface SupportedChain {
   name: string;
   /** What its balances and fees are counted in. */
   currency: ChainCurrency;
+  /** A block explorer whose `/tx/<hash>` pages show transactions, or null. */
+  explorerUrl: string | null;
 }
 
 /** A chain's native currency: the symbol shown and the decimals of its smallest unit (wei). */
@@ -18,15 +20,16 @@ export interface ChainCurrency {
 const ETHER: ChainCurrency = { symbol: 'ETH', decimals: 18 };
 
 export const SUPPORTED_CHAINS: readonly SupportedChain[] = [
-  { id: 1, hexId: '0x1', name: 'Ethereum', currency: ETHER },
+  { id: 1, hexId: '0x1', name: 'Ethereum', currency: ETHER, explorerUrl: 'https://etherscan.io' },
   {
     id: 11155111,
     hexId: '0xaa36a7',
     name: 'Sepolia',
     currency: { symbol: 'SepoliaETH', decimals: 18 },
+    explorerUrl: 'https://sepolia.etherscan.io',
   },
   // A development chain on the person's own machine (Hardhat, Anvil); `npm run chain` starts one.
-  { id: 31337, hexId: '0x7a69', name: 'Local development', currency: ETHER },
+  { id: 31337, hexId: '0x7a69', name: 'Local development', currency: ETHER, explorerUrl: null },
 ];
 
 export function findChain(id: number): SupportedChain | undefined {
@@ -52,6 +55,8 @@ export interface KnownChain {
   rpcUrl: string | null;
   builtIn: boolean;
   currency: ChainCurrency;
+  /** Where a transaction hash can be looked up (`<explorerUrl>/tx/<hash>`), or null. */
+  explorerUrl: string | null;
 }
 
 /** The chain `id` as these settings know it, or undefined. */
@@ -67,6 +72,7 @@ export function knownChain(
       rpcUrl: settings.rpcUrls[String(id)] ?? null,
       builtIn: true,
       currency: builtIn.currency,
+      explorerUrl: builtIn.explorerUrl,
     };
   }
   const added = settings.addedChains.find((chain) => chain.id === id);
@@ -77,6 +83,7 @@ export function knownChain(
         rpcUrl: added.rpcUrl,
         builtIn: false,
         currency: { symbol: added.nativeCurrency.symbol, decimals: added.nativeCurrency.decimals },
+        explorerUrl: added.blockExplorerUrls[0]?.replace(/\/+$/, '') ?? null,
       }
     : undefined;
 }

@@ -79,4 +79,6 @@ export function knownSignatures(): Interface {
 }
 
 /** How many signatures the list holds (the docs say so). */
-export const KNOWN_SIGNATURE_COUNT = KNOWN.length;
+export function knownSignatureCount(): number {
+  return KNOWN.length;
+}

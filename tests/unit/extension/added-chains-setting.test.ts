@@ -32,6 +32,7 @@ describe('added chains (settings.addedChains)', () => {
         symbol: polygon.nativeCurrency.symbol,
         decimals: polygon.nativeCurrency.decimals,
       },
+      explorerUrl: polygon.blockExplorerUrls[0] ?? null,
     });
     expect(knownChain(saved, 1)).toMatchObject({ builtIn: true, rpcUrl: null });
     expect(knownChain(saved, 5)).toBeUndefined();

@@ -32,11 +32,12 @@ async function migrate(snapshot: StorageSnapshot, options: { env?: MigrationEnv 
 describe('storage migration 0 -> 1: connections per account', () => {
   it('gives the connections to the stored wallet (lock off: storage.local)', async () => {
     const { version, storage } = await migrate({ local: { ...wallet, ...sites }, session: {} });
-    expect(version).toBe(1);
+    expect(version).toBe(2);
     expect(storage.local).toEqual({
       ...wallet,
       'encore:connections': { [ACCOUNT]: legacy },
-      'encore:schema-version': 1,
+      'encore:schema-version': 2,
+      'encore:activity': { version: 1, lists: {} },
     });
   });
 
@@ -97,7 +98,8 @@ describe('storage migration 0 -> 1: connections per account', () => {
     const junk = await migrate({ local: { 'encore:connected-sites': 'junk' }, session: {} });
     expect(junk.storage.local).toEqual({
       'encore:connected-sites': 'junk',
-      'encore:schema-version': 1,
+      'encore:schema-version': 2,
+      'encore:activity': { version: 1, lists: {} },
     });
   });
 
@@ -106,6 +108,8 @@ describe('storage migration 0 -> 1: connections per account', () => {
     expect(writes).toEqual([
       'set local encore:connections',
       'remove local encore:connected-sites',
+      'set local encore:schema-version',
+      'set local encore:activity',
       'set local encore:schema-version',
     ]);
   });
@@ -122,7 +126,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
       const io = memoryIO(snapshot);
       for (const [key, value] of Object.entries(plan.set.local ?? {})) io.areas.local[key] = value;
       for (const key of plan.remove.local ?? []) delete io.areas.local[key];
-      io.areas.local['encore:schema-version'] = 1;
+      io.areas.local['encore:schema-version'] = 2;
       expect(io.areas).toEqual(once);
     }
   });
@@ -152,23 +156,42 @@ describe('storage migration 0 -> 1: connections per account', () => {
     ];
     expect(touched.filter((key) => key.startsWith('encore:wallet:'))).toEqual([]);
     const { lines } = await migrate(snapshot);
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\[encore\] storage v0 -> v1 /);
+    expect(lines[1]).toMatch(/^\[encore\] storage v1 -> v2 \(activity list\)/);
     for (const secret of [ENTROPY, ACCOUNT, ADDRESS.slice(2, 10), 'ada']) {
       expect(lines[0]!.toLowerCase()).not.toContain(secret.toLowerCase());
     }
   });
 });
 
+describe('storage 1 -> 2: the activity list', () => {
+  const step = MIGRATIONS[1]!;
+  it('creates an empty, versioned list, and keeps one already there', () => {
+    expect(step.plan({ local: {}, session: {} }, env)).toMatchObject({
+      set: { local: { 'encore:activity': { version: 1, lists: {} } } },
+      remove: {},
+    });
+    const kept = { version: 1, lists: { '1:0xabc': [] } };
+    expect(step.plan({ local: { 'encore:activity': kept }, session: {} }, env)).toMatchObject({
+      set: {},
+      remove: {},
+    });
+  });
+});
+
 describe('storage migration runner', () => {
   it('the chain ends at the version this build reads', () => {
-    expect(MIGRATIONS.map((step) => step.to)).toEqual([1]);
-    expect(SCHEMA_VERSION).toBe(1);
+    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2]);
+    expect(SCHEMA_VERSION).toBe(2);
   });
 
   it('stamps a fresh install and then does nothing', async () => {
     const first = await migrate({ local: {}, session: {} });
-    expect(first.storage.local).toEqual({ 'encore:schema-version': 1 });
+    expect(first.storage.local).toEqual({
+      'encore:schema-version': 2,
+      'encore:activity': { version: 1, lists: {} },
+    });
     const io = memoryIO(first.storage);
     await runMigrations({ env, io, log: () => undefined });
     expect(io.log).toEqual([]);
@@ -184,7 +207,7 @@ describe('storage migration runner', () => {
       session: {},
     });
     expect(damaged.storage.local['encore:unclaimed-connections']).toEqual(legacy);
-    expect(damaged.storage.local['encore:schema-version']).toBe(1);
+    expect(damaged.storage.local['encore:schema-version']).toBe(2);
   });
 
   it('refuses a step that would remove the entropy, before writing anything', async () => {

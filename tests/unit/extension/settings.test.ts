@@ -21,18 +21,26 @@ describe('settings', () => {
   it('offer Ethereum, Sepolia and a local development chain with hex ids', () => {
     expect(SUPPORTED_CHAINS).toEqual(
       expect.arrayContaining([
-        { id: 1, hexId: '0x1', name: 'Ethereum', currency: { symbol: 'ETH', decimals: 18 } },
+        {
+          id: 1,
+          hexId: '0x1',
+          name: 'Ethereum',
+          currency: { symbol: 'ETH', decimals: 18 },
+          explorerUrl: 'https://etherscan.io',
+        },
         {
           id: 11155111,
           hexId: '0xaa36a7',
           name: 'Sepolia',
           currency: { symbol: 'SepoliaETH', decimals: 18 },
+          explorerUrl: 'https://sepolia.etherscan.io',
         },
         {
           id: 31337,
           hexId: '0x7a69',
           name: 'Local development',
           currency: { symbol: 'ETH', decimals: 18 },
+          explorerUrl: null,
         },
       ]),
     );

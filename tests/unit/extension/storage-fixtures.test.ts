@@ -71,7 +71,8 @@ async function expectUpdated(worker: TestWorker, dump: Dump): Promise<void> {
     expect(await worker.send('sites.list', {})).toEqual([]);
   }
   const after = await dumpStorage();
-  expect(after.local['encore:schema-version']).toBe(1);
+  expect(after.local['encore:schema-version']).toBe(2);
+  expect(after.local['encore:activity']).toEqual({ version: 1, lists: {} });
   expect(after.local['encore:connected-sites']).toBeUndefined();
   const [home, away] = settings.lockOnBrowserClose ? ['session', 'local'] : ['local', 'session'];
   expect(walletKeys(after[away as 'local'])).toEqual([]);

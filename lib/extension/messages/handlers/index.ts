@@ -1,3 +1,4 @@
+import { type ActivityMessageDeps, activityMessages } from './activity.ts';
 import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
 import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
 import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
@@ -10,7 +11,8 @@ export type MessageDeps = WalletMessageDeps &
   SiteMessageDeps &
   CatalogMessageDeps &
   ApprovalMessageDeps &
-  ClipboardMessageDeps;
+  ClipboardMessageDeps &
+  ActivityMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -24,7 +26,9 @@ export function messageHandlers(deps: MessageDeps) {
     ...catalogMessages(deps),
     ...approvalMessages(deps),
     ...clipboardMessages(deps),
+    ...activityMessages(deps),
   ];
 }
 
+export type { ActivityList, Balance, ChainSummary } from './activity.ts';
 export type { WalletState } from './wallet.ts';

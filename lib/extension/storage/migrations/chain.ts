@@ -2,8 +2,9 @@
 // How to add a step: docs/extending.md ("How to add a storage migration").
 import type { Migration } from './types.ts';
 import { connectionsPerAccount } from './v1-connections-per-account.ts';
+import { activityList } from './v2-activity-list.ts';
 
-export const MIGRATIONS: readonly Migration[] = [connectionsPerAccount];
+export const MIGRATIONS: readonly Migration[] = [connectionsPerAccount, activityList];
 
 /** The layout this build reads and writes. */
 export const SCHEMA_VERSION: number = MIGRATIONS.length;

@@ -88,6 +88,7 @@ export function fakeWorld(): FakeWorld {
               rpcUrl: world.rpcUrls.get(id) ?? null,
               builtIn: true,
               currency: { symbol: 'ETH', decimals: 18 },
+              explorerUrl: null,
             };
           }
           const added = world.addedChains.find((chain) => chain.id === id);
@@ -101,6 +102,7 @@ export function fakeWorld(): FakeWorld {
                   symbol: added.nativeCurrency.symbol,
                   decimals: added.nativeCurrency.decimals,
                 },
+                explorerUrl: added.blockExplorerUrls[0] ?? null,
               }
             : null;
         },

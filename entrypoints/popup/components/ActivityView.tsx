@@ -1,0 +1,132 @@
+import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
+import type { ActivityEntry } from '../../../lib/extension/activity/index.ts';
+import type { ChainSummary } from '../../../lib/extension/messages/index.ts';
+import {
+  describeError,
+  displayOrigin,
+  Spinner,
+  useAsync,
+} from '../../../lib/extension/ui/index.ts';
+import { formatNativeRounded } from '../../../lib/transactions/index.ts';
+import { sendMessage } from './api.ts';
+
+/** How often the open list asks the chain about pending transactions. */
+const REFRESH_PENDING_MS = 3_000;
+
+const STATUS_TEXT: Record<ActivityEntry['status'], string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  failed: 'Failed',
+  dropped: 'Dropped',
+};
+
+/**
+ * Every transaction Encore sent from this account on the current chain, newest first, with what
+ * the chain says about it. Pending ones are asked about when the view opens and every few
+ * seconds while it stays open.
+ */
+export function ActivityView(props: { account: string; onClose(): void }): JSX.Element {
+  const [list, reload] = useAsync(() => sendMessage('activity.list'), [props.account]);
+  const pending =
+    list.status === 'done' && list.value.entries.some((entry) => entry.status === 'pending');
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(reload, REFRESH_PENDING_MS);
+    return () => clearInterval(timer);
+  }, [pending, reload]);
+
+  return (
+    <section class="section activity" aria-labelledby="activity-title" data-testid="activity">
+      <div class="activity-head">
+        <h2 id="activity-title" class="card-title">
+          Activity
+          {list.status === 'done' ? <span class="muted"> on {list.value.chain.name}</span> : null}
+        </h2>
+        <button
+          type="button"
+          class="btn btn-secondary btn-sm"
+          data-testid="close-activity"
+          onClick={props.onClose}
+        >
+          Back
+        </button>
+      </div>
+      {list.status === 'loading' ? (
+        <p class="center muted" role="status">
+          <Spinner /> Loading…
+        </p>
+      ) : list.status === 'error' ? (
+        <p class="field-error" role="alert">
+          {describeError(list.error)}
+        </p>
+      ) : (
+        <>
+          {list.value.unreadable ? (
+            <p class="alert alert-info small" data-testid="activity-unreadable">
+              Pending transactions could not be checked: {list.value.unreadable}
+            </p>
+          ) : null}
+          {list.value.entries.length === 0 ? (
+            <p class="muted small" data-testid="activity-empty">
+              No transactions yet. When a site asks you to send one and you approve it, it shows
+              here with what it did and what it cost.
+            </p>
+          ) : (
+            <ol class="activity-list" data-testid="activity-list">
+              {list.value.entries.map((entry) => (
+                <ActivityItem key={entry.hash} entry={entry} chain={list.value.chain} />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX.Element {
+  const { entry, chain } = props;
+  const when = new Date(entry.sentAt).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const short = `${entry.hash.slice(0, 10)}…${entry.hash.slice(-6)}`;
+  return (
+    <li class="activity-item" data-testid="activity-item" data-status={entry.status}>
+      <div class="activity-line">
+        <span class="activity-summary">{entry.summary}</span>
+        <span class={`status-badge status-${entry.status}`} data-testid="activity-status">
+          {STATUS_TEXT[entry.status]}
+        </span>
+      </div>
+      <div class="activity-meta muted small">
+        <span title={entry.origin}>{displayOrigin(entry.origin)}</span>
+        <span>{when}</span>
+        {entry.feePaid !== null ? (
+          <span data-testid="activity-fee">
+            fee {formatNativeRounded(BigInt(entry.feePaid), chain.currency)}
+          </span>
+        ) : null}
+      </div>
+      <div class="activity-meta small">
+        {chain.explorerUrl ? (
+          <a
+            class="mono"
+            href={`${chain.explorerUrl}/tx/${entry.hash}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="activity-link"
+          >
+            {short}
+          </a>
+        ) : (
+          <code class="mono" title={entry.hash} data-testid="activity-hash">
+            {short}
+          </code>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import type { JSX } from 'preact';
+import { describeError, useAsync } from '../../../lib/extension/ui/index.ts';
+import { formatNativeRounded } from '../../../lib/transactions/index.ts';
+import { sendMessage } from './api.ts';
+
+/**
+ * The account's balance on the current chain, read when the popup opens. Asked for after the
+ * address is on screen and never waited for: the address does not depend on the chain.
+ */
+export function BalanceLine(props: { account: string }): JSX.Element {
+  const [balance] = useAsync(() => sendMessage('wallet.balance'), [props.account]);
+  if (balance.status === 'loading') {
+    return (
+      <p class="balance muted" data-testid="balance" aria-busy="true">
+        Balance…
+      </p>
+    );
+  }
+  if (balance.status === 'error') {
+    return (
+      <p class="balance muted" data-testid="balance">
+        Balance unknown: {describeError(balance.error)}
+      </p>
+    );
+  }
+  const { chain, wei, unreadable } = balance.value;
+  return wei === null ? (
+    <p class="balance muted" data-testid="balance" title={unreadable ?? undefined}>
+      Balance on {chain.name} unknown: {unreadable}
+    </p>
+  ) : (
+    <p class="balance" data-testid="balance">
+      <strong data-testid="balance-amount">
+        {formatNativeRounded(BigInt(wei), chain.currency)}
+      </strong>{' '}
+      <span class="muted">on {chain.name}</span>
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+// One line of the activity list: a sent transaction and what the chain has said about it since.
+// Read from storage entry by entry with its schema (built on first use): a damaged entry costs
+// only itself.
+
+import { z } from 'zod';
+import type { SentTransaction } from './types.ts';
+
+/**
+ * pending: the node accepted it, no receipt yet. confirmed / failed: mined, succeeded or
+ * reverted. dropped: it will never be mined (another transaction took its nonce, or the node has
+ * not known it for a long while).
+ */
+export type ActivityStatus = 'pending' | 'confirmed' | 'failed' | 'dropped';
+
+export interface ActivityEntry extends SentTransaction {
+  readonly status: ActivityStatus;
+  /** What the fee came to once mined (gas used × effective price), wei, decimal; else null. */
+  readonly feePaid: string | null;
+  readonly blockNumber: number | null;
+  /** When the chain was last asked about it (ms), or null. */
+  readonly checkedAt: number | null;
+}
+
+let schema: z.ZodType<ActivityEntry> | undefined;
+
+export function activityEntrySchema(): z.ZodType<ActivityEntry> {
+  const wei = z.string().regex(/^(0|[1-9][0-9]{0,77})$/);
+  const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+  schema ??= z.strictObject({
+    account: address,
+    chainId: z.number().int().positive(),
+    origin: z.string().min(1).max(2048),
+    hash: z.string().regex(/^0x[0-9a-f]{64}$/),
+    nonce: z.number().int().nonnegative(),
+    summary: z.string().max(500),
+    to: address.nullable(),
+    value: wei,
+    maxFee: wei,
+    sentAt: z.number().int().nonnegative(),
+    status: z.enum(['pending', 'confirmed', 'failed', 'dropped']),
+    feePaid: wei.nullable(),
+    blockNumber: z.number().int().nonnegative().nullable(),
+    checkedAt: z.number().int().nonnegative().nullable(),
+  });
+  return schema;
+}

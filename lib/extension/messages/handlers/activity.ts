@@ -1,0 +1,100 @@
+import { NotLoggedInError } from '../../../hedgehog/index.ts';
+import type { ActivityEntry, ActivityService, ChainReads } from '../../activity/index.ts';
+import type { WalletSession } from '../../session/index.ts';
+import type { KnownChain } from '../../settings/index.ts';
+import { defineMessage } from '../define.ts';
+import { emptySchema } from '../schemas.ts';
+
+export interface ActivityMessageDeps {
+  session: WalletSession;
+  activity: ActivityService;
+  currentChain(): Promise<KnownChain>;
+  /** The current chain's node, on the wallet's own budget. */
+  walletReads: ChainReads;
+}
+
+/** The chain as the popup shows it. */
+export interface ChainSummary {
+  id: number;
+  name: string;
+  currency: { symbol: string; decimals: number };
+  explorerUrl: string | null;
+}
+
+export interface ActivityList {
+  chain: ChainSummary;
+  entries: ActivityEntry[];
+  /** Why pending entries could not be checked just now, or null. */
+  unreadable: string | null;
+}
+
+export interface Balance {
+  chain: ChainSummary;
+  /** Wei, decimal; null when it could not be read (`unreadable` says why). */
+  wei: string | null;
+  unreadable: string | null;
+}
+
+const summary = (chain: KnownChain): ChainSummary => ({
+  id: chain.id,
+  name: chain.name,
+  currency: chain.currency,
+  explorerUrl: chain.explorerUrl,
+});
+
+function why(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The popup's view of the account on the current chain: its balance and its transactions. */
+export function activityMessages({
+  session,
+  activity,
+  currentChain,
+  walletReads,
+}: ActivityMessageDeps) {
+  const account = async (): Promise<string> => {
+    await session.ready();
+    const address = session.getAddress();
+    if (!address) throw new NotLoggedInError();
+    return address;
+  };
+  return [
+    defineMessage({
+      type: 'activity.list',
+      input: emptySchema,
+      access: 'extension-page',
+      handle: async (): Promise<ActivityList> => {
+        const address = await account();
+        const chain = await currentChain();
+        const view = await activity.list(address, chain.id, chain.rpcUrl ? walletReads : null);
+        return { chain: summary(chain), ...view };
+      },
+    }),
+    defineMessage({
+      type: 'wallet.balance',
+      input: emptySchema,
+      access: 'extension-page',
+      handle: async (): Promise<Balance> => {
+        const address = await account();
+        const chain = await currentChain();
+        if (!chain.rpcUrl) {
+          return {
+            chain: summary(chain),
+            wei: null,
+            unreadable: `Encore has no RPC URL for ${chain.name}; add one in Settings.`,
+          };
+        }
+        try {
+          const answer = await walletReads.request('eth_getBalance', [address, 'latest']);
+          if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer)) {
+            throw new Error("The chain's RPC node answered the balance with something else.");
+          }
+          return { chain: summary(chain), wei: BigInt(answer).toString(), unreadable: null };
+        } catch (error) {
+          return { chain: summary(chain), wei: null, unreadable: why(error) };
+        }
+      },
+    }),
+  ];
+}
