@@ -8,6 +8,7 @@ export type { LocalChain, StartLocalChainOptions } from './local-chain.ts';
 export {
   LOCAL_CHAIN_ID,
   LOCAL_FUNDED_KEY,
+  LOCAL_FUNDING_KEY,
   LOCAL_RELAYER_KEY,
   LOCAL_SPONSOR_KEY,
   startLocalChain,

@@ -21,6 +21,13 @@ export const LOCAL_RELAYER_KEY =
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d' as const;
 
 /**
+ * Hardhat's third default account (as public): the backend's funding hook on the local chain
+ * under `make start`, the account that pays each new listener their first gas money.
+ */
+export const LOCAL_FUNDING_KEY =
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' as const;
+
+/**
  * Hardhat's fourth default account (as public): the sponsor service's key on the local chain, the
  * account that submits sponsored calls and pays their fees.
  */

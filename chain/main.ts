@@ -5,6 +5,7 @@ import { integerFromEnv } from '../lib/env/index.ts';
 import { deployDemoContracts } from './demo-contracts.ts';
 import {
   LOCAL_FUNDED_KEY,
+  LOCAL_FUNDING_KEY,
   LOCAL_RELAYER_KEY,
   LOCAL_SPONSOR_KEY,
   startLocalChain,
@@ -45,9 +46,10 @@ try {
   console.log(`DELEGATE_CODE_HASH=${sponsored.delegateCodeHash}`);
   console.log(`FAN_ACTIONS_ADDRESS=${sponsored.fanActions}`);
   console.log(`WXT_DELEGATES=${JSON.stringify(delegates)}`);
-  console.log('Funded development keys (Hardhat accounts 0, 1 and 3, public: local use only):');
+  console.log('Funded development keys (Hardhat accounts 0 to 3, public: local use only):');
   console.log(`LOCAL_FUNDED_KEY=${LOCAL_FUNDED_KEY}`);
   console.log(`RELAYER_KEY=${LOCAL_RELAYER_KEY}`);
+  console.log(`FUNDING_KEY=${LOCAL_FUNDING_KEY}`);
   console.log(`SPONSOR_KEY=${LOCAL_SPONSOR_KEY}`);
   console.log('Press Ctrl-C to stop the chain.');
 } catch (error) {

@@ -91,9 +91,13 @@ WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_
   ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}" >"$DATA_DIR/logs/build.log" 2>&1 ||
   { cat "$DATA_DIR/logs/build.log" >&2; exit 1; }
 
-# The backend's sponsor service pays for favorites and follows on FanActions (see docs/backend.md).
+# The backend's sponsor service pays for favorites and follows on FanActions, and its funding hook
+# gives each new listener 0.1 ETH on the local chain, so they can pay for a tip at once (see
+# docs/backend.md; a developer signs up many times a day from 127.0.0.1, hence the client budget).
 start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
   DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" \
+  FUNDING_RPC_URL="$CHAIN_RPC_URL" FUNDING_KEY="$(chain_value FUNDING_KEY)" \
+  FUNDING_AMOUNT_WEI=100000000000000000 FUNDING_PER_CLIENT_PER_DAY=1000 \
   SPONSOR_RPC_URL="$CHAIN_RPC_URL" SPONSOR_KEY="$(chain_value SPONSOR_KEY)" \
   SPONSOR_ENTRY_POINT="$(chain_value ENTRY_POINT_ADDRESS)" SPONSOR_DELEGATE="$(chain_value DELEGATE_ADDRESS)" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
@@ -118,6 +122,7 @@ Encore is running:
   demo music site  $DEMO_URL   (relayer pays for favorites on the local chain)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
   sponsor service  $BACKEND_URL/sponsor   (pays for favorite/follow on FanActions at $FAN_ACTIONS_ADDRESS)
+  funding hook     pays 0.1 ETH on the local chain to each new listener's address
   extension        $EXTENSION_DIR
 
 INFO

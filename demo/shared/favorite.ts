@@ -84,8 +84,28 @@ export const FAVORITES_ABI = [
   'error AlreadyFavorite(address listener, string trackId)',
 ] as const;
 
+/**
+ * The demo's tracks, with the wallet each artist is tipped at (addresses nobody holds a key for:
+ * the last 20 bytes of keccak256("backstage-fm artist <name>"), so tips on the local chain go
+ * nowhere anyone could spend them).
+ */
 export const DEMO_TRACKS = [
-  { id: 'D7Kq1', title: 'Night Bus Home', artist: 'Lumen Drift' },
-  { id: 'L2pWz', title: 'Glass Orchard', artist: 'Kite Parade' },
-  { id: 'X9aRe', title: 'Encore in Blue', artist: 'The Late Set' },
+  {
+    id: 'D7Kq1',
+    title: 'Night Bus Home',
+    artist: 'Lumen Drift',
+    artistWallet: '0x1199aAc7b080EDdB1BA9d034A93e47F3D1566484',
+  },
+  {
+    id: 'L2pWz',
+    title: 'Glass Orchard',
+    artist: 'Kite Parade',
+    artistWallet: '0x8E3ed879c4F596a1B713f84fE24af43b2DD1BE13',
+  },
+  {
+    id: 'X9aRe',
+    title: 'Encore in Blue',
+    artist: 'The Late Set',
+    artistWallet: '0x7dbE2BcAB5f360A7B16084B9dC33EC3F40e0f08F',
+  },
 ] as const;

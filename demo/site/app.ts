@@ -1,6 +1,6 @@
 // The demo music site: discover wallets, connect, show the listener's catalog profile, sign in
-// (EIP-4361), favorite a track (EIP-712, submitted on chain by the site's relayer), and "who am I"
-// through a catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
+// (EIP-4361), favorite a track (EIP-712, submitted on chain by the site's relayer), tip its artist
+// (an ordinary transaction the listener pays for), and "who am I" through a catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
 
 import { getAddress } from 'ethers';
 import { formatSiweMessage } from '../../lib/eip/index.ts';
@@ -19,6 +19,7 @@ import {
   useChain,
 } from './favorite-flow.ts';
 import { postJson } from './http.ts';
+import { sendTip, waitForReceipt } from './tip-flow.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -44,7 +45,9 @@ function renderSession(): void {
   $('session').hidden = !connected;
   $('account').textContent = account ?? '';
   $('chain').textContent = chainId ? `${Number(chainId)} (${chainId})` : '';
-  for (const id of ['siwe', 'whoami', 'favorite']) $<HTMLButtonElement>(id).disabled = !connected;
+  for (const id of ['siwe', 'whoami', 'favorite', 'tip']) {
+    $<HTMLButtonElement>(id).disabled = !connected;
+  }
 }
 
 async function loadProfile(): Promise<void> {
@@ -180,6 +183,36 @@ async function favorite(): Promise<void> {
   }
 }
 
+async function tip(): Promise<void> {
+  if (!provider || !account) return;
+  const track = DEMO_TRACKS.find((t) => t.id === $<HTMLSelectElement>('favorite-track').value);
+  if (!track) return;
+  $('tip-tx').textContent = '';
+  let hash: string;
+  try {
+    // The tip goes out on the chain the site runs on (the relayer's), switched to as dapps do.
+    await useChain(provider, await relayChain());
+    hash = await sendTip(provider, account, track.artistWallet);
+  } catch (error) {
+    show('tip-result', `Tip failed: ${describeProviderError(error)}`, false);
+    return;
+  }
+  $('tip-tx').textContent = hash;
+  show('tip-result', `Tip to ${track.artist} sent, waiting for the chain…`, true);
+  try {
+    const { block, success } = await waitForReceipt(provider, hash);
+    show(
+      'tip-result',
+      success
+        ? `Tipped ${track.artist} 0.001 ETH: confirmed in block ${block}`
+        : `The tip to ${track.artist} failed on chain (block ${block}); only the fee was spent`,
+      success,
+    );
+  } catch (error) {
+    show('tip-result', `Sent, but not confirmed yet: ${describeProviderError(error)}`, false);
+  }
+}
+
 async function whoAmI(): Promise<void> {
   if (!provider) return;
   try {
@@ -198,6 +231,7 @@ for (const track of DEMO_TRACKS) {
   $('favorite-track').append(option);
 }
 $('favorite').addEventListener('click', () => void favorite());
+$('tip').addEventListener('click', () => void tip());
 $('siwe').addEventListener('click', () => void signIn());
 $('whoami').addEventListener('click', () => void whoAmI());
 discoverWallets(addWallet);

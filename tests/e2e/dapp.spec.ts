@@ -117,7 +117,7 @@ test('with no RPC URL for the chain, reads answer 4901 saying how to add one', a
   // The popup cannot read a balance either, and says why.
   await w.popup.reload();
   await expect(w.popup.getByTestId('balance')).toHaveText(
-    'Balance on Ethereum unknown: Encore has no RPC URL for Ethereum; add one in Settings.',
+    'Balance unknown: no RPC URL for Ethereum; add one in Settings.',
   );
   await expectCode(rpc(page, 'eth_sign', [w.siteAccount, '0x00']), 4200);
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { Interface, verifyMessage, verifyTypedData } from 'ethers';
-import { jsonRpc } from '../../chain/index.ts';
-import { FAVORITES_ABI } from '../../demo/shared/favorite.ts';
+import { Interface, JsonRpcProvider, verifyMessage, verifyTypedData, Wallet } from 'ethers';
+import { jsonRpc, LOCAL_FUNDED_KEY } from '../../chain/index.ts';
+import { DEMO_TRACKS, FAVORITES_ABI } from '../../demo/shared/favorite.ts';
 import {
   approvalShowing,
   approvalWindow,
@@ -103,6 +103,44 @@ test('Favorite this track: the listener signs, the relayer submits and pays, the
   await demo.getByTestId('favorite').click();
   await decide(w.context, 'reject');
   await expect(demo.getByTestId('favorite-result')).toContainText('(4001)');
+});
+
+test('Tip the artist: the listener pays with an ordinary transaction, approves what it does and costs, and sees it confirmed in Activity', async () => {
+  // The listener's first gas money (what the backend's funding hook pays under `make start`).
+  const provider = new JsonRpcProvider(w.env.services.chain, undefined, { staticNetwork: true });
+  const funder = new Wallet(LOCAL_FUNDED_KEY, provider);
+  const nonce = await provider.getTransactionCount(funder.address, 'pending');
+  await (await funder.sendTransaction({ to: w.address, value: 10n ** 17n, nonce })).wait();
+  provider.destroy();
+  const track = DEMO_TRACKS.find((t) => t.id === 'D7Kq1')!;
+  const before = BigInt(String(await chainCall('eth_getBalance', [track.artistWallet, 'latest'])));
+
+  await demo.getByTestId('favorite-track').selectOption(track.id);
+  await demo.getByTestId('tip').click();
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('tx-summary')).toHaveText(
+    `Send 0.001 ETH to ${track.artistWallet.slice(0, 6)}…${track.artistWallet.slice(-4)}`,
+  );
+  await expect(window.getByTestId('tx-call')).toHaveText(`Sends ETH to ${track.artistWallet}`);
+  await expect(window.getByTestId('tx-balance-after')).toHaveText(/^about 0\.09\d* ETH$/);
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('tip-result')).toHaveText(
+    /^Tipped Lumen Drift 0\.001 ETH: confirmed in block \d+$/,
+  );
+  const hash = await demo.getByTestId('tip-tx').textContent();
+  const tx = (await chainCall('eth_getTransactionByHash', [hash])) as { from: string };
+  expect(tx.from.toLowerCase()).toBe(w.siteAccount);
+  expect(BigInt(String(await chainCall('eth_getBalance', [track.artistWallet, 'latest'])))).toBe(
+    before + 10n ** 15n,
+  );
+
+  await w.popup.reload();
+  await w.popup.getByTestId('show-activity').click();
+  const item = w.popup.getByTestId('activity-item').first();
+  await expect(item).toContainText('Send 0.001 ETH to');
+  await expect(item.getByTestId('activity-status')).toHaveText('Confirmed');
+  await expect(item).toContainText(new URL(w.demoUrl).host);
+  await w.popup.getByTestId('close-activity').click();
 });
 
 test('wallet_addEthereumChain: rejecting is 4001; a URL serving another chain is refused after approval', async () => {

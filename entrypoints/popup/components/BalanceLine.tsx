@@ -26,7 +26,7 @@ export function BalanceLine(props: { account: string }): JSX.Element {
   const { chain, wei, unreadable } = balance.value;
   return wei === null ? (
     <p class="balance muted" data-testid="balance" title={unreadable ?? undefined}>
-      Balance on {chain.name} unknown: {unreadable}
+      Balance unknown: {unreadable}
     </p>
   ) : (
     <p class="balance" data-testid="balance">

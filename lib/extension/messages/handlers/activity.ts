@@ -82,7 +82,7 @@ export function activityMessages({
           return {
             chain: summary(chain),
             wei: null,
-            unreadable: `Encore has no RPC URL for ${chain.name}; add one in Settings.`,
+            unreadable: `no RPC URL for ${chain.name}; add one in Settings.`,
           };
         }
         try {
