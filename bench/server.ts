@@ -16,6 +16,7 @@ import { Hono } from 'hono';
 import { startServer } from '../server/index.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
+import { benchReport } from './internal/report.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -214,6 +215,7 @@ async function main(): Promise<void> {
   const duration = benchInteger('BENCH_DURATION', 5);
   const rounds = benchInteger('BENCH_ROUNDS', 3);
   const connections = benchInteger('BENCH_CONNECTIONS', 32);
+  const report = benchReport('server');
   console.log(
     `GET /authentication?lookupKey=… and POST /authentication  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per run`,
   );
@@ -237,6 +239,10 @@ async function main(): Promise<void> {
     console.log(
       `${r.label.padEnd(38)} median ${rps.toFixed(0).padStart(6)} req/s  p99 ${median(f.map((x) => x.p99))} ms  ${median(f.map((x) => x.cpuMicros)).toFixed(0)} µs CPU/req   (rounds: ${all})`,
     );
+    report.row(
+      r.label.trim(),
+      `${rps.toFixed(0)} req/s, p99 ${median(f.map((x) => x.p99))} ms, ${median(f.map((x) => x.cpuMicros)).toFixed(0)} µs CPU/req`,
+    );
   }
   for (const [i, r] of RUNS.entries()) {
     if (!r.versus) continue;
@@ -249,11 +255,19 @@ async function main(): Promise<void> {
     console.log(
       `${r.label} / ${RUNS[r.versus.run]?.label}: req/s median ${pct(median(ratios))} (rounds: ${ratios.map(pct).join(', ')}), by CPU per request ${pct(cpuRatio)}${target}`,
     );
+    report.row(
+      `${r.label.trim()} / ${RUNS[r.versus.run]?.label.trim()}`,
+      `**${pct(median(ratios))}** of req/s (${pct(cpuRatio)} by CPU per request)`,
+      r.versus.target ?? '',
+    );
   }
   const hono = figures[1] ?? [];
   const node = figures[0] ?? [];
   const honoShare = hono.map((f, round) => f.rps / (node[round]?.rps ?? Number.NaN));
   console.log(`bare Hono / bare node:http: req/s median ${pct(median(honoShare))}`);
+  report.row('bare Hono / bare `node:http`', `${pct(median(honoShare))} of req/s`);
+  report.row('load', `${connections} connections, ${rounds} interleaved rounds of ${duration} s`);
+  report.finish();
 }
 
 const serveIndex = process.argv.indexOf('--serve');

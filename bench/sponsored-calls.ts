@@ -33,6 +33,7 @@ import {
   startSponsoredChain,
   upgradeOf,
 } from '../tests/support/sponsored-chain.ts';
+import { benchReport } from './internal/report.ts';
 
 const sc = await startSponsoredChain();
 const provider = new JsonRpcProvider(sc.chain.url, undefined, {
@@ -134,8 +135,11 @@ try {
     })
   ).wait();
 
-  const row = (what: string, value: bigint | number) =>
+  const report = benchReport('calls');
+  const row = (what: string, value: bigint | number) => {
     console.log(`${what.padEnd(70)} ${value.toLocaleString('en')}`);
+    report.row(what, value.toLocaleString('en'));
+  };
   console.log('Gas of one batch of two calls (favorite + follow) on the local chain:');
   row('sponsored, first batch (handleOps + the upgrade), paid by the sponsor', withUpgrade);
   row('sponsored, later batch, paid by the sponsor', later);
@@ -153,6 +157,7 @@ try {
     (encoreCode.length - 2) / 2,
   );
   row('Simple7702Account', (simpleCode.length - 2) / 2);
+  report.finish();
 } finally {
   provider.destroy();
   await sc.chain.stop();

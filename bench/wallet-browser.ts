@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { fixtures } from '../tests/support/hedgehog-vectors.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
+import { benchReport } from './internal/report.ts';
 
 const LOGINS = benchInteger('BENCH_RUNS', 5);
 const v = fixtures.vectors[0]!;
@@ -62,6 +63,7 @@ async function freshPage(opts: { awaitWarmUp: boolean; logins: number }): Promis
 }
 
 const ms = (x: number): string => `${x.toFixed(0)} ms`;
+const report = benchReport('browser');
 
 try {
   const coldNow = [];
@@ -82,6 +84,13 @@ try {
   );
   console.log(`  later logins in the same page:         ${ms(median(warm))}`);
   if (process.env.BENCH_VERBOSE) console.log(warm.map((x) => x.toFixed(0)).join(' '));
+  report.row('fresh page: login', ms(median(coldNow)));
+  report.row(
+    'fresh page: `warmUp()`, then login',
+    `${ms(median(warmUps))}, ${ms(median(coldAfterWarm))}`,
+  );
+  report.row('later logins in the same page', ms(median(warm)));
+  report.finish();
 } finally {
   await browser.close();
 }

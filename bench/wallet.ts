@@ -10,6 +10,7 @@ import type { AuthRecord, GetFn, SetAuthFn, SetUserFn } from '../lib/hedgehog/in
 import { createMemoryStore, Hedgehog } from '../lib/hedgehog/index.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
+import { benchReport } from './internal/report.ts';
 
 const RUNS = benchInteger('BENCH_RUNS', 7);
 const PASSWORD = 'bench-password-correct-horse';
@@ -57,6 +58,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 const ms = (x: number): string => `${x.toFixed(0).padStart(6)} ms`;
 
 async function main(): Promise<void> {
+  const report = benchReport('wallet');
   const backend = memoryBackend();
   const audiusGetFn = backend.getFn as unknown as AudiusGetFn;
   const audiusStorage = new Map<string, string>();
@@ -149,6 +151,23 @@ async function main(): Promise<void> {
     `one derivation: native ${ms(median(t.scryptNative))}, hash-wasm ${ms(median(t.scryptWasm))}, ` +
       `scrypt-js sync ${ms(median(t.scryptJs))}`,
   );
+  report.row(
+    'Encore (hash-wasm): sign-up / login',
+    `${ms(median(t.encoreSignUp))} / ${ms(encoreLogin)}`,
+  );
+  report.row(
+    '`@audius/hedgehog` 2.1.0 (native scrypt): sign-up / login',
+    `${ms(median(t.audiusSignUp))} / ${ms(median(t.audiusLogin))}`,
+  );
+  report.row('floor: two native `crypto.scrypt` calls', ms(floor));
+  report.row('Encore login / floor', `**${(encoreLogin / floor).toFixed(2)}x**`, '≤ 1.15x');
+  report.row('cold start: `warmUp()`, then the first login', `${ms(warmUp)}, ${ms(coldLogin)}`);
+  report.row(
+    'one derivation: native / hash-wasm / scrypt-js',
+    `${ms(median(t.scryptNative))} / ${ms(median(t.scryptWasm))} / ${ms(median(t.scryptJs))}`,
+  );
+  report.row('rounds (median of)', String(RUNS));
+  report.finish();
 }
 
 await main();
