@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/index.ts';
 import { AddChainRequest } from './AddChainRequest.tsx';
+import { CallsRequest } from './CallsRequest.tsx';
 import { ConnectRequest } from './ConnectRequest.tsx';
 import { IdTokenRequest } from './IdTokenRequest.tsx';
 import { LoginRequired } from './LoginRequired.tsx';
@@ -26,6 +27,7 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   id_token: 'asks who you are',
   add_chain: 'asks Encore to use a chain',
   transaction: 'asks you to send a transaction',
+  calls: 'asks you to run calls it pays for',
 };
 
 export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
@@ -42,6 +44,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   } else if (details.kind === 'typed_data') {
     body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
   } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
+  else if (details.kind === 'calls') body = <CallsRequest details={details} />;
   else if (details.kind === 'transaction') {
     body = (
       <TransactionRequest
@@ -93,6 +96,8 @@ function approveLabel(details: PendingApproval['details']): string {
       return 'Share';
     case 'add_chain':
       return 'Add chain';
+    case 'calls':
+      return details.upgrade ? 'Upgrade and run' : 'Run';
     case 'transaction':
       // A transaction the chain says would fail can still be sent: the fee is spent either way.
       return details.review.simulation.outcome === 'revert' ? 'Send anyway' : 'Send';

@@ -13,6 +13,7 @@ export type {
   ApprovalDecision,
   ApprovalDetails,
   ApprovalSnapshot,
+  CallsApproval,
   IdTokenApproval,
   PendingApproval,
   SpendingState,

@@ -4,7 +4,7 @@
 
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TypedDataPayload } from '../../eip/index.ts';
-import type { TransactionReview } from '../../transactions/index.ts';
+import type { CallDescription, TransactionReview } from '../../transactions/index.ts';
 import type { AddedChain } from '../settings/index.ts';
 
 export type ApprovalDetails =
@@ -15,7 +15,35 @@ export type ApprovalDetails =
   | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
   | IdTokenApproval
   | AddChainApproval
-  | TransactionApproval;
+  | TransactionApproval
+  | CallsApproval;
+
+/**
+ * A batch of calls a sponsor pays for (wallet_sendCalls). Derived from the canonical batch the
+ * worker keeps and signs; `userOpHash` is the EntryPoint's hash of exactly that batch.
+ */
+export interface CallsApproval {
+  kind: 'calls';
+  /** The account the calls run as (msg.sender), checksummed. */
+  address: string;
+  chain: { id: number; name: string };
+  calls: {
+    to: string;
+    /** Wei, decimal. */
+    value: string;
+    data: string;
+    call: CallDescription;
+    summary: string;
+  }[];
+  /** Who pays the fee: the sponsor the site named, by host. */
+  paidBy: { host: string };
+  /** The one-time upgrade of the account to Encore's own account contract, or null. */
+  upgrade: { delegate: string; replaces: string | null } | null;
+  /** The last second (Unix time) the batch may run. */
+  deadline: number;
+  /** What the listener signs: the EntryPoint's EIP-712 hash of the operation. */
+  userOpHash: string;
+}
 
 /**
  * A transaction to sign and send (eth_sendTransaction). `review.transaction` is exactly what is

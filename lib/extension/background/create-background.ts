@@ -3,8 +3,11 @@
 // one in a module variable.
 
 import type { BackendFns } from '../../backend/index.ts';
+import { readDelegateTable } from '../../calls/index.ts';
+import { NotLoggedInError } from '../../hedgehog/index.ts';
 import { createActivityService, createActivityStore } from '../activity/index.ts';
 import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
+import { createCallsService, createSentCallsStore } from '../calls/index.ts';
 import { createCatalogClientSource } from '../catalog/index.ts';
 import {
   CLIPBOARD_CLEAR_MS,
@@ -16,7 +19,7 @@ import { createNodeClient } from '../node/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
-import { getSettings } from '../settings/index.ts';
+import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
 import {
   createNonceReservations,
   createSpendingLedger,
@@ -31,6 +34,16 @@ import { createRpcDeps } from './rpc-deps.ts';
 
 /** After an answer leaves the worker, time for the page to paint it before the derivation runs. */
 const BACKGROUND_DERIVE_DELAY_MS = 100;
+
+declare global {
+  interface ImportMetaEnv {
+    /**
+     * JSON `{ "<chainId>": { address, codeHash, entryPoint } }`: Encore's own EIP-7702 delegate
+     * per chain (`npm run chain` prints the local one). Malformed entries are ignored.
+     */
+    readonly WXT_DELEGATES?: string;
+  }
+}
 
 export interface BackgroundOptions {
   /** The wallet records' backend; by default the one in the settings (tests keep it in memory). */
@@ -95,8 +108,23 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     nonces: createNonceReservations(),
     activity,
   });
+  const calls = createCallsService({
+    table: readDelegateTable(import.meta.env.WXT_DELEGATES),
+    node,
+    currentChain: currentSendingChain,
+    chainIds: async () => [
+      ...SUPPORTED_CHAINS.map((chain) => chain.id),
+      ...(await getSettings()).addedChains.map((chain) => chain.id),
+    ],
+    store: createSentCallsStore(),
+    wallet: async (account) => {
+      const wallet = await session.getWallet();
+      if (!wallet || wallet.address !== account) throw new NotLoggedInError();
+      return wallet;
+    },
+  });
   const hub = new ProviderHub(
-    createRpcDeps({ session, connections, approvals, catalogClient, node, transactions }),
+    createRpcDeps({ session, connections, approvals, catalogClient, node, transactions, calls }),
   );
   const clipboardGuard =
     options.clipboardGuard ??

@@ -4,6 +4,7 @@
 
 import type { CatalogClient } from '../../catalog/index.ts';
 import type { ApprovalService } from '../approvals/index.ts';
+import type { CallsService } from '../calls/index.ts';
 import { createCatalogDeps } from '../catalog/index.ts';
 import type { NodeClient } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
@@ -21,10 +22,12 @@ export interface RpcDepsSources {
   node: NodeClient;
   /** The send path (prepares approvals, sends what was approved). */
   transactions: TransactionService;
+  /** EIP-5792 batches a sponsor pays for. */
+  calls: CallsService;
 }
 
 export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
-  const { session, connections, approvals, catalogClient, node, transactions } = sources;
+  const { session, connections, approvals, catalogClient, node, transactions, calls } = sources;
   return {
     // The address at once; the wallet is derived on the first signature.
     getWallet: () => session.getSigner(),
@@ -65,6 +68,7 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
     node,
     approvals: { request: (origin, details, signal) => approvals.request(origin, details, signal) },
     transactions,
+    calls,
     catalog: createCatalogDeps({
       client: catalogClient,
       idTokenLifetimeSeconds: async () => (await getSettings()).idTokenLifetimeSeconds,

@@ -2,6 +2,7 @@
 // server's and the dev catalog's codes stay on their side (lib/ imports neither).
 
 import type { BackendErrorCode } from '../../backend/index.ts';
+import type { CallsErrorCode } from '../../calls/index.ts';
 import type {
   CatalogErrorCode,
   IdTokenClaimErrorCode,
@@ -22,6 +23,7 @@ export type ErrorCode =
   | TypedDataError['code']
   | LibraryErrorCode
   | TransactionErrorCode
+  | CallsErrorCode
   | ExtensionErrorCode;
 
 /** The codes that reach the extension's pages through the message router. */

@@ -1,8 +1,10 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
+import { InvalidCallsError, SponsorRefusedError } from '../../calls/index.ts';
 import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
+import { AtomicityNotSupportedError, SponsorDeclinedError } from '../calls/index.ts';
 import type { ErrorCode } from '../errors/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 
@@ -74,6 +76,9 @@ const REFUSALS = {
 } as const satisfies Record<ApprovalRefusal, (error: ApprovalError) => ProviderRpcError>;
 
 const INTERNAL = (): ProviderRpcError => new InternalRpcError();
+/** -32603 with the domain error's own sentence (it names no secret and no URL). */
+const internalSaying = (error: unknown): ProviderRpcError =>
+  new InternalRpcError(error instanceof Error ? error.message : undefined);
 
 /**
  * The one table from domain codes to what a site sees. Approval refusals answer by their reason;
@@ -117,6 +122,38 @@ const PROVIDER_ANSWERS = {
       : INTERNAL(),
   CHAIN_UNREADABLE: (error) =>
     error instanceof ChainUnreadableError ? new InternalRpcError(error.message) : INTERNAL(),
+  NO_PINNED_DELEGATE: (error) =>
+    new AtomicityNotSupportedError(
+      error instanceof Error ? error.message.replace(/\.$/, '') : 'no account contract here',
+    ),
+  DELEGATE_NOT_PINNED: (error) =>
+    new InvalidParamsError(
+      'wallet_sendCalls',
+      'delegation',
+      error instanceof Error ? `is refused: ${error.message}` : 'is refused',
+    ),
+  INVALID_CALLS: (error) =>
+    error instanceof InvalidCallsError
+      ? new InvalidParamsError(
+          'wallet_sendCalls',
+          error.path,
+          error.message.slice(error.path.length + 1),
+        )
+      : INTERNAL(),
+  SPONSOR_REFUSED: (error) =>
+    error instanceof SponsorRefusedError
+      ? new SponsorDeclinedError(error.message, error.reason)
+      : INTERNAL(),
+  SPONSOR_UNAVAILABLE: (error) =>
+    new SponsorDeclinedError(
+      error instanceof Error ? error.message : 'The sponsor is unavailable.',
+      'unavailable',
+    ),
+  DELEGATE_CODE_MISMATCH: (error) => internalSaying(error),
+  ACCOUNT_NOT_DELEGATABLE: (error) => internalSaying(error),
+  CHAIN_ANSWER_INVALID: (error) => internalSaying(error),
+  INVALID_USER_OPERATION: (error) => internalSaying(error),
+  WRONG_SIGNER: INTERNAL,
 } as const satisfies Record<ErrorCode, (error: EncoreErrorLike) => ProviderRpcError>;
 
 interface EncoreErrorLike {

@@ -3,9 +3,15 @@
 
 import type { TransactionLike } from 'ethers';
 import type { z } from 'zod';
+import type { CallsStatus } from '../../calls/index.ts';
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TransactionRequest } from '../../transactions/index.ts';
-import type { ApprovalDecision, ApprovalDetails, TransactionApproval } from '../approvals/index.ts';
+import type {
+  ApprovalDecision,
+  ApprovalDetails,
+  CallsApproval,
+  TransactionApproval,
+} from '../approvals/index.ts';
 import type { AddedChain, KnownChain } from '../settings/index.ts';
 
 /** The part of an ethers wallet the methods use. */
@@ -85,6 +91,20 @@ export interface RpcDeps {
       passwordConfirmed: boolean,
     ): Promise<string>;
   };
+  /** EIP-5792 batches a sponsor pays for (lib/extension/calls). */
+  calls: {
+    /** Per chain (hex id), the capabilities Encore offers `account`. */
+    capabilities(
+      account: string,
+      chainIds: readonly number[] | null,
+    ): Promise<Record<string, Record<string, unknown>>>;
+    /** The approval for a wallet_sendCalls: each call read, the sponsor asked, the upgrade. */
+    prepare(origin: string, params: SendCallsRequest, account: string): Promise<CallsApproval>;
+    /** Signs exactly the approved batch and hands it to the sponsor; the batch id. */
+    send(origin: string, approval: CallsApproval, account: string): Promise<{ id: string }>;
+    /** The status of a batch this origin sent (5730 for another id). */
+    status(origin: string, account: string, id: string): Promise<CallsStatus>;
+  };
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */
     findUser(address: string): Promise<IdTokenSubject | null>;
@@ -97,6 +117,16 @@ export interface RpcDeps {
     /** How long the ID tokens Encore mints stay valid (the person's setting). */
     idTokenLifetimeSeconds(): Promise<number>;
   };
+}
+
+/** wallet_sendCalls' parameter as read by its schema (lib/extension/calls `sendCallsSchema`). */
+export interface SendCallsRequest {
+  readonly id: string | undefined;
+  readonly from: string;
+  readonly chainId: number;
+  readonly atomicRequired: boolean;
+  readonly rawCalls: readonly unknown[];
+  readonly capabilities: Readonly<Record<string, unknown>>;
 }
 
 export interface RpcContext {

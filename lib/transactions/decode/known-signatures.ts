@@ -26,6 +26,7 @@ const KNOWN = [
   'donate(address)',
   'subscribe(uint256)',
   'follow(uint256)',
+  'follow(string)',
   'follow(address)',
   'unfollow(uint256)',
   'favorite(string)',

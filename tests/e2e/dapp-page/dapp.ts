@@ -151,4 +151,70 @@ async function viemSend(to: Address, value: string): Promise<WriteOutcome> {
   }
 }
 
-(window as unknown as { dapp: object }).dapp = { viemReads, wagmi, wagmiWrite, viemSend };
+const fanActionsAbi = [
+  {
+    type: 'function',
+    name: 'favorite',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'trackId', type: 'string' }],
+    outputs: [],
+  },
+  {
+    type: 'function',
+    name: 'follow',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'artistId', type: 'string' }],
+    outputs: [],
+  },
+] as const;
+
+/**
+ * viem's sendCalls with a sponsor, then waitForCallsStatus: what a site that pays for its
+ * listeners' favorites and follows writes.
+ */
+async function viemSendCalls(
+  fanActions: Address,
+  sponsorUrl: string,
+  trackId: string,
+  artistId: string,
+) {
+  try {
+    const wallet = createWalletClient({ chain: hardhat, transport: custom(ethereum) });
+    const [account] = await wallet.requestAddresses();
+    if (!account) throw new Error('no account');
+    const { id } = await wallet.sendCalls({
+      account,
+      calls: [
+        { to: fanActions, abi: fanActionsAbi, functionName: 'favorite', args: [trackId] },
+        { to: fanActions, abi: fanActionsAbi, functionName: 'follow', args: [artistId] },
+      ],
+      capabilities: { sponsorService: { url: sponsorUrl } },
+    });
+    const status = await wallet.waitForCallsStatus({ id, pollingInterval: 200, timeout: 60_000 });
+    return {
+      id,
+      status: status.status,
+      statusCode: status.statusCode,
+      atomic: status.atomic,
+      transactionHash: status.receipts?.[0]?.transactionHash ?? null,
+    };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** viem's getCapabilities for the connected account. */
+async function viemCapabilities() {
+  const wallet = createWalletClient({ chain: hardhat, transport: custom(ethereum) });
+  const [account] = await wallet.requestAddresses();
+  return JSON.parse(JSON.stringify(await wallet.getCapabilities({ account }))) as unknown;
+}
+
+(window as unknown as { dapp: object }).dapp = {
+  viemReads,
+  wagmi,
+  wagmiWrite,
+  viemSend,
+  viemSendCalls,
+  viemCapabilities,
+};

@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   deployDemoContracts,
+  deploySponsoredCalls,
   LOCAL_FUNDED_KEY,
   LOCAL_RELAYER_KEY,
+  LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from '../../../chain/index.ts';
 import { startDemo } from '../../../demo/server/index.ts';
 import { relayConfigFromEnv } from '../../../demo/server/relay/config.ts';
 import { startDevCatalog } from '../../../dev-catalog/index.ts';
 import { startServer } from '../../../server/index.ts';
+import { parseAllowedCall } from '../../../server/sponsor/allowed-calls.ts';
 import { freePort } from '../../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { buildExtension } from './build-extension.ts';
@@ -41,6 +44,12 @@ export async function startE2EServices(
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
+    // The local chain with the demo contracts (the demo's relayer submits favorites to it) and
+    // sponsored calls' contracts (the backend's sponsor pays for FanActions calls).
+    const chain = await startLocalChain({ port: await freePort() });
+    closers.push(() => chain.stop());
+    const contracts = await deployDemoContracts(chain.url, LOCAL_FUNDED_KEY);
+    const sponsored = await deploySponsoredCalls(chain.url, LOCAL_FUNDED_KEY);
     const backend = await startServer({
       port: 0,
       databaseUrl: `sqlite:${join(dataDir, 'backend.sqlite')}`,
@@ -48,14 +57,26 @@ export async function startE2EServices(
       corsOrigins: ['chrome-extension://*', 'moz-extension://*'],
       // Tests sign up and log in many times from one address; the limiter has its own tests.
       rateLimit: NO_RATE_LIMIT,
+      sponsor: {
+        rpcUrl: chain.url,
+        privateKey: LOCAL_SPONSOR_KEY,
+        entryPoint: sponsored.entryPoint,
+        delegate: sponsored.delegate,
+        allowedCalls: [
+          parseAllowedCall(`${sponsored.fanActions}:favorite(string)`),
+          parseAllowedCall(`${sponsored.fanActions}:follow(string)`),
+        ],
+        perListenerPerDay: 100,
+        perClientPerDay: 1000,
+        perDay: 10_000,
+        maxGas: 500_000n,
+        maxCalls: 4,
+        maxDeadlineSeconds: 3600,
+      },
     });
     closers.push(() => backend.close());
     const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });
     closers.push(() => catalog.close());
-    // The local chain with the demo contracts; the demo's relayer submits favorites to it.
-    const chain = await startLocalChain({ port: await freePort() });
-    closers.push(() => chain.stop());
-    const contracts = await deployDemoContracts(chain.url, LOCAL_FUNDED_KEY);
     const demo = await startDemo({
       port: 0,
       catalogHostListUrl: catalog.hostListUrl,
@@ -76,6 +97,14 @@ export async function startE2EServices(
       WXT_APP_NAME: 'encore-e2e',
       // The derivation hold (lib/extension/background/test-hooks.ts); never in a release build.
       WXT_TEST_HOOKS: '1',
+      // Encore's own delegate on the test chain, as `make start` passes it.
+      WXT_DELEGATES: JSON.stringify({
+        [chain.chainId]: {
+          address: sponsored.delegate,
+          codeHash: sponsored.delegateCodeHash,
+          entryPoint: sponsored.entryPoint,
+        },
+      }),
     };
     const extensionDir = await buildExtension({ outDir, env: extensionBuildEnv });
     const firefoxExtensionDir = options.firefox
@@ -100,6 +129,8 @@ export async function startE2EServices(
         demoLocalhost: demo.localhostUrl,
         chain: chain.url,
         favorites: contracts.favorites,
+        fanActions: sponsored.fanActions,
+        sponsor: `${backend.url}/sponsor`,
         relayer: demo.relayerAddress ?? '',
       },
     };

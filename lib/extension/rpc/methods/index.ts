@@ -13,9 +13,12 @@ import { personal_ecRecover } from './personal_ecRecover.ts';
 import { personal_sign } from './personal_sign.ts';
 import { eth_sign, eth_signTransaction } from './unsupported.ts';
 import { wallet_addEthereumChain } from './wallet_addEthereumChain.ts';
+import { wallet_getCallsStatus } from './wallet_getCallsStatus.ts';
+import { wallet_getCapabilities } from './wallet_getCapabilities.ts';
 import { wallet_getPermissions } from './wallet_getPermissions.ts';
 import { wallet_requestPermissions } from './wallet_requestPermissions.ts';
 import { wallet_revokePermissions } from './wallet_revokePermissions.ts';
+import { wallet_sendCalls } from './wallet_sendCalls.ts';
 import { wallet_switchEthereumChain } from './wallet_switchEthereumChain.ts';
 
 // Each method is typed by its own params; the registry only routes by name, so it forgets them.
@@ -33,6 +36,9 @@ const METHODS = [
   wallet_switchEthereumChain,
   wallet_addEthereumChain,
   encore_requestIdToken,
+  wallet_getCapabilities,
+  wallet_sendCalls,
+  wallet_getCallsStatus,
   eth_sendTransaction,
   eth_signTransaction,
   eth_sign,

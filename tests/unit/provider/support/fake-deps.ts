@@ -170,6 +170,19 @@ export function fakeWorld(): FakeWorld {
           return `0x${'ab'.repeat(32)}`;
         },
       },
+      // Sponsored batches have tests of their own (tests/unit/calls-extension); here, none.
+      calls: {
+        capabilities: async () => ({}),
+        prepare: async () => {
+          throw new Error('not in these tests');
+        },
+        send: async () => {
+          throw new Error('not in these tests');
+        },
+        status: async () => {
+          throw new Error('not in these tests');
+        },
+      },
       catalog: {
         findUser: async () => world.catalogUser,
         createIdToken: async (wallet, user, { audience, lifetimeSeconds }) =>

@@ -1,0 +1,26 @@
+// EIP-5792 in the worker: batches a site's sponsor pays for, run from the listener's own address
+// through Encore's pinned EIP-7702 delegate, and their status read from the chain.
+export { readSendCalls, type SendCallsParams, sendCallsSchema } from './calls-params.ts';
+export {
+  type CallsChain,
+  type CallsService,
+  type CallsServiceDeps,
+  type Capabilities,
+  createCallsService,
+} from './calls-service.ts';
+export {
+  AtomicityNotSupportedError,
+  BatchTooLargeError,
+  DuplicateCallsIdError,
+  InvalidCallsParamsError,
+  SponsorDeclinedError,
+  UnknownCallsIdError,
+  UnsupportedCapabilityError,
+  UnsupportedChainIdError,
+} from './errors.ts';
+export {
+  CALLS_KEY,
+  createSentCallsStore,
+  type SentCallsStore,
+  type StoredCalls,
+} from './sent-calls-store.ts';

@@ -1,0 +1,188 @@
+// Sponsored calls in the real extension (EIP-5792 + EIP-7702): a site's unmodified viem sendCalls
+// names its sponsor (the backend's sponsor service); the listener, who holds nothing, approves
+// both calls and the one-time upgrade in the window; the calls run as the listener, the sponsor
+// pays, and getCallsStatus reaches success. A rejection answers 4001; a delegation to anyone
+// else's contract is refused.
+import type { Page } from '@playwright/test';
+import { Interface, JsonRpcProvider } from 'ethers';
+import {
+  approvalWindow,
+  decide,
+  expectCode,
+  expectResult,
+  openSite,
+  rpc,
+  shoot,
+  type WalletBrowser,
+  walletBrowser,
+} from './provider-support.ts';
+import { type DappSite, startDappSite } from './support/dapp-site.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let w: WalletBrowser;
+let dappSite: DappSite;
+let page: Page;
+let chainUrl: string;
+let fanActions: string;
+let sponsorUrl: string;
+
+const fanAbi = new Interface([
+  'function isFavorite(address listener, string trackId) view returns (bool)',
+  'function isFollowing(address listener, string artistId) view returns (bool)',
+]);
+
+type SendCallsOutcome =
+  | {
+      id: string;
+      status: string;
+      statusCode: number;
+      atomic: boolean;
+      transactionHash: string | null;
+    }
+  | { error: { code: number | undefined; name: string } };
+
+interface Dapp {
+  viemSendCalls(
+    to: string,
+    sponsor: string,
+    track: string,
+    artist: string,
+  ): Promise<SendCallsOutcome>;
+  viemCapabilities(): Promise<Record<string, unknown>>;
+}
+
+function sendCalls(track: string, artist: string): Promise<SendCallsOutcome> {
+  return page.evaluate(
+    ([to, sponsor, t, a]) =>
+      (window as unknown as { dapp: Dapp }).dapp.viemSendCalls(to, sponsor, t, a),
+    [fanActions, sponsorUrl, track, artist] as const,
+  );
+}
+
+async function onChain(method: string, params: unknown[]): Promise<unknown> {
+  const direct = new JsonRpcProvider(chainUrl, undefined, { staticNetwork: true });
+  try {
+    return await direct.send(method, params);
+  } finally {
+    direct.destroy();
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  [w, dappSite] = await Promise.all([walletBrowser(7), startDappSite()]);
+  chainUrl = w.env.services.chain ?? '';
+  fanActions = w.env.services.fanActions ?? '';
+  sponsorUrl = w.env.services.sponsor ?? '';
+  // The local chain's RPC URL, as a person sets it on the options page, and that chain.
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await options.getByTestId('rpc-url-31337').fill(chainUrl);
+  await options.getByTestId('chain').selectOption('31337');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  await options.close();
+  page = await openSite(w.context, dappSite.url);
+  await page.waitForFunction(() => 'dapp' in window);
+  const connecting = rpc(page, 'eth_requestAccounts');
+  await decide(w.context, 'approve');
+  expect(await expectResult(connecting)).toEqual([w.siteAccount]);
+});
+
+test.afterAll(async () => {
+  await w?.browser.close();
+  await dappSite?.close();
+});
+
+test('viem getCapabilities: atomic batches are "ready" (after the upgrade) with a sponsor service', async () => {
+  const capabilities = await page.evaluate(() =>
+    (window as unknown as { dapp: Dapp }).dapp.viemCapabilities(),
+  );
+  expect(capabilities).toMatchObject({
+    31337: { atomic: { status: 'ready' }, sponsorService: { supported: true } },
+    1: { atomic: { status: 'unsupported' } },
+  });
+});
+
+test('a rejected batch answers 4001 and nothing runs', async () => {
+  const refused = sendCalls('D7Kq1', 'lumen');
+  await decide(w.context, 'reject');
+  expect(await refused).toMatchObject({ error: { code: 4001 } });
+  expect(await onChain('eth_getCode', [w.address, 'latest'])).toBe('0x');
+});
+
+test('viem sendCalls with a sponsor: both calls run as the listener, who holds nothing; the status reaches success', async () => {
+  expect(BigInt(String(await onChain('eth_getBalance', [w.address, 'latest'])))).toBe(0n);
+  const running = sendCalls('L2pWz', 'kiteparade');
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('calls-item')).toHaveCount(2);
+  await expect(window.getByTestId('calls-summary')).toHaveText(
+    `2 calls, all or none, paid by ${new URL(sponsorUrl).host}`,
+  );
+  await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
+  await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  await expect(window.getByTestId('approve')).toHaveText('Upgrade and run');
+  await shoot(window, 'approval-sponsored-calls', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  const outcome = await running;
+  expect(outcome).toMatchObject({ status: 'success', statusCode: 200, atomic: true });
+  const call = async (fn: 'isFavorite' | 'isFollowing', id: string) =>
+    fanAbi.decodeFunctionResult(
+      fn,
+      String(
+        await onChain('eth_call', [
+          { to: fanActions, data: fanAbi.encodeFunctionData(fn, [w.address, id]) },
+          'latest',
+        ]),
+      ),
+    )[0];
+  expect(await call('isFavorite', 'L2pWz')).toBe(true);
+  expect(await call('isFollowing', 'kiteparade')).toBe(true);
+  expect(BigInt(String(await onChain('eth_getBalance', [w.address, 'latest'])))).toBe(0n);
+  const tx = (await onChain('eth_getTransactionByHash', [
+    (outcome as { transactionHash: string }).transactionHash,
+  ])) as { from: string };
+  expect(tx.from.toLowerCase()).not.toBe(w.siteAccount);
+
+  // Upgraded once: the next batch asks nothing but the calls.
+  const next = sendCalls('X9aRe', 'thelateset');
+  const second = await approvalWindow(w.context);
+  await expect(second.getByTestId('calls-upgrade')).toHaveCount(0);
+  await expect(second.getByTestId('approve')).toHaveText('Run');
+  await decide(w.context, 'approve');
+  expect(await next).toMatchObject({ status: 'success' });
+});
+
+test('a site cannot have Encore delegate to its own contract, nor see another site’s batch', async () => {
+  const authorization = {
+    chainId: '0x7a69',
+    address: fanActions,
+    nonce: '0x0',
+    yParity: '0x0',
+    r: `0x${'11'.repeat(32)}`,
+    s: `0x${'22'.repeat(32)}`,
+  };
+  const asked = await expectCode(
+    rpc(page, 'eth_sendTransaction', [
+      { from: w.siteAccount, to: w.siteAccount, type: '0x4', authorizationList: [authorization] },
+    ]),
+    -32602,
+  );
+  expect(asked).toMatch(/type|authorizationList/);
+  await expectCode(rpc(page, 'wallet_getCallsStatus', [`0x${'ab'.repeat(32)}`]), 5730);
+  await expectCode(
+    rpc(page, 'wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        from: w.siteAccount,
+        chainId: '0x7a69',
+        atomicRequired: true,
+        calls: [{ to: fanActions, data: '0x' }],
+        capabilities: { eip7702Delegation: { address: fanActions } },
+      },
+    ]),
+    5700,
+  );
+});
