@@ -1,4 +1,5 @@
 import { type Browser, browser } from 'wxt/browser';
+import { watchAccepted } from './offscreen-orders.ts';
 import { hasClipboardPermissions } from './permissions.ts';
 import { type OffscreenWatch, type PendingGuard, pendingGuardSchema } from './schemas.ts';
 
@@ -9,6 +10,9 @@ import { type OffscreenWatch, type PendingGuard, pendingGuardSchema } from './sc
 // and the digest waits in storage.session.
 
 export const OFFSCREEN_PATH = '/clipboard-guard.html';
+/** Tries at handing a watch to a document that may be closing, and the pause between them. */
+const HAND_OFF_ATTEMPTS = 10;
+const HAND_OFF_PAUSE_MS = 50;
 export const GUARD_ALARM = 'encore:clipboard-guard';
 export const PENDING_GUARD_KEY = 'encore:clipboard-guard';
 
@@ -89,15 +93,15 @@ export function browserGuardPlatform(): GuardPlatform {
     async start(digest, ms) {
       if (browser.offscreen) {
         const watch: OffscreenWatch = { target: 'encore-clipboard-guard', digest, ms };
-        await ensureOffscreen();
-        try {
-          await browser.runtime.sendMessage(watch);
-        } catch {
-          // The document closed itself (its last guard done) between the check and the send.
+        // A document that is closing (its last guard done) either is gone before the send (the
+        // send fails) or no longer takes orders (no answer): a new one is opened for the order.
+        for (let attempt = 1; ; attempt++) {
           await ensureOffscreen();
-          await browser.runtime.sendMessage(watch);
+          const answer: unknown = await browser.runtime.sendMessage(watch).catch(() => null);
+          if (watchAccepted(answer)) return;
+          if (attempt >= HAND_OFF_ATTEMPTS) throw new Error('The clipboard guard took no order');
+          await new Promise((done) => setTimeout(done, HAND_OFF_PAUSE_MS));
         }
-        return;
       }
       const pending: PendingGuard = { digest, due: Date.now() + ms };
       await browser.storage.session.set({ [PENDING_GUARD_KEY]: pending });

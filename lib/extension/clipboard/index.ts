@@ -3,6 +3,7 @@
 export { execCommandClipboard, navigatorClipboard } from './exec-command.ts';
 export {
   CLIPBOARD_CLEAR_MS,
+  type ClearOptions,
   type ClipboardAccess,
   clearIfDigest,
   type GuardOutcome,
@@ -15,7 +16,12 @@ export {
   listenForGuardAlarm,
   OFFSCREEN_PATH,
 } from './hand-off.ts';
-export { acceptWatch, type OrderSender } from './offscreen-orders.ts';
+export {
+  acceptWatch,
+  type OrderSender,
+  WATCH_ACCEPTED,
+  watchAccepted,
+} from './offscreen-orders.ts';
 export {
   CLIPBOARD_PERMISSIONS,
   hasClipboardPermissions,

@@ -19,3 +19,15 @@ export function acceptWatch(
   const watch = offscreenWatchSchema.safeParse(message);
   return watch.success ? watch.data : null;
 }
+
+/** The offscreen document's answer to a watch it took on (a closing document takes none). */
+export const WATCH_ACCEPTED = { accepted: true } as const;
+
+/** Whether the answer to a watch order says the document took it on. */
+export function watchAccepted(answer: unknown): boolean {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    (answer as { accepted?: unknown }).accepted === true
+  );
+}

@@ -31,12 +31,49 @@ function clipboardHolding(text: string | Error): ClipboardAccess & { cleared: bo
     },
     async clear() {
       board.cleared = true;
+      text = '';
     },
   };
   return board;
 }
 
+const quick = { pause: async () => {} };
+
 describe('clearIfDigest', () => {
+  it('looks again after clearing, and clears again while the phrase is still there', async () => {
+    // Chromium's execCommand copy sometimes comes back without having done anything.
+    let text = PHRASE;
+    let clears = 0;
+    const flaky: ClipboardAccess = {
+      readText: async () => text,
+      clear: async () => {
+        clears += 1;
+        if (clears === 2) text = '';
+      },
+    };
+    expect(await clearIfDigest(await sha256Hex(PHRASE), flaky, quick)).toBe('cleared');
+    expect(clears).toBe(2);
+  });
+
+  it('takes a first look that read nothing again before leaving the clipboard alone', async () => {
+    // An execCommand paste that did not land reads as an empty string.
+    const reads = ['', PHRASE, ''];
+    let clears = 0;
+    const board: ClipboardAccess = {
+      readText: async () => reads.shift() ?? '',
+      clear: async () => {
+        clears += 1;
+      },
+    };
+    expect(await clearIfDigest(await sha256Hex(PHRASE), board, quick)).toBe('cleared');
+    expect(clears).toBe(1);
+  });
+
+  it('says when the phrase would not go away', async () => {
+    const board: ClipboardAccess = { readText: async () => PHRASE, clear: async () => {} };
+    expect(await clearIfDigest(await sha256Hex(PHRASE), board, quick)).toBe('stuck');
+  });
+
   it('clears a clipboard that still holds the phrase', async () => {
     const board = clipboardHolding(PHRASE);
     expect(await clearIfDigest(await sha256Hex(PHRASE), board)).toBe('cleared');
@@ -46,14 +83,14 @@ describe('clearIfDigest', () => {
   it('leaves a clipboard the person changed since, even by one character', async () => {
     for (const since of [`${PHRASE} `, 'my own note', '']) {
       const board = clipboardHolding(since);
-      expect(await clearIfDigest(await sha256Hex(PHRASE), board)).toBe('changed');
+      expect(await clearIfDigest(await sha256Hex(PHRASE), board, quick)).toBe('changed');
       expect(board.cleared).toBe(false);
     }
   });
 
   it('leaves a clipboard it cannot read', async () => {
     const board = clipboardHolding(new Error('Document is not focused.'));
-    expect(await clearIfDigest(await sha256Hex(PHRASE), board)).toBe('unreadable');
+    expect(await clearIfDigest(await sha256Hex(PHRASE), board, quick)).toBe('unreadable');
     expect(board.cleared).toBe(false);
   });
 
