@@ -13,6 +13,7 @@ import { type NonceStore, SeenNonces } from './nonces.ts';
 import type { Relayer } from './relay/relayer.ts';
 import { relayRoutes } from './relay/routes.ts';
 import type { SiteAssets } from './site-assets.ts';
+import { type SiteSponsor, siteSponsorRoutes } from './sponsor/routes.ts';
 
 export interface DemoAppDeps {
   catalog: CatalogClient;
@@ -22,6 +23,8 @@ export interface DemoAppDeps {
   origins(): readonly string[];
   /** Submits signed favorites on chain; null runs the site without one. */
   relayer?: Relayer | null;
+  /** Pays for the listener's sponsored calls through the upstream sponsor; null: none. */
+  sponsor?: SiteSponsor | null;
   /** The request's network address (budgets); default: one shared key. */
   clientAddress?: (c: Context) => string;
   now?: () => number;
@@ -117,6 +120,8 @@ export function createDemoApp(deps: DemoAppDeps): Hono {
     relayer: deps.relayer ?? null,
     clientAddress: deps.clientAddress ?? (() => 'unknown'),
   });
+
+  siteSponsorRoutes(app, { sponsor: deps.sponsor ?? null });
 
   app.post('/api/whoami', async (c) => {
     const body = await json(c.req.json(), whoamiBody);

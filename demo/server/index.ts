@@ -9,6 +9,8 @@ import type { RelayConfig } from './relay/config.ts';
 import { connectFavoritesChain } from './relay/favorites-chain.ts';
 import { createRelayer } from './relay/relayer.ts';
 import { siteAssets } from './site-assets.ts';
+import type { SiteSponsorConfig } from './sponsor/config.ts';
+import { readChainId } from './sponsor/read-chain-id.ts';
 
 export interface DemoOptions {
   /** 0 picks a free port. */
@@ -18,6 +20,8 @@ export interface DemoOptions {
   hostname?: string;
   /** The relayer's chain, key, contract and budgets; without it favorites are refused (503). */
   relay?: RelayConfig | null;
+  /** The sponsor the site names in wallet_sendCalls; without it sponsored calls answer 503. */
+  sponsor?: SiteSponsorConfig | null;
 }
 
 export interface DemoServer {
@@ -42,7 +46,11 @@ export async function startDemo(options: DemoOptions): Promise<DemoServer> {
   const chain = options.relay ? await connectFavoritesChain(options.relay) : null;
   const relayer =
     options.relay && chain ? createRelayer({ config: options.relay, chain, catalog }) : null;
+  const sponsor = options.sponsor
+    ? { config: options.sponsor, chainId: await readChainId(options.sponsor.rpcUrl) }
+    : null;
   const app = createDemoApp({
+    sponsor,
     catalog,
     nonces: new NonceStore(),
     assets: siteAssets(),

@@ -1,8 +1,10 @@
 // `npm run demo`: DEMO_PORT (default 8800), CATALOG_HOST_LIST_URL (default the local dev catalog);
-// the relayer with CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS (see relay/config.ts).
+// the relayer with CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS (see relay/config.ts); the
+// sponsor with SPONSOR_URL and FAN_ACTIONS_ADDRESS on CHAIN_RPC_URL (see sponsor/config.ts).
 import { integerFromEnv } from '../../lib/env/index.ts';
 import { startDemo } from './index.ts';
 import { relayConfigFromEnv } from './relay/config.ts';
+import { siteSponsorConfigFromEnv } from './sponsor/config.ts';
 
 const port = integerFromEnv(process.env, 'DEMO_PORT', { fallback: 8800, min: 0, max: 65535 });
 if (!port.ok) {
@@ -16,6 +18,7 @@ try {
     port: port.value,
     catalogHostListUrl,
     relay: relayConfigFromEnv(process.env),
+    sponsor: siteSponsorConfigFromEnv(process.env),
   });
 } catch (error) {
   console.error(`demo site did not start: ${(error as Error).message}`);
@@ -27,6 +30,11 @@ console.log(
   demo.relayerAddress
     ? `Relayer: favorites submitted from ${demo.relayerAddress} over ${process.env.CHAIN_RPC_URL}`
     : 'Relayer: off (set CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS)',
+);
+console.log(
+  process.env.SPONSOR_URL
+    ? `Sponsor: calls on FanActions paid through ${process.env.SPONSOR_URL}`
+    : 'Sponsor: off (set SPONSOR_URL and FAN_ACTIONS_ADDRESS)',
 );
 const stop = async (): Promise<void> => {
   await demo.close();

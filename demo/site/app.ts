@@ -1,6 +1,8 @@
 // The demo music site: discover wallets, connect, show the listener's catalog profile, sign in
-// (EIP-4361), favorite a track (EIP-712, submitted on chain by the site's relayer), tip its artist
-// (an ordinary transaction the listener pays for), and "who am I" through a catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
+// (EIP-4361), favorite a track and follow its artist (calls the site's sponsor pays for,
+// through wallet_sendCalls), tip its artist (an ordinary transaction the listener pays for),
+// favorite by an EIP-712 signature the site's relayer submits, and "who am I" through a catalog
+// ID token. Plain DOM code: the point is what a site needs, not a framework.
 
 import { getAddress } from 'ethers';
 import { formatSiweMessage } from '../../lib/eip/index.ts';
@@ -13,12 +15,20 @@ import {
   utf8ToHex,
 } from './eip1193.ts';
 import {
+  addChain,
   readFavoriteCountAdding,
   relayChain,
   signAndRelayFavorite,
   useChain,
 } from './favorite-flow.ts';
 import { postJson } from './http.ts';
+import {
+  fanCalls,
+  readFanCounts,
+  sendSponsoredCalls,
+  sponsoredChain,
+  waitForCalls,
+} from './sponsored-flow.ts';
 import { sendTip, waitForReceipt } from './tip-flow.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -45,7 +55,7 @@ function renderSession(): void {
   $('session').hidden = !connected;
   $('account').textContent = account ?? '';
   $('chain').textContent = chainId ? `${Number(chainId)} (${chainId})` : '';
-  for (const id of ['siwe', 'whoami', 'favorite', 'tip']) {
+  for (const id of ['siwe', 'whoami', 'favorite', 'favorite-follow', 'tip', 'favorite-signed']) {
     $<HTMLButtonElement>(id).disabled = !connected;
   }
 }
@@ -152,12 +162,67 @@ async function signIn(): Promise<void> {
   }
 }
 
-async function favorite(): Promise<void> {
+const BATCH_OUTCOMES: Record<number, string> = {
+  400: 'was never included (its deadline passed)',
+  500: 'reverted on chain',
+  600: 'partly reverted on chain',
+};
+
+async function favorite(follow: boolean): Promise<void> {
+  const wallet = provider;
+  const from = account;
+  if (!wallet || !from) return;
+  const track = DEMO_TRACKS.find((t) => t.id === $<HTMLSelectElement>('favorite-track').value);
+  if (!track) return;
+  for (const id of ['favorite-tx', 'favorite-count', 'follower-count']) $(id).textContent = '';
+  const what = follow
+    ? `Favorited "${track.title}" and followed ${track.artist}`
+    : `Favorited "${track.title}"`;
+  let chain: Awaited<ReturnType<typeof sponsoredChain>>;
+  try {
+    chain = await sponsoredChain();
+    // The calls run on the site's chain: switched to (and added) as dapps do.
+    await useChain(wallet, { ...chain, contract: chain.fanActions });
+    const send = () => sendSponsoredCalls(wallet, from, chain, fanCalls(chain, track, follow));
+    // A wallet that knows the chain but cannot read it (4901) is offered the site's URL once.
+    const id = await send().catch(async (error: unknown) => {
+      if ((error as { code?: unknown })?.code !== 4901 || !chain.rpcUrl) throw error;
+      await addChain(wallet, { ...chain, contract: chain.fanActions });
+      return send();
+    });
+    show('favorite-result', 'Sent: waiting for the chain…', true);
+    const outcome = await waitForCalls(wallet, id);
+    $('favorite-tx').textContent = outcome.transactionHash ?? '';
+    if (outcome.status !== 200) {
+      const why = BATCH_OUTCOMES[outcome.status] ?? `ended with status ${outcome.status}`;
+      show('favorite-result', `The calls ${why}; you paid nothing`, false);
+      return;
+    }
+    show(
+      'favorite-result',
+      `${what}: confirmed in block ${outcome.block}, the site paid the fee`,
+      true,
+    );
+  } catch (error) {
+    show('favorite-result', `Favorite failed: ${describeProviderError(error)}`, false);
+    return;
+  }
+  try {
+    const counts = await readFanCounts(wallet, chain, track);
+    $('favorite-count').textContent = `${counts.favorites} on chain ${chain.chainId}`;
+    $('follower-count').textContent = `${counts.followers} on chain ${chain.chainId}`;
+  } catch (error) {
+    $('favorite-count').textContent =
+      `Could not read the counts through the wallet: ${describeProviderError(error)}`;
+  }
+}
+
+async function favoriteSigned(): Promise<void> {
   if (!provider || !account) return;
   const track = DEMO_TRACKS.find((t) => t.id === $<HTMLSelectElement>('favorite-track').value);
   if (!track) return;
-  $('favorite-tx').textContent = '';
-  $('favorite-count').textContent = '';
+  $('favorite-signed-tx').textContent = '';
+  $('favorite-signed-count').textContent = '';
   let chain: Awaited<ReturnType<typeof relayChain>>;
   // The signature names its chain itself; the switch matters for reading the count back.
   let wrongChain: unknown = null;
@@ -167,18 +232,18 @@ async function favorite(): Promise<void> {
       wrongChain = error;
     });
     const txHash = await signAndRelayFavorite(provider, account, chain, track.id);
-    $('favorite-tx').textContent = txHash;
-    show('favorite-result', `Favorited "${track.title}": the relayer paid the fee`, true);
+    $('favorite-signed-tx').textContent = txHash;
+    show('favorite-signed-result', `Favorited "${track.title}": the relayer paid the fee`, true);
   } catch (error) {
-    show('favorite-result', `Favorite failed: ${describeProviderError(error)}`, false);
+    show('favorite-signed-result', `Favorite failed: ${describeProviderError(error)}`, false);
     return;
   }
   try {
     if (wrongChain) throw wrongChain;
     const count = await readFavoriteCountAdding(provider, chain, track.id);
-    $('favorite-count').textContent = `${count} on chain ${chain.chainId}`;
+    $('favorite-signed-count').textContent = `${count} on chain ${chain.chainId}`;
   } catch (error) {
-    $('favorite-count').textContent =
+    $('favorite-signed-count').textContent =
       `Could not read the count through the wallet: ${describeProviderError(error)}`;
   }
 }
@@ -230,7 +295,9 @@ for (const track of DEMO_TRACKS) {
   option.textContent = `${track.title} · ${track.artist}`;
   $('favorite-track').append(option);
 }
-$('favorite').addEventListener('click', () => void favorite());
+$('favorite').addEventListener('click', () => void favorite(false));
+$('favorite-follow').addEventListener('click', () => void favorite(true));
+$('favorite-signed').addEventListener('click', () => void favoriteSigned());
 $('tip').addEventListener('click', () => void tip());
 $('siwe').addEventListener('click', () => void signIn());
 $('whoami').addEventListener('click', () => void whoAmI());

@@ -68,18 +68,20 @@ async function favoriteCountOnChain(trackId: string): Promise<bigint> {
   return favoritesAbi.decodeFunctionResult('favoriteCount', String(result))[0] as bigint;
 }
 
-test('Favorite this track: the listener signs, the relayer submits and pays, the count is read through Encore; rejecting is 4001', async () => {
+test('Favorite by signature: the listener signs, the relayer submits and pays, the count is read through Encore; rejecting is 4001', async () => {
   const before = await favoriteCountOnChain('L2pWz');
   await demo.getByTestId('favorite-track').selectOption('L2pWz');
-  await demo.getByTestId('favorite').click();
+  await demo.getByTestId('favorite-signed').click();
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('typed-message')).toContainText('L2pWz');
   await expect(window.getByTestId('typed-domain')).toContainText('Encore Demo Favorites');
   // The add-chain request below may come while this window is still open: it then shows it.
   await decide(w.context, 'approve', true);
-  await expect(demo.getByTestId('favorite-result')).toContainText('the relayer paid the fee');
-  await expect(demo.getByTestId('favorite-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
-  const txHash = await demo.getByTestId('favorite-tx').textContent();
+  await expect(demo.getByTestId('favorite-signed-result')).toContainText(
+    'the relayer paid the fee',
+  );
+  await expect(demo.getByTestId('favorite-signed-tx')).toHaveText(/^0x[0-9a-f]{64}$/);
+  const txHash = await demo.getByTestId('favorite-signed-tx').textContent();
   // On chain: sent by the relayer's account; the listener's address never held funds.
   const tx = (await chainCall('eth_getTransactionByHash', [txHash])) as { from: string };
   expect(tx.from.toLowerCase()).toBe(w.env.services.relayer?.toLowerCase());
@@ -96,13 +98,85 @@ test('Favorite this track: the listener signs, the relayer submits and pays, the
   // The count the page read through Encore's provider is the chain's own, one more than before.
   const after = await favoriteCountOnChain('L2pWz');
   expect(after).toBe(before + 1n);
-  await expect(demo.getByTestId('favorite-count')).toHaveText(`${after} on chain 31337`);
+  await expect(demo.getByTestId('favorite-signed-count')).toHaveText(`${after} on chain 31337`);
 
   // Known at that URL now: the next favorite reads the count without asking again.
   await demo.getByTestId('favorite-track').selectOption('X9aRe');
-  await demo.getByTestId('favorite').click();
+  await demo.getByTestId('favorite-signed').click();
   await decide(w.context, 'reject');
-  await expect(demo.getByTestId('favorite-result')).toContainText('(4001)');
+  await expect(demo.getByTestId('favorite-signed-result')).toContainText('(4001)');
+});
+
+const fanAbi = new Interface([
+  'function isFavorite(address listener, string trackId) view returns (bool)',
+  'function isFollowing(address listener, string artistId) view returns (bool)',
+]);
+
+async function fanRead(fn: 'isFavorite' | 'isFollowing', id: string): Promise<unknown> {
+  const to = w.env.services.fanActions;
+  const data = fanAbi.encodeFunctionData(fn, [w.address, id]);
+  return fanAbi.decodeFunctionResult(
+    fn,
+    String(await chainCall('eth_call', [{ to, data }, 'latest'])),
+  )[0];
+}
+
+const balanceOf = async (address: string): Promise<bigint> =>
+  BigInt(String(await chainCall('eth_getBalance', [address, 'latest'])));
+
+test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the window shows both calls and who pays; the listener holds nothing before or after', async () => {
+  const site = new URL(w.demoUrl).host;
+  expect(await balanceOf(w.address)).toBe(0n);
+  await demo.getByTestId('favorite-track').selectOption('X9aRe');
+  await demo.getByTestId('favorite-follow').click();
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('calls-item')).toHaveCount(2);
+  await expect(window.getByTestId('calls-summary')).toHaveText(
+    `2 calls, all or none, paid by ${site}`,
+  );
+  await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
+  await expect(window.getByTestId('calls-item').last()).toContainText('follow(string)');
+  await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('favorite-result')).toHaveText(
+    /^Favorited "Encore in Blue" and followed The Late Set: confirmed in block \d+, the site paid the fee$/,
+  );
+  expect(await fanRead('isFavorite', 'X9aRe')).toBe(true);
+  expect(await fanRead('isFollowing', 'the-late-set')).toBe(true);
+  await expect(demo.getByTestId('favorite-count')).toHaveText(/^[1-9]\d* on chain 31337$/);
+  await expect(demo.getByTestId('follower-count')).toHaveText(/^[1-9]\d* on chain 31337$/);
+  // The transaction came from the sponsor; the calls ran as the listener, who still holds nothing.
+  const hash = await demo.getByTestId('favorite-tx').textContent();
+  const tx = (await chainCall('eth_getTransactionByHash', [hash])) as { from: string };
+  expect(tx.from.toLowerCase()).not.toBe(w.siteAccount);
+  expect(await balanceOf(w.address)).toBe(0n);
+
+  // A single favorite afterwards: no upgrade again; the batch shows in the popup's Activity.
+  await demo.getByTestId('favorite-track').selectOption('D7Kq1');
+  await demo.getByTestId('favorite').click();
+  const second = await approvalWindow(w.context);
+  await expect(second.getByTestId('calls-upgrade')).toHaveCount(0);
+  await expect(second.getByTestId('calls-summary')).toHaveText(`1 call, paid by ${site}`);
+  await decide(w.context, 'approve');
+  await expect(demo.getByTestId('favorite-result')).toContainText('Favorited "Night Bus Home"');
+  expect(await balanceOf(w.address)).toBe(0n);
+
+  // Both batches are in Activity, confirmed, paid by the site, with the sponsor's transaction.
+  await w.popup.reload();
+  await w.popup.getByTestId('show-activity').click();
+  const items = w.popup.getByTestId('activity-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('Call favorite on');
+  await expect(items.first().getByTestId('activity-status')).toHaveText('Confirmed');
+  await expect(items.first().getByTestId('activity-paid-by')).toHaveText(`paid by ${site}`);
+  await expect(items.last()).toContainText('Call favorite on 0x');
+  await expect(items.last()).toContainText('; Call follow on 0x');
+  await expect(items.last().getByTestId('activity-hash')).toHaveAttribute('title', hash ?? '');
+  await w.popup.getByTestId('close-activity').click();
+
+  // Already a favorite: the site's sponsor simulates first and declines; nothing is asked or paid.
+  await demo.getByTestId('favorite').click();
+  await expect(demo.getByTestId('favorite-result')).toContainText('(-32003)');
 });
 
 test('Tip the artist: the listener pays with an ordinary transaction, approves what it does and costs, and sees it confirmed in Activity', async () => {

@@ -152,7 +152,22 @@ test('viem sendCalls with a sponsor: both calls run as the listener, who holds n
   await expect(second.getByTestId('calls-upgrade')).toHaveCount(0);
   await expect(second.getByTestId('approve')).toHaveText('Run');
   await decide(w.context, 'approve');
-  expect(await next).toMatchObject({ status: 'success' });
+  const done = await next;
+  expect(done).toMatchObject({ status: 'success' });
+
+  // wallet_showCallsStatus opens Encore's Activity, where both batches are, paid by the sponsor.
+  const id = (done as { id: string }).id;
+  const opened = w.context.waitForEvent('page', (p) => p.url().includes('view=activity'));
+  expect(await expectResult(rpc(page, 'wallet_showCallsStatus', [id]))).toBeNull();
+  const activity = await opened;
+  const items = activity.getByTestId('activity-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.first().getByTestId('activity-status')).toHaveText('Confirmed');
+  await expect(items.first().getByTestId('activity-paid-by')).toHaveText(
+    `paid by ${new URL(sponsorUrl).host}`,
+  );
+  await activity.close();
+  await expectCode(rpc(page, 'wallet_showCallsStatus', [`0x${'cd'.repeat(32)}`]), 5730);
 });
 
 test('a site cannot have Encore delegate to its own contract, nor see another site’s batch', async () => {

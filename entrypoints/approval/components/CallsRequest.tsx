@@ -18,7 +18,7 @@ export function CallsRequest({ details }: { details: CallsApproval }): JSX.Eleme
   return (
     <section class="card tx" data-testid="calls">
       <h2 class="tx-summary" data-testid="calls-summary">
-        {details.calls.length === 1 ? '1 call' : `${details.calls.length} calls`}, all or none, paid
+        {details.calls.length === 1 ? '1 call' : `${details.calls.length} calls, all or none`}, paid
         by {details.paidBy.host}
       </h2>
       {details.upgrade && (

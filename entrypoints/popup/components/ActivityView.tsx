@@ -22,8 +22,8 @@ const STATUS_TEXT: Record<ActivityEntry['status'], string> = {
 };
 
 /**
- * Every transaction Encore sent from this account on the current chain, newest first, with what
- * the chain says about it. Pending ones are asked about when the view opens and every few
+ * Every transaction Encore sent from this account on the current chain, and every batch of calls
+ * a site's sponsor paid for, newest first, with what the chain says about it. Pending ones are asked about when the view opens and every few
  * seconds while it stays open.
  */
 export function ActivityView(props: { account: string; onClose(): void }): JSX.Element {
@@ -92,7 +92,10 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const short = `${entry.hash.slice(0, 10)}…${entry.hash.slice(-6)}`;
+  // A sponsored batch is the sponsor's transaction once mined; until then, its operation hash.
+  const hash = entry.batch ? (entry.batch.transactionHash ?? entry.hash) : entry.hash;
+  const linkable = !entry.batch || entry.batch.transactionHash !== null;
+  const short = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
   return (
     <li class="activity-item" data-testid="activity-item" data-status={entry.status}>
       <div class="activity-line">
@@ -104,17 +107,19 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
       <div class="activity-meta muted small">
         <span title={entry.origin}>{displayOrigin(entry.origin)}</span>
         <span>{when}</span>
-        {entry.feePaid !== null ? (
+        {entry.batch ? (
+          <span data-testid="activity-paid-by">paid by {entry.batch.paidBy}</span>
+        ) : entry.feePaid !== null ? (
           <span data-testid="activity-fee">
             fee {formatNativeRounded(BigInt(entry.feePaid), chain.currency)}
           </span>
         ) : null}
       </div>
       <div class="activity-meta small">
-        {chain.explorerUrl ? (
+        {chain.explorerUrl && linkable ? (
           <a
             class="mono"
-            href={`${chain.explorerUrl}/tx/${entry.hash}`}
+            href={`${chain.explorerUrl}/tx/${hash}`}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="activity-link"
@@ -122,7 +127,7 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
             {short}
           </a>
         ) : (
-          <code class="mono" title={entry.hash} data-testid="activity-hash">
+          <code class="mono" title={hash} data-testid="activity-hash">
             {short}
           </code>
         )}

@@ -36,7 +36,10 @@ export interface WalletViewProps {
 export function WalletView(props: WalletViewProps): JSX.Element {
   const [changing, setChanging] = useState(false);
   const [recovery, setRecovery] = useState(false);
-  const [activity, setActivity] = useState(false);
+  // Opened as a window by wallet_showCallsStatus: straight to the Activity list.
+  const [activity, setActivity] = useState(
+    () => new URLSearchParams(location.search).get('view') === 'activity',
+  );
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

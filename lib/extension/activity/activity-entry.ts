@@ -31,7 +31,7 @@ export function activityEntrySchema(): z.ZodType<ActivityEntry> {
     chainId: z.number().int().positive(),
     origin: z.string().min(1).max(2048),
     hash: z.string().regex(/^0x[0-9a-f]{64}$/),
-    nonce: z.number().int().nonnegative(),
+    nonce: z.number().int().nonnegative().nullable(),
     summary: z.string().max(500),
     to: address.nullable(),
     value: wei,
@@ -41,6 +41,19 @@ export function activityEntrySchema(): z.ZodType<ActivityEntry> {
     feePaid: wei.nullable(),
     blockNumber: z.number().int().nonnegative().nullable(),
     checkedAt: z.number().int().nonnegative().nullable(),
-  });
+    batch: z
+      .strictObject({
+        paidBy: z.string().min(1).max(300),
+        calls: z.number().int().min(1).max(64),
+        entryPoint: address,
+        fromBlock: z.string().regex(/^(0|[1-9][0-9]{0,19})$/),
+        deadline: z.number().int().nonnegative(),
+        transactionHash: z
+          .string()
+          .regex(/^0x[0-9a-f]{64}$/)
+          .nullable(),
+      })
+      .optional(),
+  }) as z.ZodType<ActivityEntry>;
   return schema;
 }

@@ -15,4 +15,4 @@ export {
   MAX_ENTRIES,
 } from './activity-store.ts';
 export { type ChainReads, DROP_AFTER_MS, readStatus } from './transaction-status.ts';
-export type { ActivityRecorder, SentTransaction } from './types.ts';
+export type { ActivityRecorder, SentTransaction, SponsoredBatch } from './types.ts';

@@ -3,6 +3,8 @@
 // so another transaction took its place; or the node has not known it for DROP_AFTER_MS).
 
 import type { ActivityEntry, ActivityStatus } from './activity-entry.ts';
+import { readBatchStatus } from './batch-status.ts';
+import type { SponsoredBatch } from './types.ts';
 
 /** How long a transaction the node no longer knows may stay "pending" before it is "dropped". */
 export const DROP_AFTER_MS = 30 * 60 * 1000;
@@ -15,6 +17,8 @@ export interface StatusUpdate {
   status: ActivityStatus;
   feePaid: string | null;
   blockNumber: number | null;
+  /** A sponsored batch's facts with the transaction that ran it, once mined. */
+  batch?: SponsoredBatch;
 }
 
 const quantity = (value: unknown): bigint | null =>
@@ -26,6 +30,7 @@ export async function readStatus(
   entry: ActivityEntry,
   now: number,
 ): Promise<StatusUpdate> {
+  if (entry.batch) return readBatchStatus(chain, entry, entry.batch);
   const receipt = await chain.request('eth_getTransactionReceipt', [entry.hash]);
   if (receipt && typeof receipt === 'object') {
     const r = receipt as Record<string, unknown>;
@@ -39,7 +44,7 @@ export async function readStatus(
     };
   }
   const mined = quantity(await chain.request('eth_getTransactionCount', [entry.account, 'latest']));
-  if (mined !== null && mined > BigInt(entry.nonce)) {
+  if (mined !== null && entry.nonce !== null && mined > BigInt(entry.nonce)) {
     // Its nonce is used and it has no receipt: another transaction was mined in its place.
     return { status: 'dropped', feePaid: null, blockNumber: null };
   }

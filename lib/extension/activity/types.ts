@@ -8,9 +8,10 @@ export interface SentTransaction {
   readonly chainId: number;
   /** The site that asked for it: its origin, from the provider port's sender. */
   readonly origin: string;
-  /** 0x + 64 hex digits. */
+  /** 0x + 64 hex digits: the transaction's hash, or a sponsored batch's userOpHash. */
   readonly hash: string;
-  readonly nonce: number;
+  /** The account's nonce the transaction took; null for a sponsored batch (the sponsor's). */
+  readonly nonce: number | null;
   /** What the call does, in the words the approval window showed. */
   readonly summary: string;
   /** The recipient or contract called; null for a contract creation. */
@@ -21,6 +22,22 @@ export interface SentTransaction {
   readonly maxFee: string;
   /** When the node accepted it, in milliseconds since the epoch. */
   readonly sentAt: number;
+  /** Set for a batch of calls a sponsor submits (wallet_sendCalls): how to find it on chain. */
+  readonly batch?: SponsoredBatch;
+}
+
+/** A sponsored batch, found on chain by its EntryPoint's UserOperationEvent. */
+export interface SponsoredBatch {
+  /** `host[:port]` of the sponsor that pays, as the approval window named it. */
+  readonly paidBy: string;
+  readonly calls: number;
+  readonly entryPoint: string;
+  /** The latest block when it was sent, decimal: the operation is in no earlier one. */
+  readonly fromBlock: string;
+  /** Unix seconds: after a block past it, the batch can never run. */
+  readonly deadline: number;
+  /** The sponsor's transaction that ran it, once mined; else null. */
+  readonly transactionHash: string | null;
 }
 
 /** Where the send path hands each broadcast transaction. */

@@ -31,6 +31,7 @@ import { currentKnownChain, currentSendingChain } from './current-chain.ts';
 import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
+import { showActivityWindow } from './show-activity.ts';
 
 /** After an answer leaves the worker, time for the page to paint it before the derivation runs. */
 const BACKGROUND_DERIVE_DELAY_MS = 100;
@@ -117,6 +118,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       ...(await getSettings()).addedChains.map((chain) => chain.id),
     ],
     store: createSentCallsStore(),
+    activity,
+    showActivity: showActivityWindow,
     wallet: async (account) => {
       const wallet = await session.getWallet();
       if (!wallet || wallet.address !== account) throw new NotLoggedInError();

@@ -37,6 +37,7 @@ import {
   type NativeCurrency,
   summarize,
 } from '../../transactions/index.ts';
+import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval } from '../approvals/index.ts';
 import { WALLET_ORIGIN } from '../transactions/index.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
@@ -70,6 +71,10 @@ export interface CallsServiceDeps {
   /** The logged-in wallet, derived, if it is `account`'s (throws otherwise). */
   wallet(account: string): Promise<CallsSigner>;
   sponsorClient?: (url: string) => SponsorClient;
+  /** Where each batch a sponsor accepted is listed for the listener (the popup's Activity). */
+  activity?: ActivityRecorder;
+  /** Opens Encore's Activity for the person (wallet_showCallsStatus). */
+  showActivity?: () => Promise<void>;
   now?: () => number;
 }
 
@@ -81,6 +86,8 @@ export interface CallsService {
   prepare(origin: string, params: SendCallsParams, account: string): Promise<CallsApproval>;
   send(origin: string, approval: CallsApproval, account: string): Promise<{ id: string }>;
   status(origin: string, account: string, id: string): Promise<CallsStatus>;
+  /** Shows the person Encore's Activity, where the batch is listed (5730 for another id). */
+  show(origin: string, account: string, id: string): Promise<void>;
 }
 
 interface Prepared {
@@ -92,6 +99,12 @@ interface Prepared {
 }
 
 const hexId = (id: number): string => `0x${id.toString(16)}`;
+
+/** The activity line of a batch: its calls in the words the window showed, within 500 characters. */
+function batchSummary(approval: CallsApproval): string {
+  const line = approval.calls.map((call) => call.summary).join('; ');
+  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+}
 
 function sponsorDeclined(error: unknown): never {
   if (error instanceof SponsorRefusedError) {
@@ -273,7 +286,33 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         fromBlock: state.fromBlock,
         deadline: batch.deadline,
       };
-      await deps.store.add(account, origin, { sent, sentAt: (deps.now ?? Date.now)() });
+      const sentAt = (deps.now ?? Date.now)();
+      await deps.store.add(account, origin, { sent, sentAt });
+      await deps.activity
+        ?.record({
+          account,
+          chainId: batch.chainId,
+          origin,
+          hash: userOpHash,
+          nonce: null,
+          summary: batchSummary(approval),
+          to: batch.calls[0]?.to ?? null,
+          value: batch.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
+          maxFee: '0',
+          sentAt,
+          batch: {
+            paidBy: approval.paidBy.host,
+            calls: batch.calls.length,
+            entryPoint: batch.entryPoint,
+            fromBlock: state.fromBlock.toString(),
+            deadline: batch.deadline,
+            transactionHash: null,
+          },
+        })
+        .catch((error: unknown) => {
+          // The batch is on its way; a full or broken activity store must not hide that.
+          console.error('[encore] could not record the calls in Activity', error);
+        });
       return { id: sent.id };
     },
 
@@ -285,6 +324,12 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         throw new UnsupportedChainIdError(hexId(stored.sent.chainId), current.id);
       }
       return readCallsStatus(reads(WALLET_ORIGIN), stored.sent);
+    },
+
+    async show(origin, account, id) {
+      if (!(await deps.store.find(account, origin, id))) throw new UnknownCallsIdError(id);
+      if (!deps.showActivity) throw new Error('Encore cannot show its Activity here');
+      await deps.showActivity();
     },
   };
 }

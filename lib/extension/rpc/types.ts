@@ -104,6 +104,8 @@ export interface RpcDeps {
     send(origin: string, approval: CallsApproval, account: string): Promise<{ id: string }>;
     /** The status of a batch this origin sent (5730 for another id). */
     status(origin: string, account: string, id: string): Promise<CallsStatus>;
+    /** Shows the person Encore's Activity, where the batch is (5730 for another id). */
+    show(origin: string, account: string, id: string): Promise<void>;
   };
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */

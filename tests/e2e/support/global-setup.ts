@@ -85,6 +85,13 @@ export async function startE2EServices(
         RELAYER_KEY: LOCAL_RELAYER_KEY,
         FAVORITES_ADDRESS: contracts.favorites,
       }),
+      // The site pays for FanActions calls through the backend's sponsor, as under `make start`.
+      sponsor: {
+        upstreamUrl: `${backend.url}/sponsor`,
+        fanActionsAddress: sponsored.fanActions,
+        rpcUrl: chain.url,
+        publicRpcUrl: chain.url,
+      },
     });
     closers.push(() => demo.close());
 

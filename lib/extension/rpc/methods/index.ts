@@ -19,6 +19,7 @@ import { wallet_getPermissions } from './wallet_getPermissions.ts';
 import { wallet_requestPermissions } from './wallet_requestPermissions.ts';
 import { wallet_revokePermissions } from './wallet_revokePermissions.ts';
 import { wallet_sendCalls } from './wallet_sendCalls.ts';
+import { wallet_showCallsStatus } from './wallet_showCallsStatus.ts';
 import { wallet_switchEthereumChain } from './wallet_switchEthereumChain.ts';
 
 // Each method is typed by its own params; the registry only routes by name, so it forgets them.
@@ -39,6 +40,7 @@ const METHODS = [
   wallet_getCapabilities,
   wallet_sendCalls,
   wallet_getCallsStatus,
+  wallet_showCallsStatus,
   eth_sendTransaction,
   eth_signTransaction,
   eth_sign,

@@ -182,6 +182,9 @@ export function fakeWorld(): FakeWorld {
         status: async () => {
           throw new Error('not in these tests');
         },
+        show: async () => {
+          throw new Error('not in these tests');
+        },
       },
       catalog: {
         findUser: async () => world.catalogUser,

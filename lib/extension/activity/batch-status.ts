@@ -1,0 +1,40 @@
+// What the chain says about a sponsored batch: its EntryPoint's UserOperationEvent, read as
+// wallet_getCallsStatus reads it (lib/calls), so the popup and the site hear the same thing. The
+// sponsor paid the fee: the listener's is nothing.
+
+import { type Address, type Hex, readCallsStatus } from '../../calls/index.ts';
+import type { ActivityEntry } from './activity-entry.ts';
+import type { ChainReads, StatusUpdate } from './transaction-status.ts';
+import type { SponsoredBatch } from './types.ts';
+
+const STATUS: Record<number, StatusUpdate['status']> = {
+  100: 'pending',
+  200: 'confirmed',
+  400: 'dropped',
+  500: 'failed',
+  600: 'failed',
+};
+
+export async function readBatchStatus(
+  chain: ChainReads,
+  entry: ActivityEntry,
+  batch: SponsoredBatch,
+): Promise<StatusUpdate> {
+  const calls = await readCallsStatus((method, params) => chain.request(method, params), {
+    kind: 'sponsored',
+    id: entry.hash,
+    chainId: entry.chainId,
+    entryPoint: batch.entryPoint as Address,
+    userOpHash: entry.hash as Hex,
+    fromBlock: BigInt(batch.fromBlock),
+    deadline: batch.deadline,
+  });
+  const receipt = calls.receipts[0];
+  const status = STATUS[calls.status] ?? 'pending';
+  return {
+    status,
+    feePaid: status === 'pending' || status === 'dropped' ? null : '0',
+    blockNumber: receipt ? Number(BigInt(receipt.blockNumber)) : null,
+    ...(receipt ? { batch: { ...batch, transactionHash: receipt.transactionHash } } : {}),
+  };
+}
