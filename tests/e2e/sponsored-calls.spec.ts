@@ -4,7 +4,8 @@
 // pays, and getCallsStatus reaches success. A rejection answers 4001; a delegation to anyone
 // else's contract is refused.
 import type { Page } from '@playwright/test';
-import { Interface, JsonRpcProvider } from 'ethers';
+import { Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { LOCAL_FUNDED_KEY } from '../../chain/index.ts';
 import {
   approvalWindow,
   decide,
@@ -53,11 +54,10 @@ interface Dapp {
   viemCapabilities(): Promise<Record<string, unknown>>;
 }
 
-function sendCalls(track: string, artist: string): Promise<SendCallsOutcome> {
+function sendCalls(track: string, artist: string, sponsor = sponsorUrl): Promise<SendCallsOutcome> {
   return page.evaluate(
-    ([to, sponsor, t, a]) =>
-      (window as unknown as { dapp: Dapp }).dapp.viemSendCalls(to, sponsor, t, a),
-    [fanActions, sponsorUrl, track, artist] as const,
+    ([to, s, t, a]) => (window as unknown as { dapp: Dapp }).dapp.viemSendCalls(to, s, t, a),
+    [fanActions, sponsor, track, artist] as const,
   );
 }
 
@@ -168,6 +168,37 @@ test('viem sendCalls with a sponsor: both calls run as the listener, who holds n
   );
   await activity.close();
   await expectCode(rpc(page, 'wallet_showCallsStatus', [`0x${'cd'.repeat(32)}`]), 5730);
+});
+
+test('viem sendCalls without a sponsor: the listener pays, sees the fee and balance after, and the calls run all or none', async () => {
+  const provider = new JsonRpcProvider(chainUrl, undefined, { staticNetwork: true });
+  const funder = new Wallet(LOCAL_FUNDED_KEY, provider);
+  const nonce = await provider.getTransactionCount(funder.address, 'pending');
+  await (await funder.sendTransaction({ to: w.address, value: 10n ** 17n, nonce })).wait();
+  provider.destroy();
+
+  const running = sendCalls('Q4nTe', 'own-funds', '');
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('calls-summary')).toHaveText(
+    '2 calls, all or none, paid from your balance',
+  );
+  await expect(window.getByTestId('calls-upgrade')).toHaveCount(0);
+  await expect(window.getByTestId('tx-fee')).toHaveText(/^about .+ ETH, at most .+ ETH$/);
+  await expect(window.getByTestId('tx-balance-after')).toHaveText(/^about 0\.09\d* ETH$/);
+  await expect(window.getByTestId('calls-simulation')).toContainText('it succeeds');
+  await shoot(window, 'approval-own-calls', (n) => test.info().outputPath(n));
+  await decide(w.context, 'approve');
+  const outcome = await running;
+  expect(outcome).toMatchObject({ status: 'success', statusCode: 200, atomic: true });
+  const tx = (await onChain('eth_getTransactionByHash', [
+    (outcome as { transactionHash: string }).transactionHash,
+  ])) as { from: string; to: string };
+  // One transaction from the listener to itself: the delegate ran both calls.
+  expect(tx.from.toLowerCase()).toBe(w.siteAccount);
+  expect(tx.to.toLowerCase()).toBe(w.siteAccount);
+  const balance = BigInt(String(await onChain('eth_getBalance', [w.address, 'latest'])));
+  expect(balance).toBeLessThan(10n ** 17n);
+  expect(balance).toBeGreaterThan(9n * 10n ** 16n);
 });
 
 test('a site cannot have Encore delegate to its own contract, nor see another site’s batch', async () => {

@@ -1,31 +1,57 @@
 import type { JSX } from 'preact';
-import type { CallsApproval } from '../../../lib/extension/approvals/index.ts';
-import { formatNative } from '../../../lib/transactions/index.ts';
+import type {
+  CallsApproval,
+  OwnCallsApproval,
+  SponsoredCallsApproval,
+} from '../../../lib/extension/approvals/index.ts';
+import { Field } from '../../../lib/extension/ui/index.ts';
+import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
+import { Warning } from './Warning.tsx';
 
 const ETHER = { symbol: 'ETH', decimals: 18 };
 
+interface Props {
+  details: CallsApproval;
+  password: string;
+  onPassword(value: string): void;
+  disabled: boolean;
+}
+
 /**
- * A batch of calls a sponsor pays for: every call, in order, as one all-or-nothing operation
- * from the listener's address; who pays; the one-time upgrade when the account needs it; and
- * until when it may run. Derived from the batch the worker signs.
+ * A batch of calls: every call, in order, as one all-or-nothing run from the listener's address;
+ * who pays (the site's sponsor, or the listener, with the fee and the balance after); the
+ * one-time upgrade when the account needs it. Derived from the batch the worker signs.
  */
-export function CallsRequest({ details }: { details: CallsApproval }): JSX.Element {
-  const deadline = new Date(details.deadline * 1000).toLocaleTimeString(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+export function CallsRequest({ details, password, onPassword, disabled }: Props): JSX.Element {
+  const own = details.payment === 'own' ? details : null;
+  const currency = own ? own.review.currency : ETHER;
+  const count =
+    details.calls.length === 1 ? '1 call' : `${details.calls.length} calls, all or none`;
   return (
     <section class="card tx" data-testid="calls">
       <h2 class="tx-summary" data-testid="calls-summary">
-        {details.calls.length === 1 ? '1 call' : `${details.calls.length} calls, all or none`}, paid
-        by {details.paidBy.host}
+        {count},{' '}
+        {details.payment === 'sponsor'
+          ? `paid by ${details.paidBy.host}`
+          : 'paid from your balance'}
       </h2>
+      {own?.review.warnings.map((warning) => (
+        <Warning key={warning.kind} testId={`tx-warning-${warning.kind}`}>
+          {warning.message}
+        </Warning>
+      ))}
+      {own?.review.simulation.outcome === 'revert' && (
+        <p class="tx-revert" data-testid="tx-revert-reason">
+          Why: {own.review.simulation.reason.text}
+        </p>
+      )}
       {details.upgrade && (
         <p class="tx-upgrade" data-testid="calls-upgrade">
           <strong>One-time upgrade of your account.</strong> Your address will run Encore's own
           account contract (<span class="mono">{details.upgrade.delegate}</span>) so that calls can
-          be batched and paid for by others. It stays your address and only your key controls it.
+          be batched{details.payment === 'sponsor' ? ' and paid for by others' : ''}. It stays your
+          address and only your key controls it.
           {details.upgrade.replaces
             ? ` It replaces the contract your address runs now (${details.upgrade.replaces}).`
             : ''}
@@ -35,12 +61,17 @@ export function CallsRequest({ details }: { details: CallsApproval }): JSX.Eleme
         {details.calls.map((call, index) => (
           <li key={index} class="calls-item" data-testid="calls-item">
             <p class="calls-item-summary">{call.summary}</p>
+            {call.warnings.map((warning) => (
+              <Warning key={warning.kind} testId={`calls-warning-${warning.kind}`}>
+                {warning.message}
+              </Warning>
+            ))}
             <p class="calls-item-detail">
-              <CallLines call={call.call} to={call.to} currency={ETHER} />
+              <CallLines call={call.call} to={call.to} currency={currency} />
             </p>
             {call.value !== '0' && (
               <p class="calls-item-detail">
-                Sends {formatNative(BigInt(call.value), ETHER)} from your balance
+                Sends {formatNative(BigInt(call.value), currency)} from your balance
               </p>
             )}
           </li>
@@ -53,25 +84,100 @@ export function CallsRequest({ details }: { details: CallsApproval }): JSX.Eleme
             {details.chain.name} ({details.chain.id})
           </dd>
         </div>
-        <div>
-          <dt>Fee</dt>
-          <dd data-testid="calls-paid-by">
-            paid by {details.paidBy.host}: nothing from your balance
-          </dd>
-        </div>
-        <div>
-          <dt>Simulated</dt>
-          <dd>the sponsor ran the whole batch before offering to pay: it succeeds</dd>
-        </div>
-        <div>
-          <dt>Valid until</dt>
-          <dd>{deadline}, then it can no longer run</dd>
-        </div>
+        {details.payment === 'sponsor' ? (
+          <SponsoredFacts details={details} />
+        ) : (
+          <OwnFacts details={details} />
+        )}
         <div>
           <dt>From</dt>
           <dd class="mono">{details.address}</dd>
         </div>
       </dl>
+      {own && own.spending.passwordRequired !== null && own.spending.limitWei !== null && (
+        <div class="tx-limit" data-testid="tx-limit">
+          <p>
+            {own.spending.passwordRequired === 'unlimited-approval'
+              ? 'One of these calls grants an approval without a cap, so it is over any daily spending limit.'
+              : `This would take today's spending to ${formatNativeRounded(BigInt(own.spending.spentWei) + BigInt(own.spending.costWei), currency, 'up')}, over your daily limit of ${formatNative(BigInt(own.spending.limitWei), currency)}.`}{' '}
+            Type your password to run it anyway.
+          </p>
+          <Field
+            label="Password"
+            type="password"
+            value={password}
+            onInput={onPassword}
+            testId="tx-password"
+            autoComplete="current-password"
+            disabled={disabled}
+          />
+        </div>
+      )}
     </section>
+  );
+}
+
+function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.Element {
+  const deadline = new Date(details.deadline * 1000).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return (
+    <>
+      <div>
+        <dt>Fee</dt>
+        <dd data-testid="calls-paid-by">
+          paid by {details.paidBy.host}: nothing from your balance
+        </dd>
+      </div>
+      <div>
+        <dt>Simulated</dt>
+        <dd>the sponsor ran the whole batch before offering to pay: it succeeds</dd>
+      </div>
+      <div>
+        <dt>Valid until</dt>
+        <dd>{deadline}, then it can no longer run</dd>
+      </div>
+    </>
+  );
+}
+
+function OwnFacts({ details }: { details: OwnCallsApproval }): JSX.Element {
+  const { review } = details;
+  const about = (wei: string | bigint, direction: 'nearest' | 'up' = 'nearest'): string =>
+    formatNativeRounded(BigInt(wei), review.currency, direction);
+  return (
+    <>
+      <div>
+        <dt>Value</dt>
+        <dd data-testid="tx-value">{formatNative(BigInt(details.valueWei), review.currency)}</dd>
+      </div>
+      <div>
+        <dt>Fee</dt>
+        <dd data-testid="tx-fee">
+          about {about(review.feeEstimateWei)}, at most {about(review.maxFeeWei, 'up')}
+        </dd>
+      </div>
+      <div>
+        <dt>Simulated</dt>
+        <dd data-testid="calls-simulation">
+          {review.simulation.outcome === 'success'
+            ? 'the whole batch, at the latest block: it succeeds'
+            : review.simulation.outcome === 'revert'
+              ? 'the whole batch would fail: every call is undone and the fee is still spent'
+              : `could not be run (${review.simulation.why})`}
+        </dd>
+      </div>
+      <div>
+        <dt>Balance after</dt>
+        <dd data-testid="tx-balance-after">
+          {details.balanceAfterWei === null
+            ? 'unknown (the chain did not say the balance)'
+            : BigInt(details.balanceAfterWei) < 0n
+              ? `not enough: the balance is ${about(review.balanceWei ?? '0')}`
+              : `about ${about(details.balanceAfterWei)}`}
+        </dd>
+      </div>
+    </>
   );
 }

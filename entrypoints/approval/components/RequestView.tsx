@@ -27,15 +27,17 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   id_token: 'asks who you are',
   add_chain: 'asks Encore to use a chain',
   transaction: 'asks you to send a transaction',
-  calls: 'asks you to run calls it pays for',
+  calls: 'asks you to run calls',
 };
 
 export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
   const { details, origin } = approval;
   const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
   const [password, setPassword] = useState('');
+  // As the worker's needsPassword: a send over the daily limit takes the password.
   const passwordRequired =
-    details.kind === 'transaction' && details.spending.passwordRequired !== null;
+    (details.kind === 'transaction' || (details.kind === 'calls' && details.payment === 'own')) &&
+    details.spending.passwordRequired !== null;
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;
   else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
@@ -44,8 +46,16 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   } else if (details.kind === 'typed_data') {
     body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
   } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
-  else if (details.kind === 'calls') body = <CallsRequest details={details} />;
-  else if (details.kind === 'transaction') {
+  else if (details.kind === 'calls') {
+    body = (
+      <CallsRequest
+        details={details}
+        password={password}
+        onPassword={setPassword}
+        disabled={disabled}
+      />
+    );
+  } else if (details.kind === 'transaction') {
     body = (
       <TransactionRequest
         details={details}
@@ -96,8 +106,13 @@ function approveLabel(details: PendingApproval['details']): string {
       return 'Share';
     case 'add_chain':
       return 'Add chain';
-    case 'calls':
-      return details.upgrade ? 'Upgrade and run' : 'Run';
+    case 'calls': {
+      const anyway =
+        details.payment === 'own' && details.review.simulation.outcome === 'revert'
+          ? ' anyway'
+          : '';
+      return details.upgrade ? `Upgrade and run${anyway}` : `Run${anyway}`;
+    }
     case 'transaction':
       // A transaction the chain says would fail can still be sent: the fee is spent either way.
       return details.review.simulation.outcome === 'revert' ? 'Send anyway' : 'Send';

@@ -15,7 +15,9 @@ export type {
   ApprovalSnapshot,
   CallsApproval,
   IdTokenApproval,
+  OwnCallsApproval,
   PendingApproval,
   SpendingState,
+  SponsoredCallsApproval,
   TransactionApproval,
 } from './types.ts';

@@ -4,7 +4,11 @@
 
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TypedDataPayload } from '../../eip/index.ts';
-import type { CallDescription, TransactionReview } from '../../transactions/index.ts';
+import type {
+  CallDescription,
+  TransactionReview,
+  TransactionWarning,
+} from '../../transactions/index.ts';
 import type { AddedChain } from '../settings/index.ts';
 
 export type ApprovalDetails =
@@ -19,10 +23,13 @@ export type ApprovalDetails =
   | CallsApproval;
 
 /**
- * A batch of calls a sponsor pays for (wallet_sendCalls). Derived from the canonical batch the
- * worker keeps and signs; `userOpHash` is the EntryPoint's hash of exactly that batch.
+ * A batch of calls (wallet_sendCalls), run atomically from the listener's address, paid for by a
+ * sponsor or from the listener's own balance. Derived from the canonical batch the worker keeps
+ * and signs.
  */
-export interface CallsApproval {
+export type CallsApproval = SponsoredCallsApproval | OwnCallsApproval;
+
+interface CallsApprovalBase {
   kind: 'calls';
   /** The account the calls run as (msg.sender), checksummed. */
   address: string;
@@ -34,15 +41,40 @@ export interface CallsApproval {
     data: string;
     call: CallDescription;
     summary: string;
+    /** What this call alone deserves a warning for (an unlimited approval, a burn…). */
+    warnings: TransactionWarning[];
+    /** The approval the call grants, by size; null for calls that grant none. */
+    approval: 'unlimited' | 'large' | 'capped' | null;
   }[];
-  /** Who pays the fee: the sponsor the site named, by host. */
-  paidBy: { host: string };
   /** The one-time upgrade of the account to Encore's own account contract, or null. */
   upgrade: { delegate: string; replaces: string | null } | null;
+}
+
+/** A batch the site's sponsor pays for; `userOpHash` is the EntryPoint's hash of exactly it. */
+export interface SponsoredCallsApproval extends CallsApprovalBase {
+  payment: 'sponsor';
+  /** Who pays the fee: the sponsor the site named, by host. */
+  paidBy: { host: string };
   /** The last second (Unix time) the batch may run. */
   deadline: number;
   /** What the listener signs: the EntryPoint's EIP-712 hash of the operation. */
   userOpHash: string;
+}
+
+/**
+ * A batch the listener pays for: one transaction from the account to itself that runs the calls
+ * (and carries the upgrade when the account needs it). `review.transaction` is exactly what is
+ * signed, with the fee, simulation and balance as for any transaction; `valueWei` is what the
+ * calls send from the balance besides.
+ */
+export interface OwnCallsApproval extends CallsApprovalBase {
+  payment: 'own';
+  review: TransactionReview;
+  /** Wei, decimal: the sum of the calls' values. */
+  valueWei: string;
+  /** Balance − the calls' values − the expected fee; null when the chain did not say. */
+  balanceAfterWei: string | null;
+  spending: SpendingState;
 }
 
 /**

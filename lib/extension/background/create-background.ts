@@ -118,6 +118,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       ...(await getSettings()).addedChains.map((chain) => chain.id),
     ],
     store: createSentCallsStore(),
+    transactions,
     activity,
     showActivity: showActivityWindow,
     wallet: async (account) => {

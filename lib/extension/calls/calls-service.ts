@@ -1,65 +1,44 @@
-// The worker's side of EIP-5792 with a sponsor: before the window, the batch is read (each call
-// decoded as for a transaction), the account's one-time upgrade prepared, and the site's sponsor
-// asked whether it pays (it simulates the whole batch); after approval, exactly the batch shown
-// is signed (and the upgrade, for Encore's pinned delegate only) and handed to the sponsor.
-// Status comes from the chain, never from the sponsor's word.
+// The worker's side of EIP-5792: each batch read (every call decoded as for a transaction), run
+// atomically from the listener's address by Encore's pinned delegate, paid for by the sponsor the
+// site names (sponsored-batch.ts) or from the listener's balance (own-batch.ts); after approval,
+// exactly the batch shown is signed. Status comes from the chain, never from a sponsor's word.
 
 import {
   type Address,
-  buildCallBatch,
-  type CallBatch,
   type CallsSigner,
   type CallsStatus,
   type ChainRpc,
   createSponsorClient,
   type DelegateTable,
   InvalidCallsError,
-  NoPinnedDelegateError,
-  pinnedDelegate,
-  prepareUpgrade,
-  readBatchSequence,
   readCallsStatus,
   readDelegation,
-  readLatestBlock,
   type SentCalls,
   type SponsorClient,
-  SponsorRefusedError,
-  SponsorUnavailableError,
-  signBatch,
-  signUpgrade,
-  sponsorHost,
-  type Upgrade,
-  userOperationHash,
 } from '../../calls/index.ts';
-import {
-  type CanonicalTransaction,
-  describeCall,
-  type NativeCurrency,
-  summarize,
-} from '../../transactions/index.ts';
+import type { ChainAccess } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval } from '../approvals/index.ts';
 import { WALLET_ORIGIN } from '../transactions/index.ts';
+import type { CallsChain } from './calls-chain.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
 import {
   AtomicityNotSupportedError,
   BatchTooLargeError,
   DuplicateCallsIdError,
   InvalidCallsParamsError,
-  SponsorDeclinedError,
   UnknownCallsIdError,
   UnsupportedChainIdError,
 } from './errors.ts';
+import { type OwnBatch, type OwnBatchSending, prepareOwnBatch, sendOwnBatch } from './own-batch.ts';
 import type { SentCallsStore } from './sent-calls-store.ts';
+import {
+  prepareSponsoredBatch,
+  type SponsoredBatch,
+  sendSponsoredBatch,
+} from './sponsored-batch.ts';
 
-/** How long after the latest block a batch may still run: time to read the window and decide. */
-const DEADLINE_SECONDS = 600;
-
-export interface CallsChain {
-  id: number;
-  name: string;
-  currency: NativeCurrency;
-}
+export type { CallsChain } from './calls-chain.ts';
 
 export interface CallsServiceDeps {
   table: DelegateTable;
@@ -71,6 +50,11 @@ export interface CallsServiceDeps {
   /** The logged-in wallet, derived, if it is `account`'s (throws otherwise). */
   wallet(account: string): Promise<CallsSigner>;
   sponsorClient?: (url: string) => SponsorClient;
+  /**
+   * The send path, for batches the listener pays for (the daily limit, nonces, Activity);
+   * without it such batches are refused.
+   */
+  transactions?: OwnBatchSending;
   /** Where each batch a sponsor accepted is listed for the listener (the popup's Activity). */
   activity?: ActivityRecorder;
   /** Opens Encore's Activity for the person (wallet_showCallsStatus). */
@@ -84,19 +68,22 @@ export type Capabilities = Record<string, Record<string, unknown>>;
 export interface CallsService {
   capabilities(account: string, chainIds: readonly number[] | null): Promise<Capabilities>;
   prepare(origin: string, params: SendCallsParams, account: string): Promise<CallsApproval>;
-  send(origin: string, approval: CallsApproval, account: string): Promise<{ id: string }>;
+  /** `passwordConfirmed`: the person typed their password (a batch over the daily limit). */
+  send(
+    origin: string,
+    approval: CallsApproval,
+    account: string,
+    passwordConfirmed?: boolean,
+  ): Promise<{ id: string }>;
   status(origin: string, account: string, id: string): Promise<CallsStatus>;
   /** Shows the person Encore's Activity, where the batch is listed (5730 for another id). */
   show(origin: string, account: string, id: string): Promise<void>;
 }
 
-interface Prepared {
-  batch: CallBatch;
-  upgrade: Upgrade | null;
-  sponsorUrl: string;
-  fromBlock: bigint;
-  id: string | undefined;
-}
+/** What stands behind each approval shown: run signs this, never anything rebuilt from the page. */
+type Prepared =
+  | { payment: 'sponsor'; batch: SponsoredBatch; id: string | undefined }
+  | { payment: 'own'; batch: OwnBatch; id: string | undefined };
 
 const hexId = (id: number): string => `0x${id.toString(16)}`;
 
@@ -106,19 +93,27 @@ function batchSummary(approval: CallsApproval): string {
   return line.length > 500 ? `${line.slice(0, 499)}…` : line;
 }
 
-function sponsorDeclined(error: unknown): never {
-  if (error instanceof SponsorRefusedError) {
-    throw new SponsorDeclinedError(error.message, error.reason);
+/** The calls and the sponsor from the site's params, refusals mapped to EIP-5792's codes. */
+function readParams(params: SendCallsParams): ReturnType<typeof readSendCalls> {
+  try {
+    return readSendCalls(params);
+  } catch (error) {
+    if (error instanceof InvalidCallsError) {
+      if (/at most/.test(error.message) && !/URL|characters/.test(error.message)) {
+        throw new BatchTooLargeError(error.message);
+      }
+      throw new InvalidCallsParamsError(
+        'wallet_sendCalls',
+        error.path,
+        error.message.slice(error.path.length + 1),
+      );
+    }
+    throw error;
   }
-  if (error instanceof SponsorUnavailableError) {
-    throw new SponsorDeclinedError(error.message, 'unavailable');
-  }
-  throw error;
 }
 
 export function createCallsService(deps: CallsServiceDeps): CallsService {
   const sponsorClient = deps.sponsorClient ?? ((url) => createSponsorClient({ url }));
-  // The batch behind each approval shown: run signs this object, never one rebuilt from the page.
   const prepared = new WeakMap<CallsApproval, Prepared>();
   const reads =
     (origin: string): ChainRpc =>
@@ -158,154 +153,100 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       if (params.id !== undefined && (await deps.store.find(account, origin, params.id))) {
         throw new DuplicateCallsIdError(params.id);
       }
-      let read: ReturnType<typeof readSendCalls>;
-      try {
-        read = readSendCalls(params);
-      } catch (error) {
-        if (error instanceof InvalidCallsError) {
-          if (/at most/.test(error.message) && !/URL|characters/.test(error.message)) {
-            throw new BatchTooLargeError(error.message);
-          }
-          throw new InvalidCallsParamsError(
-            'wallet_sendCalls',
-            error.path,
-            error.message.slice(error.path.length + 1),
-          );
-        }
-        throw error;
+      const { calls, sponsor } = readParams(params);
+      // Every batch runs through Encore's delegate: without one on this chain, none runs at all
+      // (one by one would not be atomic, and a site may rely on all or none).
+      if (!deps.table.get(chain.id)) {
+        throw new AtomicityNotSupportedError(`Encore has no account contract on chain ${chain.id}`);
       }
-      const { calls, sponsor } = read;
-      if (!sponsor) {
+      const rpc = reads(origin);
+      const access: ChainAccess = { request: (method, p) => rpc(method, p) };
+      const typedAccount = account as Address;
+      if (sponsor) {
+        const batch = await prepareSponsoredBatch({
+          table: deps.table,
+          chain,
+          account: typedAccount,
+          calls,
+          sponsorUrl: sponsor.url,
+          sponsor: sponsorClient(sponsor.url),
+          rpc,
+          access,
+        });
+        prepared.set(batch.approval, { payment: 'sponsor', batch, id: params.id });
+        return batch.approval;
+      }
+      if (!deps.transactions) {
         throw new InvalidCallsParamsError(
           'wallet_sendCalls',
           'capabilities.sponsorService',
-          'is required: Encore sends batches that a sponsor pays for; send calls the listener pays for one by one with eth_sendTransaction',
+          'is required: this wallet sends only batches a sponsor pays for',
         );
       }
-      let pinned: ReturnType<typeof pinnedDelegate>;
-      try {
-        pinned = pinnedDelegate(deps.table, chain.id);
-      } catch (error) {
-        if (error instanceof NoPinnedDelegateError) {
-          throw new AtomicityNotSupportedError(
-            `Encore has no account contract on chain ${chain.id}`,
-          );
-        }
-        throw error;
-      }
-      const rpc = reads(origin);
-      const typedAccount = account as Address;
-      const upgrade = await prepareUpgrade({
-        rpc,
+      const batch = await prepareOwnBatch({
         table: deps.table,
-        chainId: chain.id,
-        account: typedAccount,
-        sentBy: 'sponsor',
-      });
-      const latest = await readLatestBlock(rpc);
-      const deadline = Number(latest.timestamp) + DEADLINE_SECONDS;
-      const sequence = await readBatchSequence(rpc, pinned.entryPoint, typedAccount, deadline);
-      const common = {
-        table: deps.table,
-        chainId: chain.id,
+        chain,
         account: typedAccount,
         calls,
-        deadline,
-        sequence,
-      };
-      const draft = buildCallBatch({
-        ...common,
-        gas: { callGasLimit: 0n, verificationGasLimit: 0n, preVerificationGas: 0n },
+        rpc,
+        access,
+        transactions: deps.transactions,
       });
-      // The sponsor simulates the whole batch: a refusal (a revert among them) costs nothing.
-      const gas = await sponsorClient(sponsor.url).estimate(draft, upgrade).catch(sponsorDeclined);
-      const batch = buildCallBatch({ ...common, gas });
-      const chainAccess = { request: (method: string, p: readonly unknown[]) => rpc(method, p) };
-      const described = await Promise.all(
-        batch.calls.map(async (call) => {
-          const tx: CanonicalTransaction = {
-            chainId: chain.id,
-            from: account,
-            to: call.to,
-            value: call.value.toString(),
-            data: call.data,
-            gasLimit: '0',
-            fee: { type: 0, gasPrice: '0' },
-            nonce: null,
-            accessList: [],
-          };
-          const description = await describeCall(tx, chainAccess);
-          return {
-            to: call.to,
-            value: call.value.toString(),
-            data: call.data,
-            call: description,
-            summary: summarize(tx, description, chain.currency),
-          };
-        }),
-      );
-      const approval: CallsApproval = {
-        kind: 'calls',
-        address: account,
-        chain: { id: chain.id, name: chain.name },
-        calls: described,
-        paidBy: { host: sponsorHost(sponsor.url) },
-        upgrade: upgrade ? { delegate: upgrade.delegate, replaces: upgrade.replaces } : null,
-        deadline,
-        userOpHash: userOperationHash(batch),
-      };
-      prepared.set(approval, {
-        batch,
-        upgrade,
-        sponsorUrl: sponsor.url,
-        fromBlock: latest.number,
-        id: params.id,
-      });
-      return approval;
+      prepared.set(batch.approval, { payment: 'own', batch, id: params.id });
+      return batch.approval;
     },
 
-    async send(origin, approval, account) {
+    async send(origin, approval, account, passwordConfirmed = false) {
       const state = prepared.get(approval);
       if (!state) throw new Error('wallet_sendCalls sends only a batch this worker prepared');
-      const { batch, upgrade } = state;
-      if (userOperationHash(batch) !== approval.userOpHash) {
-        throw new Error('The batch changed after it was shown');
-      }
       const wallet = await deps.wallet(account);
-      const authorization = upgrade ? signUpgrade(wallet, deps.table, upgrade) : null;
-      const signature = await signBatch(wallet, deps.table, batch);
-      const userOpHash = await sponsorClient(state.sponsorUrl)
-        .send(batch, signature, authorization)
-        .catch(sponsorDeclined);
-      const sent: SentCalls = {
-        kind: 'sponsored',
-        id: state.id ?? userOpHash,
-        chainId: batch.chainId,
-        entryPoint: batch.entryPoint,
-        userOpHash,
-        fromBlock: state.fromBlock,
-        deadline: batch.deadline,
-      };
       const sentAt = (deps.now ?? Date.now)();
+      if (state.payment === 'own') {
+        if (!deps.transactions) throw new Error('no send path for a batch the listener pays for');
+        const hash = await sendOwnBatch(state.batch, {
+          origin,
+          table: deps.table,
+          wallet,
+          transactions: deps.transactions,
+          passwordConfirmed,
+          summary: batchSummary(approval),
+        });
+        const sent: SentCalls = {
+          kind: 'own',
+          id: state.id ?? hash,
+          chainId: approval.chain.id,
+          transactionHashes: [hash as `0x${string}`],
+          atomic: true,
+        };
+        await deps.store.add(account, origin, { sent, sentAt });
+        return { id: sent.id };
+      }
+      const sponsorUrl = state.batch.sponsorUrl;
+      const sent = await sendSponsoredBatch(state.batch, {
+        table: deps.table,
+        wallet,
+        sponsor: sponsorClient(sponsorUrl),
+        id: state.id,
+      });
       await deps.store.add(account, origin, { sent, sentAt });
       await deps.activity
         ?.record({
           account,
-          chainId: batch.chainId,
+          chainId: sent.chainId,
           origin,
-          hash: userOpHash,
+          hash: sent.userOpHash,
           nonce: null,
           summary: batchSummary(approval),
-          to: batch.calls[0]?.to ?? null,
-          value: batch.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
+          to: state.batch.batch.calls[0]?.to ?? null,
+          value: state.batch.batch.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
           maxFee: '0',
           sentAt,
           batch: {
-            paidBy: approval.paidBy.host,
-            calls: batch.calls.length,
-            entryPoint: batch.entryPoint,
-            fromBlock: state.fromBlock.toString(),
-            deadline: batch.deadline,
+            paidBy: state.batch.approval.paidBy.host,
+            calls: state.batch.batch.calls.length,
+            entryPoint: sent.entryPoint,
+            fromBlock: sent.fromBlock.toString(),
+            deadline: sent.deadline,
             transactionHash: null,
           },
         })

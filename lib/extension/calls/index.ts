@@ -1,5 +1,6 @@
-// EIP-5792 in the worker: batches a site's sponsor pays for, run from the listener's own address
-// through Encore's pinned EIP-7702 delegate, and their status read from the chain.
+// EIP-5792 in the worker: batches run from the listener's own address through Encore's pinned
+// EIP-7702 delegate, paid for by a site's sponsor or from the listener's balance, and their
+// status read from the chain.
 export { readSendCalls, type SendCallsParams, sendCallsSchema } from './calls-params.ts';
 export {
   type CallsChain,
@@ -8,6 +9,7 @@ export {
   type Capabilities,
   createCallsService,
 } from './calls-service.ts';
+export { AUTHORIZATION_GAS, delegatedReads, delegationCode } from './delegated-reads.ts';
 export {
   AtomicityNotSupportedError,
   BatchTooLargeError,

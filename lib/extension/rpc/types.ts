@@ -91,7 +91,7 @@ export interface RpcDeps {
       passwordConfirmed: boolean,
     ): Promise<string>;
   };
-  /** EIP-5792 batches a sponsor pays for (lib/extension/calls). */
+  /** EIP-5792 batches, paid for by a sponsor or the listener (lib/extension/calls). */
   calls: {
     /** Per chain (hex id), the capabilities Encore offers `account`. */
     capabilities(
@@ -100,8 +100,16 @@ export interface RpcDeps {
     ): Promise<Record<string, Record<string, unknown>>>;
     /** The approval for a wallet_sendCalls: each call read, the sponsor asked, the upgrade. */
     prepare(origin: string, params: SendCallsRequest, account: string): Promise<CallsApproval>;
-    /** Signs exactly the approved batch and hands it to the sponsor; the batch id. */
-    send(origin: string, approval: CallsApproval, account: string): Promise<{ id: string }>;
+    /**
+     * Signs exactly the approved batch and hands it to the sponsor, or sends it from the
+     * listener's balance (`passwordConfirmed` for one over the daily limit); the batch id.
+     */
+    send(
+      origin: string,
+      approval: CallsApproval,
+      account: string,
+      passwordConfirmed?: boolean,
+    ): Promise<{ id: string }>;
     /** The status of a batch this origin sent (5730 for another id). */
     status(origin: string, account: string, id: string): Promise<CallsStatus>;
     /** Shows the person Encore's Activity, where the batch is (5730 for another id). */

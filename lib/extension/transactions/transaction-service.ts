@@ -4,7 +4,7 @@
 // transaction signed and broadcast, its cost added to the ledger and the transaction handed to
 // the activity list.
 
-import { Transaction } from 'ethers';
+import { Transaction, type TransactionLike } from 'ethers';
 import {
   type ChainAccess,
   ChainUnreadableError,
@@ -15,6 +15,7 @@ import {
   reviewTransaction,
   type SpendingLimit,
   type TransactionRequest,
+  type TransactionReview,
   toSignable,
 } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
@@ -36,7 +37,25 @@ export interface CurrentChain {
 
 export interface TransactionSigner {
   readonly address: string;
-  signTransaction(tx: ReturnType<typeof toSignable>): Promise<string>;
+  signTransaction(tx: TransactionLike<string>): Promise<string>;
+}
+
+/** A reviewed transaction sent on behalf of something larger (a batch of calls). */
+export interface ReviewedSend {
+  readonly review: TransactionReview;
+  /** What it counts against the daily limit: at most, wei (a batch's calls send value too). */
+  readonly costWei: bigint;
+  /** The Activity line. */
+  readonly summary: string;
+  /** The value it moves from the balance (the calls' sum), wei, for Activity. */
+  readonly valueWei: bigint;
+  /** It grants an approval without a cap (over any limit); default: as its review says. */
+  readonly unlimited?: boolean;
+  /**
+   * Completes the signable fields once the nonce is known (an authorization valid for the
+   * nonce after it); default: as they are.
+   */
+  finish?(signable: TransactionLike<string>, nonce: number): TransactionLike<string>;
 }
 
 export interface TransactionServiceDeps {
@@ -60,6 +79,15 @@ export interface TransactionService {
   send(
     origin: string,
     approval: TransactionApproval,
+    signer: TransactionSigner,
+    passwordConfirmed: boolean,
+  ): Promise<string>;
+  /** The spending state of a cost on the current chain, as the window shows it. */
+  spending(account: string, costWei: bigint, unlimited: boolean): Promise<SpendingState>;
+  /** As send, for a transaction another service reviewed: nonce, limit, ledger and Activity. */
+  sendReviewed(
+    origin: string,
+    reviewed: ReviewedSend,
     signer: TransactionSigner,
     passwordConfirmed: boolean,
   ): Promise<string>;
@@ -92,6 +120,76 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
     };
   }
 
+  async function sendReviewed(
+    origin: string,
+    reviewed: ReviewedSend,
+    signer: TransactionSigner,
+    passwordConfirmed: boolean,
+  ): Promise<string> {
+    const tx = reviewed.review.transaction;
+    const chain = await deps.currentChain();
+    if (chain.id !== tx.chainId) throw new ChainChangedError(tx.chainId, chain.id);
+    const cost = {
+      wei: reviewed.costWei,
+      unlimited: reviewed.unlimited ?? costOf(reviewed.review).unlimited,
+    };
+    const request = (method: string, params: readonly unknown[]) =>
+      deps.node.request(WALLET_ORIGIN, method, params);
+
+    return deps.nonces.withNextNonce(
+      { chainId: tx.chainId, account: signer.address },
+      async () => {
+        const count = await request('eth_getTransactionCount', [signer.address, 'pending']);
+        if (typeof count !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(count)) {
+          throw new ProviderRpcError(
+            -32603,
+            "The chain's RPC node answered the nonce with something else.",
+          );
+        }
+        return Number.parseInt(count, 16);
+      },
+      async (nonce, commit) => {
+        // Checked again here, one transaction at a time: two approved together count in turn.
+        const records = await deps.ledger.read(signer.address, tx.chainId);
+        const check = checkSpending(chain.limit, records, cost, now());
+        if (!check.allowed && !passwordConfirmed) {
+          throw new SpendingLimitError(check.spentWei, check.limitWei, chain.currency);
+        }
+        const signable = toSignable(tx, nonce);
+        const raw = await signer.signTransaction(reviewed.finish?.(signable, nonce) ?? signable);
+        // The hash is the signed bytes' own: a node answering another hash changes nothing.
+        const hash = Transaction.from(raw).hash;
+        if (!hash) throw new Error('The signed transaction has no hash');
+        await request('eth_sendRawTransaction', [raw]);
+        commit();
+        const sentAt = now();
+        await deps.ledger.add(signer.address, tx.chainId, {
+          at: sentAt,
+          wei: cost.wei.toString(),
+        });
+        await deps.activity
+          ?.record({
+            account: signer.address,
+            chainId: tx.chainId,
+            origin,
+            hash,
+            nonce,
+            summary: reviewed.summary,
+            to: tx.to,
+            value: reviewed.valueWei.toString(),
+            maxFee: maxFeeWei(tx).toString(),
+            sentAt,
+          })
+          .catch((error: unknown) => {
+            // The transaction is on its way; a full or broken activity store must not hide that.
+            console.error('[encore] could not record the transaction in Activity', error);
+          });
+        return hash;
+      },
+      tx.nonce,
+    );
+  }
+
   return {
     async prepare(origin, request, account) {
       const chain = await deps.currentChain();
@@ -118,64 +216,24 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
     },
 
     async send(origin, approval, signer, passwordConfirmed) {
-      const tx = approval.review.transaction;
-      const chain = await deps.currentChain();
-      if (chain.id !== tx.chainId) throw new ChainChangedError(tx.chainId, chain.id);
-      const cost = costOf(approval.review);
-      const request = (method: string, params: readonly unknown[]) =>
-        deps.node.request(WALLET_ORIGIN, method, params);
-
-      return deps.nonces.withNextNonce(
-        { chainId: tx.chainId, account: signer.address },
-        async () => {
-          const count = await request('eth_getTransactionCount', [signer.address, 'pending']);
-          if (typeof count !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(count)) {
-            throw new ProviderRpcError(
-              -32603,
-              "The chain's RPC node answered the nonce with something else.",
-            );
-          }
-          return Number.parseInt(count, 16);
+      const { review } = approval;
+      return sendReviewed(
+        origin,
+        {
+          review,
+          costWei: costOf(review).wei,
+          summary: review.summary,
+          valueWei: BigInt(review.transaction.value),
         },
-        async (nonce, commit) => {
-          // Checked again here, one transaction at a time: two approved together count in turn.
-          const records = await deps.ledger.read(signer.address, tx.chainId);
-          const check = checkSpending(chain.limit, records, cost, now());
-          if (!check.allowed && !passwordConfirmed) {
-            throw new SpendingLimitError(check.spentWei, check.limitWei, chain.currency);
-          }
-          const raw = await signer.signTransaction(toSignable(tx, nonce));
-          // The hash is the signed bytes' own: a node answering another hash changes nothing.
-          const hash = Transaction.from(raw).hash;
-          if (!hash) throw new Error('The signed transaction has no hash');
-          await request('eth_sendRawTransaction', [raw]);
-          commit();
-          const sentAt = now();
-          await deps.ledger.add(signer.address, tx.chainId, {
-            at: sentAt,
-            wei: cost.wei.toString(),
-          });
-          await deps.activity
-            ?.record({
-              account: signer.address,
-              chainId: tx.chainId,
-              origin,
-              hash,
-              nonce,
-              summary: approval.review.summary,
-              to: tx.to,
-              value: tx.value,
-              maxFee: maxFeeWei(tx).toString(),
-              sentAt,
-            })
-            .catch((error: unknown) => {
-              // The transaction is on its way; a full or broken activity store must not hide that.
-              console.error('[encore] could not record the transaction in Activity', error);
-            });
-          return hash;
-        },
-        tx.nonce,
+        signer,
+        passwordConfirmed,
       );
     },
+
+    async spending(account, costWei, unlimited) {
+      return spendingState(account, await deps.currentChain(), { wei: costWei, unlimited });
+    },
+
+    sendReviewed,
   };
 }

@@ -188,7 +188,8 @@ async function viemSendCalls(
         { to: fanActions, abi: fanActionsAbi, functionName: 'favorite', args: [trackId] },
         { to: fanActions, abi: fanActionsAbi, functionName: 'follow', args: [artistId] },
       ],
-      capabilities: { sponsorService: { url: sponsorUrl } },
+      // No sponsor named: the listener pays, as any site's plain sendCalls asks.
+      ...(sponsorUrl ? { capabilities: { sponsorService: { url: sponsorUrl } } } : {}),
     });
     const status = await wallet.waitForCallsStatus({ id, pollingInterval: 200, timeout: 60_000 });
     return {

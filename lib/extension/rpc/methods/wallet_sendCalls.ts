@@ -7,9 +7,9 @@ import type { RpcMethod, SendCallsRequest } from '../types.ts';
 type Params = [request: SendCallsRequest, ...unknown[]];
 
 /**
- * EIP-5792: a batch of calls from the listener's own address, paid for by the sponsor the site
- * names (`capabilities.sponsorService`). The approval shows every call and who pays; run signs
- * the batch the approval was built from.
+ * EIP-5792: a batch of calls from the listener's own address, run all or none, paid for by the
+ * sponsor the site names (`capabilities.sponsorService`) or else from the listener's balance.
+ * The approval shows every call and who pays; run signs the batch the approval was built from.
  */
 export const wallet_sendCalls: RpcMethod<Params, CallsApproval> = {
   name: 'wallet_sendCalls',
@@ -23,9 +23,9 @@ export const wallet_sendCalls: RpcMethod<Params, CallsApproval> = {
     const account = signerFor(ctx, request.from).address;
     return ctx.deps.calls.prepare(ctx.origin, request, account);
   },
-  run: async (ctx, [request], approved) => {
+  run: async (ctx, [request], approved, decision) => {
     if (!approved) throw new Error('wallet_sendCalls runs only after an approval');
     const account = signerFor(ctx, request.from).address;
-    return ctx.deps.calls.send(ctx.origin, approved, account);
+    return ctx.deps.calls.send(ctx.origin, approved, account, decision?.passwordConfirmed ?? false);
   },
 };
