@@ -16,6 +16,8 @@ source scripts/lib/open-chromium.sh
 source scripts/lib/open-firefox.sh
 # shellcheck source=scripts/lib/process-groups.sh
 source scripts/lib/process-groups.sh
+# shellcheck source=scripts/lib/port-holder.sh
+source scripts/lib/port-holder.sh
 
 BACKEND_PORT="${BACKEND_PORT:-8787}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
@@ -36,16 +38,39 @@ DEMO_URL="http://127.0.0.1:${DEMO_PORT}/"
 TSX="$PWD/node_modules/.bin/tsx"
 LOGS="$DATA_DIR/logs"
 LOGS_SHOWN="${LOGS#"$PWD"/}/"
-# The process groups this run starts, for its stop handler and its watchdog.
+# The process groups this run starts, for its stop handler, its watchdog and `make stop`.
 PIDS_FILE="$DATA_DIR/start.pids"
 mkdir -p "$LOGS"
 
+# Before anything starts: what would be in the way. Each problem is reported, then the script
+# leaves with nothing of its own to stop (no handler is set yet: the pids file may still list an
+# earlier run's groups, which are not this run's to stop).
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+blocked=0
+# check_port VARIABLE PORT: says who holds PORT, if anyone, and which setting moves it.
+check_port() {
+  port_free "$2" && return 0
+  echo "Port $2 is in use, $(port_holder "$2"): stop what runs there, or set $1." >&2
+  blocked=1
+}
+check_port BACKEND_PORT "$BACKEND_PORT"
 # The dev catalog's API hosts listen on the ports after CATALOG_PORT.
-catalog_ports=$(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS)))
-for port in "$BACKEND_PORT" $catalog_ports "$DEMO_PORT" "$CHAIN_PORT"; do
-  port_free "$port" || { echo "Port $port is in use: stop what runs there, or set *_PORT." >&2; exit 1; }
+for port in $(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS))); do
+  check_port CATALOG_PORT "$port"
 done
+check_port DEMO_PORT "$DEMO_PORT"
+check_port CHAIN_PORT "$CHAIN_PORT"
+leftovers=$(groups_alive "$PIDS_FILE")
+if [ -n "$leftovers" ]; then
+  stop_command="make stop"
+  [ -z "${ENCORE_DATA_DIR:-}" ] || stop_command="ENCORE_DATA_DIR=$ENCORE_DATA_DIR make stop"
+  names=$(cut -d' ' -f2- <<<"$leftovers" | paste -sd,)
+  echo "An earlier \`make start\` still runs (${names//,/, }: process groups" \
+    "$(cut -d' ' -f1 <<<"$leftovers" | paste -sd' '))." \
+    "Stop it with Ctrl-C where it runs, or with \`$stop_command\`." >&2
+  blocked=1
+fi
+[ "$blocked" -eq 0 ] || exit 1
 rm -f "$PIDS_FILE"
 
 # say LINE...: prints each LINE, or nothing when the output is gone (a closed pipe or terminal).
@@ -184,5 +209,5 @@ case "${ENCORE_BROWSER:-chromium}" in
     ;;
 esac
 echo
-echo "Logs in $LOGS_SHOWN. Press Ctrl-C to stop everything."
+echo "Logs in $LOGS_SHOWN. Press Ctrl-C to stop everything (or, from elsewhere, \`make stop\`)."
 wait
