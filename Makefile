@@ -1,6 +1,7 @@
 # Encore: two commands do everything.
 #   make start  installs what is missing, builds, starts the local servers and opens Chromium (or
 #               says how to load the extension by hand); `make start BROWSER=firefox` opens Firefox
+#   (and make stop, which stops what a `make start` still has running, e.g. from elsewhere)
 #   make test   installs what is missing and runs every suite (lint, types, unit, integration,
 #               browser: Chromium, then Firefox)
 SHELL := /bin/bash
@@ -14,10 +15,14 @@ export PG_BIN ?= $(patsubst %/postgres,%,$(shell ls /usr/lib/postgresql/*/bin/po
 # the name of some program.
 START_BROWSER := $(if $(filter command line,$(origin BROWSER)),$(BROWSER),chromium)
 
-.PHONY: start test deps system-deps lint typecheck unit integration e2e firefox build bench
+.PHONY: start stop test deps system-deps lint typecheck unit integration e2e firefox build bench
 
 start: deps
 	@ENCORE_BROWSER='$(START_BROWSER)' bash scripts/start.sh
+
+# No deps: it only reads data/start.pids and signals what is listed there.
+stop:
+	@bash scripts/stop.sh
 
 test: deps lint typecheck unit integration e2e firefox
 	@echo "make test: every suite passed"

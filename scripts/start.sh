@@ -3,13 +3,21 @@
 # catalog (dev mode), the local chain (with the demo contracts) and the demo music site (with its
 # relayer), opens Chromium (or, with ENCORE_BROWSER=firefox, which `make start BROWSER=firefox`
 # sets, Firefox) with Encore loaded when there is a display (or says how to load it by hand), and
-# prints what runs where. Ctrl-C stops everything it started.
+# prints what runs where. Ctrl-C, SIGTERM, SIGHUP (a closed terminal) or an error stop everything it
+# started; when the script is killed outright, its watchdog does (scripts/lib/watchdog.sh).
+#
+# For its tests: ENCORE_DATA_DIR (instead of data/), ENCORE_BROWSER=none (no browser) and
+# ENCORE_START_SKIP_BUILD=1 (keep whatever is in .output) make a quick run on other ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/open-chromium.sh
 source scripts/lib/open-chromium.sh
 # shellcheck source=scripts/lib/open-firefox.sh
 source scripts/lib/open-firefox.sh
+# shellcheck source=scripts/lib/process-groups.sh
+source scripts/lib/process-groups.sh
+# shellcheck source=scripts/lib/port-holder.sh
+source scripts/lib/port-holder.sh
 
 BACKEND_PORT="${BACKEND_PORT:-8787}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
@@ -18,53 +26,106 @@ DEMO_PORT="${DEMO_PORT:-8800}"
 CHAIN_PORT="${CHAIN_PORT:-8545}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 FIREFOX="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
-DATA_DIR="$PWD/data"
+DATA_DIR="${ENCORE_DATA_DIR:-$PWD/data}"
 case "${ENCORE_BROWSER:-chromium}" in
-  chromium) EXTENSION_DIR="$PWD/.output/chrome-mv3"; BUILD_TARGET=() ;;
+  chromium | none) EXTENSION_DIR="$PWD/.output/chrome-mv3"; BUILD_TARGET=() ;;
   firefox) EXTENSION_DIR="$PWD/.output/firefox-mv3"; BUILD_TARGET=(-b firefox --mv3) ;;
-  *) echo "BROWSER must be chromium or firefox (got '$ENCORE_BROWSER')." >&2; exit 2 ;;
+  *) echo "BROWSER must be chromium, firefox or none (got '$ENCORE_BROWSER')." >&2; exit 2 ;;
 esac
 BACKEND_URL="http://127.0.0.1:${BACKEND_PORT}"
 CATALOG_URL="http://127.0.0.1:${CATALOG_PORT}/"
 DEMO_URL="http://127.0.0.1:${DEMO_PORT}/"
 TSX="$PWD/node_modules/.bin/tsx"
-mkdir -p "$DATA_DIR/logs"
+LOGS="$DATA_DIR/logs"
+LOGS_SHOWN="${LOGS#"$PWD"/}/"
+# The process groups this run starts, for its stop handler, its watchdog and `make stop`.
+PIDS_FILE="$DATA_DIR/start.pids"
+mkdir -p "$LOGS"
 
-pids=()
-stop_all() {
-  trap - INT TERM EXIT
-  echo
-  echo "Stopping…"
-  # Each service and the browser (CHROMIUM_PID or FIREFOX_PID, set by open_chromium or
-  # open_firefox) runs in its own process group (setsid): stop the group, children included.
-  for pid in "${pids[@]}" ${CHROMIUM_PID:-} ${FIREFOX_PID:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap stop_all INT TERM EXIT
-
+# Before anything starts: what would be in the way. Each problem is reported, then the script
+# leaves with nothing of its own to stop (no handler is set yet: the pids file may still list an
+# earlier run's groups, which are not this run's to stop).
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+blocked=0
+# check_port VARIABLE PORT: says who holds PORT, if anyone, and which setting moves it.
+check_port() {
+  port_free "$2" && return 0
+  echo "Port $2 is in use, $(port_holder "$2"): stop what runs there, or set $1." >&2
+  blocked=1
+}
+check_port BACKEND_PORT "$BACKEND_PORT"
 # The dev catalog's API hosts listen on the ports after CATALOG_PORT.
-catalog_ports=$(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS)))
-for port in "$BACKEND_PORT" $catalog_ports "$DEMO_PORT" "$CHAIN_PORT"; do
-  port_free "$port" || { echo "Port $port is in use: stop what runs there, or set *_PORT." >&2; exit 1; }
+for port in $(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS))); do
+  check_port CATALOG_PORT "$port"
 done
+check_port DEMO_PORT "$DEMO_PORT"
+check_port CHAIN_PORT "$CHAIN_PORT"
+leftovers=$(groups_alive "$PIDS_FILE")
+if [ -n "$leftovers" ]; then
+  stop_command="make stop"
+  [ -z "${ENCORE_DATA_DIR:-}" ] || stop_command="ENCORE_DATA_DIR=$ENCORE_DATA_DIR make stop"
+  names=$(cut -d' ' -f2- <<<"$leftovers" | paste -sd,)
+  echo "An earlier \`make start\` still runs (${names//,/, }: process groups" \
+    "$(cut -d' ' -f1 <<<"$leftovers" | paste -sd' '))." \
+    "Stop it with Ctrl-C where it runs, or with \`$stop_command\`." >&2
+  blocked=1
+fi
+[ "$blocked" -eq 0 ] || exit 1
+rm -f "$PIDS_FILE"
 
-# start NAME LOGFILE COMMAND...: runs COMMAND in its own process group, output to LOGFILE.
+# say LINE...: prints each LINE, or nothing when the output is gone (a closed pipe or terminal).
+say() { printf '%s\n' "$@" 2>/dev/null || true; }
+
+# stop_all: what every way out of the script runs (Ctrl-C, SIGTERM, SIGHUP, a closed output, an
+# error, the services' end). It kills first and prints after, and a failed print is no error: with
+# `make start | tee start.log`, Ctrl-C has killed tee too, and a write to its pipe fails (EPIPE,
+# or SIGPIPE, which would end bash before it stopped anything).
+stop_all() {
+  trap '' PIPE
+  trap - INT TERM HUP EXIT
+  local stopped
+  stopped=$(groups_stop "$PIDS_FILE" | cut -d' ' -f2- | paste -sd,) || true
+  [ -z "$stopped" ] || say "" "Stopped: ${stopped//,/, }."
+}
+# on_signal SIGNAL: stops everything, then ends the script by SIGNAL itself, so that make (or a
+# shell) sees how it ended; the exit status is the fallback when the signal is ignored.
+on_signal() {
+  stop_all
+  trap - "$1"
+  kill -s "$1" "$$"
+  exit "$2"
+}
+trap 'on_signal INT 130' INT
+trap 'on_signal TERM 143' TERM
+trap 'on_signal HUP 129' HUP
+trap 'on_signal PIPE 141' PIPE
+trap stop_all EXIT
+# The watchdog covers SIGKILL, which no handler sees. Started from a subshell so that it is not this
+# script's child (the final `wait` would wait for it too), with no terminal and no pipe to hold.
+(setsid bash scripts/lib/watchdog.sh "$$" "$PIDS_FILE" </dev/null >>"$LOGS/watchdog.log" 2>&1 &)
+
+# start NAME LOGFILE COMMAND...: runs COMMAND in its own process group (listed in PIDS_FILE),
+# output to LOGFILE. The group's leader is STARTED_PID.
 start() {
   local name="$1" log="$2"
   shift 2
   setsid "$@" >"$log" 2>&1 &
-  pids+=("$!")
+  STARTED_PID=$!
+  group_record "$PIDS_FILE" "$STARTED_PID" "$name"
   echo "  started $name (log: ${log#"$PWD"/})"
 }
+# Called by open_chromium and open_firefox as soon as the browser is launched, before they check
+# that it keeps running.
+browser_started() { group_record "$PIDS_FILE" "$1" "$2"; }
 
 wait_for() {
   local name="$1" url="$2"
   for _ in $(seq 1 100); do
-    if curl -fsS -o /dev/null "$url" 2>/dev/null; then return 0; fi
+    # Bounded: a signal's handler waits for the command in the foreground.
+    if curl -fsS --max-time 2 -o /dev/null "$url" 2>/dev/null; then return 0; fi
     sleep 0.2
   done
-  echo "$name did not come up at $url; see data/logs/" >&2
+  echo "$name did not come up at $url; see $LOGS_SHOWN" >&2
   exit 1
 }
 
@@ -72,29 +133,36 @@ wait_for() {
 # the backend's sponsor service its contracts. `npm run chain` prints the addresses and the
 # (public, local-only) keys as NAME=value lines.
 echo "Starting servers:"
-start "local chain" "$DATA_DIR/logs/chain.log" env CHAIN_PORT="$CHAIN_PORT" "$TSX" chain/main.ts
-chain_value() { grep -m1 "^$1=" "$DATA_DIR/logs/chain.log" 2>/dev/null | cut -d= -f2; }
+start "local chain" "$LOGS/chain.log" env CHAIN_PORT="$CHAIN_PORT" "$TSX" chain/main.ts
+chain_value() { grep -m1 "^$1=" "$LOGS/chain.log" 2>/dev/null | cut -d= -f2; }
 for _ in $(seq 1 600); do
   [ -n "$(chain_value SPONSOR_KEY)" ] && break
   sleep 0.2
 done
 FAVORITES_ADDRESS="$(chain_value FAVORITES_ADDRESS)"
-[ -n "$FAVORITES_ADDRESS" ] || { echo "The local chain did not deploy the demo contracts; see data/logs/chain.log" >&2; exit 1; }
+[ -n "$FAVORITES_ADDRESS" ] || { echo "The local chain did not deploy the demo contracts; see ${LOGS_SHOWN}chain.log" >&2; exit 1; }
 CHAIN_RPC_URL="$(chain_value CHAIN_RPC_URL)"
 FAN_ACTIONS_ADDRESS="$(chain_value FAN_ACTIONS_ADDRESS)"
 
 # The local chain (31337) gets the RPC URL of the chain started above, so sites read it at once.
 CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
-echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
-WXT_BACKEND_URL="$BACKEND_URL" WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
-  WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" WXT_DELEGATES="$(chain_value WXT_DELEGATES)" \
-  ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}" >"$DATA_DIR/logs/build.log" 2>&1 ||
-  { cat "$DATA_DIR/logs/build.log" >&2; exit 1; }
+if [ "${ENCORE_START_SKIP_BUILD:-}" = 1 ]; then
+  echo "Not building the extension (ENCORE_START_SKIP_BUILD=1): .output stays as it is."
+else
+  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
+  # In the background, as a group of its own, waited for: bash runs a handler only once the
+  # command in the foreground returns, and a build takes a minute.
+  start "extension build" "$LOGS/build.log" env WXT_BACKEND_URL="$BACKEND_URL" \
+    WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
+    WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" WXT_DELEGATES="$(chain_value WXT_DELEGATES)" \
+    ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}"
+  wait "$STARTED_PID" || { cat "$LOGS/build.log" >&2; exit 1; }
+fi
 
 # The backend's sponsor service pays for favorites and follows on FanActions, and its funding hook
 # gives each new listener 0.1 ETH on the local chain, so they can pay for a tip at once (see
 # docs/backend.md; a developer signs up many times a day from 127.0.0.1, hence the client budget).
-start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
+start "backend" "$LOGS/backend.log" env PORT="$BACKEND_PORT" \
   DATABASE_URL="${DATABASE_URL:-sqlite:$DATA_DIR/encore.sqlite}" \
   FUNDING_RPC_URL="$CHAIN_RPC_URL" FUNDING_KEY="$(chain_value FUNDING_KEY)" \
   FUNDING_AMOUNT_WEI=100000000000000000 FUNDING_PER_CLIENT_PER_DAY=1000 \
@@ -102,10 +170,10 @@ start "backend" "$DATA_DIR/logs/backend.log" env PORT="$BACKEND_PORT" \
   SPONSOR_ENTRY_POINT="$(chain_value ENTRY_POINT_ADDRESS)" SPONSOR_DELEGATE="$(chain_value DELEGATE_ADDRESS)" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
   "$TSX" server/main.ts
-start "dev catalog" "$DATA_DIR/logs/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
+start "dev catalog" "$LOGS/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
   "$TSX" dev-catalog/main.ts
-start "demo site" "$DATA_DIR/logs/demo.log" env DEMO_PORT="$DEMO_PORT" \
+start "demo site" "$LOGS/demo.log" env DEMO_PORT="$DEMO_PORT" \
   CATALOG_HOST_LIST_URL="$CATALOG_URL" CHAIN_RPC_URL="$CHAIN_RPC_URL" \
   RELAYER_KEY="$(chain_value RELAYER_KEY)" FAVORITES_ADDRESS="$FAVORITES_ADDRESS" \
   SPONSOR_URL="$BACKEND_URL/sponsor" FAN_ACTIONS_ADDRESS="$FAN_ACTIONS_ADDRESS" \
@@ -118,7 +186,7 @@ wait_for "demo site" "$DEMO_URL"
 cat <<INFO
 
 Encore is running:
-  wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-data/encore.sqlite})
+  wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-${DATA_DIR#"$PWD"/}/encore.sqlite})
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
   demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
@@ -127,13 +195,20 @@ Encore is running:
   extension        $EXTENSION_DIR
 
 INFO
-if [ "${ENCORE_BROWSER:-chromium}" = firefox ]; then
-  offer_firefox "$PWD/node_modules/.bin/web-ext" "$FIREFOX" "$EXTENSION_DIR" \
-    "$DATA_DIR/firefox-profile" "$DATA_DIR/logs/firefox.log" "$DEMO_URL"
-else
-  offer_browser "$(id -u)" "$CHROMIUM" "$EXTENSION_DIR" "$DATA_DIR/chromium-profile" \
-    "$DATA_DIR/logs/chromium.log" "$DEMO_URL"
-fi
+case "${ENCORE_BROWSER:-chromium}" in
+  firefox)
+    offer_firefox "$PWD/node_modules/.bin/web-ext" "$FIREFOX" "$EXTENSION_DIR" \
+      "$DATA_DIR/firefox-profile" "$LOGS/firefox.log" "$DEMO_URL"
+    ;;
+  none)
+    echo "No browser started (ENCORE_BROWSER=none)."
+    print_load_by_hand "$EXTENSION_DIR"
+    ;;
+  *)
+    offer_browser "$(id -u)" "$CHROMIUM" "$EXTENSION_DIR" "$DATA_DIR/chromium-profile" \
+      "$LOGS/chromium.log" "$DEMO_URL"
+    ;;
+esac
 echo
-echo "Logs in data/logs/. Press Ctrl-C to stop everything."
+echo "Logs in $LOGS_SHOWN. Press Ctrl-C to stop everything (or, from elsewhere, \`make stop\`)."
 wait

@@ -64,6 +64,8 @@ open_chromium() {
   mapfile -t flags < <(chromium_flags "$uid" "$extension" "$profile")
   setsid "$chromium" "${flags[@]}" "$url" >"$log" 2>&1 &
   CHROMIUM_PID=$!
+  # The caller may list the browser's group (scripts/start.sh does, for its stop handler).
+  if declare -F browser_started >/dev/null; then browser_started "$CHROMIUM_PID" Chromium; fi
 
   if still_running "$CHROMIUM_PID" "$check_seconds"; then
     echo "Chromium is open (pid $CHROMIUM_PID) with Encore loaded from $extension."

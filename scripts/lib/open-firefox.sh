@@ -36,6 +36,8 @@ open_firefox() {
     --firefox-profile "$profile" --keep-profile-changes --no-reload --no-input \
     --start-url "$url" >"$log" 2>&1 &
   FIREFOX_PID=$!
+  # The caller may list the browser's group (scripts/start.sh does, for its stop handler).
+  if declare -F browser_started >/dev/null; then browser_started "$FIREFOX_PID" Firefox; fi
 
   if still_running "$FIREFOX_PID" "$check_seconds"; then
     echo "Firefox is open (pid $FIREFOX_PID) with Encore installed from $extension."
