@@ -137,6 +137,7 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
   await expect(window.getByTestId('calls-item').last()).toContainText('follow(string)');
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  await shoot(window, 'approval-favorite-follow', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('favorite-result')).toHaveText(
     /^Favorited "Encore in Blue" and followed The Late Set: confirmed in block \d+, the site paid the fee$/,
