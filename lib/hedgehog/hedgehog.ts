@@ -21,6 +21,7 @@ import {
   recallSignUp,
   rememberSignUp,
 } from './internal/pending-sign-ups.ts';
+import { scryptRunsInParallel } from './internal/scrypt.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkMnemonic } from './mnemonic-check.ts';
@@ -41,6 +42,36 @@ interface FoundAccount {
   lookupKey: string;
   entropy: string;
   credentials: Credentials;
+}
+
+/** A fresh iv for a new record, and its key when it was derived beside the lookup key. */
+interface FreshKey {
+  iv: string;
+  key: Uint8Array | null;
+}
+
+/**
+ * A sign-up's lookup key, and a fresh iv with (where two derivations can run at once) its key.
+ * The two are independent (the lookup key needs the username and password, the encryption key
+ * the password and a fresh iv), so in Node they run together on the thread pool and a sign-up
+ * costs one derivation's time. Where derivations run one at a time, only the lookup key is
+ * derived here: the key follows while the backend is asked about the lookup key. A retry that
+ * finds an earlier attempt's record uses that record's iv, and derives its key then.
+ */
+async function signUpKeys(
+  username: string,
+  password: string,
+): Promise<{ lookupKey: string; fresh: FreshKey }> {
+  const iv = Authentication.createIv();
+  if (scryptRunsInParallel()) {
+    const [lookupKey, key] = await Promise.all([
+      Authentication.createAuthLookupKey(username, password),
+      Authentication.createKey(password, iv),
+    ]);
+    return { lookupKey, fresh: { iv, key } };
+  }
+  const lookupKey = await Authentication.createAuthLookupKey(username, password);
+  return { lookupKey, fresh: { iv, key: null } };
 }
 
 export class Hedgehog {
@@ -92,8 +123,8 @@ export class Hedgehog {
     if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
 
     await this.warmedUp();
-    const lookupKey = await Authentication.createAuthLookupKey(user.username, pw);
-    let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw));
+    const { lookupKey, fresh } = await signUpKeys(user.username, pw);
+    let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw, fresh));
     this.pending.set(lookupKey, pending);
     if (!pending.userClaimed) {
       if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
@@ -346,15 +377,20 @@ export class Hedgehog {
    * account exists, or an earlier attempt stored it), else the record this browser remembered
    * from an attempt that did not finish, else new entropy.
    */
-  private async prepareSignUp(lookupKey: string, password: string): Promise<PendingSignUp> {
+  private async prepareSignUp(
+    lookupKey: string,
+    password: string,
+    fresh: FreshKey,
+  ): Promise<PendingSignUp> {
     const remembered = await recallSignUp(this.storage, lookupKey).catch(() => null);
-    const iv = remembered?.iv ?? Authentication.createIv();
-    // Ask the backend while the key derivation runs.
+    const iv = remembered?.iv ?? fresh.iv;
+    // Ask the backend while the key derivation (if still to come) runs.
     const stored = getRecord(this.getFn, lookupKey).then(
       (record) => ({ record, error: undefined }),
       (error: unknown) => ({ record: null, error }),
     );
-    const key = await Authentication.createKey(password, iv);
+    const key =
+      iv === fresh.iv && fresh.key ? fresh.key : await Authentication.createKey(password, iv);
     const { record, error } = await stored;
     if (error !== undefined) throw error;
     if (record) return this.openRecord(record, password);

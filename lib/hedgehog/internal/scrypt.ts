@@ -1,13 +1,75 @@
-// scrypt through hash-wasm: WebAssembly bundled with the code (no CDN, no worker), within a few
-// percent of native OpenSSL in Node and 2-3x faster than pure-JS scrypt (see docs/wallet-core.md).
+// scrypt with Hedgehog's parameters. In Node, OpenSSL's (node:crypto, reached through
+// process.getBuiltinModule so no bundler ever sees a Node import): it runs on libuv's thread pool,
+// so a sign-up's two independent derivations run at the same time. Elsewhere (pages, the
+// extension), hash-wasm: WebAssembly bundled with the code (no CDN), within a few percent of
+// native OpenSSL and 2-3x faster than pure-JS scrypt (see docs/wallet-core.md), one derivation at
+// a time on the calling thread. The bytes are the same either way (scrypt is deterministic; the
+// held vectors run against both).
 import { scrypt } from 'hash-wasm';
 
 /** Hedgehog's parameters; changing any of them makes every existing record unreadable. */
 const SCRYPT_PARAMS = { N: 32768, r: 8, p: 1, dkLen: 32 } as const;
+/** 128·r·N bytes of working memory, and room for OpenSSL's own: above Node's 32 MiB default. */
+const NATIVE_MAXMEM = 64 * 1024 * 1024;
 
 const utf8 = new TextEncoder();
 
+type NativeScrypt = (
+  password: Uint8Array,
+  salt: Uint8Array,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+  callback: (error: Error | null, key: Uint8Array) => void,
+) => void;
+
+export type ScryptImplementation = 'native' | 'wasm';
+
+function findNative(): NativeScrypt | null {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const crypto = host?.getBuiltinModule?.('node:crypto') as { scrypt?: unknown } | undefined;
+  return typeof crypto?.scrypt === 'function' ? (crypto.scrypt as NativeScrypt) : null;
+}
+
+let native: NativeScrypt | null | undefined;
+let forced: ScryptImplementation | null = null;
+
+function nativeScrypt(): NativeScrypt | null {
+  if (forced === 'wasm') return null;
+  native ??= findNative();
+  return native;
+}
+
+/** Which implementation derives keys here (benches compare them; tests run the vectors on both). */
+export function scryptImplementation(): ScryptImplementation {
+  return nativeScrypt() ? 'native' : 'wasm';
+}
+
+/** Pins the implementation (null: the default for this runtime). For benches and tests. */
+export function useScryptImplementation(choice: ScryptImplementation | null): void {
+  if (choice === 'native' && !findNative()) throw new Error('no native scrypt in this runtime');
+  forced = choice;
+}
+
+/** Whether two derivations started together run at the same time (not one after the other). */
+export function scryptRunsInParallel(): boolean {
+  return nativeScrypt() !== null;
+}
+
 export function scryptKey(password: string, salt: string): Promise<Uint8Array> {
+  const nativeFn = nativeScrypt();
+  if (nativeFn) {
+    const { N, r, p, dkLen } = SCRYPT_PARAMS;
+    return new Promise((resolve, reject) =>
+      nativeFn(
+        utf8.encode(password),
+        utf8.encode(salt),
+        dkLen,
+        { N, r, p, maxmem: NATIVE_MAXMEM },
+        (error, key) =>
+          error ? reject(error) : resolve(new Uint8Array(key.buffer, key.byteOffset, key.length)),
+      ),
+    );
+  }
   return scrypt({
     password: utf8.encode(password),
     salt: utf8.encode(salt),
@@ -25,8 +87,10 @@ let warming: Promise<void> | null = null;
  * Compiles the scrypt, SHA-256 and HMAC WebAssembly modules and runs the mixing loop on a tiny
  * cost so the engine can optimise it before the first real derivation. Memoised: later calls
  * return the same promise. A few milliseconds; worth it in a freshly started service worker.
+ * Nothing to do where native scrypt derives.
  */
 export function warmUpScrypt(): Promise<void> {
+  if (nativeScrypt()) return Promise.resolve();
   warming ??= (async () => {
     for (let i = 0; i < 3; i++) {
       await scrypt({

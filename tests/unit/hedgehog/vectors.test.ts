@@ -1,21 +1,32 @@
 // Every record made by the real @audius/hedgehog 2.1.0 must come out byte for byte.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../../../lib/encoding/index.ts';
 import {
   Authentication,
   DecryptionFailedError,
   WalletManager,
 } from '../../../lib/hedgehog/index.ts';
+import {
+  scryptImplementation,
+  useScryptImplementation,
+} from '../../../lib/hedgehog/internal/scrypt.ts';
 import { fixtures } from '../../support/hedgehog-vectors.ts';
 
 const { vectors, extras } = fixtures;
 
-describe.each(vectors)('vector $name', (v) => {
-  it('derives the lookupKey and the encryption key', async () => {
+// Node derives with OpenSSL, pages and the extension with hash-wasm: both must give these bytes.
+describe.each(['native', 'wasm'] as const)('with %s scrypt', (implementation) => {
+  beforeAll(() => useScryptImplementation(implementation));
+  afterAll(() => useScryptImplementation(null));
+
+  it.each(vectors)('vector $name: the lookupKey and the encryption key', async (v) => {
+    expect(scryptImplementation()).toBe(implementation);
     expect(await Authentication.createAuthLookupKey(v.username, v.password)).toBe(v.lookupKey);
     expect(bytesToHex(await Authentication.createKey(v.password, v.iv))).toBe(v.encryptionKeyHex);
   });
+});
 
+describe.each(vectors)('vector $name', (v) => {
   it('encrypts to the recorded cipherText and decrypts it back', async () => {
     const key = hexToBytes(v.encryptionKeyHex);
     expect(await Authentication.encryptEntropy(v.entropy, key, v.iv)).toBe(v.cipherText);
