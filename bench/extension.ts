@@ -245,7 +245,10 @@ async function main(): Promise<void> {
     console.log(
       `  warm login                              ${ms(warm)}  ${(warm / floor).toFixed(2)}x floor (goal <= 1.2x: ${check(warm <= 1.2 * floor)})`,
     );
-    console.log(`  sign-up                                 ${ms(median(t.signUp))}`);
+    const signUp = median(t.signUp);
+    console.log(
+      `  sign-up                                 ${ms(signUp)}  ${(signUp / floor).toFixed(2)}x floor (goal <= 0.65x: ${check(signUp <= 0.65 * floor)})`,
+    );
     console.log(
       `  Hedgehog browser path (scrypt-js ${SCRYPT_JS_VERSION} async in a Worker, 2 derivations) ${ms(hedgehog)}`,
     );
@@ -276,7 +279,11 @@ async function main(): Promise<void> {
       '≤ 1.3x',
     );
     report.row('warm login', `${ms(warm)}, **${(warm / floor).toFixed(2)}x** floor`, '≤ 1.2x');
-    report.row('sign-up', ms(median(t.signUp)));
+    report.row(
+      'sign-up (lookup key in the popup, encryption key in the worker, at once)',
+      `${ms(signUp)}, **${(signUp / floor).toFixed(2)}x** floor`,
+      '≤ 0.65x',
+    );
     if (!LOGIN_ONLY) {
       report.row(
         "Hedgehog's browser path (scrypt-js in a Worker) / Encore warm login",

@@ -35,6 +35,7 @@ import type {
   LoginOptions,
   SetAuthFn,
   SetUserFn,
+  SignUpOptions,
 } from './types.ts';
 import { DEFAULT_PATH, WalletManager } from './wallet-manager.ts';
 
@@ -43,6 +44,12 @@ interface FoundAccount {
   entropy: string;
   credentials: Credentials;
 }
+
+/**
+ * How long a sign-up waits for a lookup key its caller is deriving, once its own derivation is
+ * done: about one derivation on a slow machine. Past it the core derives the key itself.
+ */
+const GIVEN_LOOKUP_KEY_GRACE_MS = 250;
 
 /** A fresh iv for a new record, and its key when it was derived beside the lookup key. */
 interface FreshKey {
@@ -61,8 +68,23 @@ interface FreshKey {
 async function signUpKeys(
   username: string,
   password: string,
+  given?: Promise<string | null>,
 ): Promise<{ lookupKey: string; fresh: FreshKey }> {
   const iv = Authentication.createIv();
+  if (given) {
+    // The caller derives the lookup key on its own thread: this one derives the key meanwhile.
+    const settled = given.catch(() => null);
+    const key = await Authentication.createKey(password, iv);
+    const offered = await Promise.race([
+      settled,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), GIVEN_LOOKUP_KEY_GRACE_MS)),
+    ]);
+    const lookupKey =
+      offered && LOOKUP_KEY_PATTERN.test(offered)
+        ? offered
+        : await Authentication.createAuthLookupKey(username, password);
+    return { lookupKey, fresh: { iv, key } };
+  }
   if (scryptRunsInParallel()) {
     const [lookupKey, key] = await Promise.all([
       Authentication.createAuthLookupKey(username, password),
@@ -115,7 +137,11 @@ export class Hedgehog {
    * that logs in. All or nothing: nothing is kept locally unless both succeeded, and a retry with
    * the same credentials after a failure, even after a restart, reuses the same wallet.
    */
-  async signUp(username: string, password: string): Promise<HDNodeWallet> {
+  async signUp(
+    username: string,
+    password: string,
+    options: SignUpOptions = {},
+  ): Promise<HDNodeWallet> {
     const user = checkUsername(username);
     if (!user.ok) throw new InvalidUsernameError(user.reason, user.message);
     const pw = password.normalize('NFC');
@@ -123,7 +149,7 @@ export class Hedgehog {
     if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
 
     await this.warmedUp();
-    const { lookupKey, fresh } = await signUpKeys(user.username, pw);
+    const { lookupKey, fresh } = await signUpKeys(user.username, pw, options.lookupKey);
     let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw, fresh));
     this.pending.set(lookupKey, pending);
     if (!pending.userClaimed) {

@@ -19,7 +19,12 @@ export {
   WeakPasswordError,
 } from './errors.ts';
 export { Hedgehog } from './hedgehog.ts';
-export { LOOKUP_KEY_PATTERN, loginLookupKey, warmUpLoginKey } from './login-key.ts';
+export {
+  LOOKUP_KEY_PATTERN,
+  loginLookupKey,
+  signUpLookupKey,
+  warmUpLoginKey,
+} from './login-key.ts';
 export {
   checkMnemonic,
   MNEMONIC_WORD_COUNT,
@@ -50,5 +55,6 @@ export type {
   LoginOptions,
   SetAuthFn,
   SetUserFn,
+  SignUpOptions,
 } from './types.ts';
 export { WalletManager } from './wallet-manager.ts';

@@ -40,3 +40,13 @@ export interface LoginOptions {
   /** `loginLookupKey(username, password)`, derived by the caller (see login-key.ts). */
   lookupKey?: string;
 }
+
+export interface SignUpOptions {
+  /**
+   * `signUpLookupKey(username, password)`, being derived by the caller on another thread (see
+   * login-key.ts): the core derives the encryption key meanwhile, so a sign-up costs one
+   * derivation's time. Resolves to null (or an invalid key) to let the core derive it itself;
+   * one that has not come a moment after the core's own derivation is not waited for.
+   */
+  lookupKey?: Promise<string | null>;
+}

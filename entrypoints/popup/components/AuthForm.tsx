@@ -5,7 +5,7 @@ import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
-import { loginRequest, warmUpLogin } from './login-request.ts';
+import { loginRequest, signUpRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
 
 type Mode = 'login' | 'signup' | 'restore';
@@ -60,7 +60,7 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
     try {
       const state =
         mode === 'signup'
-          ? await sendMessage('signUp', { username, password })
+          ? await signUpRequest(username, password)
           : await sendMessage('login', await loginRequest(username, password));
       measurePhase(`encore:popup:${mode}`, t);
       props.onSignedIn(state);

@@ -2,7 +2,7 @@
 // starts up, and send it along. When the click itself woke the worker, this page's idle thread
 // does one of the two scrypt derivations while the worker loads; the worker does the rest.
 
-import { loginLookupKey, warmUpLoginKey } from '../../../lib/hedgehog/index.ts';
+import { loginLookupKey, signUpLookupKey, warmUpLoginKey } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { type MessageMap, sendMessage } from './api.ts';
 
@@ -21,6 +21,25 @@ export async function loginRequest(
     // The worker derives it itself.
     return { username, password };
   }
+}
+
+/**
+ * A sign-up with its two derivations on two threads: the worker is asked first, so it starts on
+ * the encryption key at once, and this page derives the lookup key meanwhile and sends it after
+ * (null when it cannot: the worker then derives it too).
+ */
+export async function signUpRequest(
+  username: string,
+  password: string,
+): Promise<MessageMap['signUp']['result']> {
+  const signingUp = sendMessage('signUp', { username, password, lookupKeyFollows: true });
+  // The request leaves before this thread is busy inside WebAssembly.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const t = phaseStart();
+  const lookupKey = await signUpLookupKey(username, password).catch(() => null);
+  measurePhase('encore:popup:sign-up-lookup-key', t);
+  void sendMessage('signUpLookupKey', { username, lookupKey }).catch(() => undefined);
+  return signingUp;
 }
 
 /** Compiles this page's scrypt once the form is on screen, before the password is typed. */

@@ -15,6 +15,18 @@ const password = z
 
 export const emptySchema = z.strictObject({});
 export const credentialsSchema = z.strictObject({ username, password });
+/**
+ * Sign-up may say the popup is deriving the lookup key itself and will send it
+ * (`signUpLookupKey`), so the worker derives only the encryption key meanwhile.
+ */
+export const signUpSchema = credentialsSchema.extend({
+  lookupKeyFollows: z.boolean().optional(),
+});
+/** The popup's lookup key for the sign-up it just sent; null when it could not derive one. */
+export const signUpLookupKeySchema = z.strictObject({
+  username,
+  lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').nullable(),
+});
 /** Login may carry the lookup key the popup derived meanwhile (Hedgehog's loginLookupKey). */
 export const loginSchema = credentialsSchema.extend({
   lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').optional(),

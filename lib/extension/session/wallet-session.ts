@@ -5,6 +5,7 @@ import {
   ENTROPY_STORAGE_KEY,
   isStoredEntropy,
   type LoginOptions,
+  type SignUpOptions,
   NotLoggedInError,
 } from '../../hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
@@ -20,7 +21,7 @@ import {
 
 /** The part of Hedgehog the session drives (kept narrow so tests can see what is used). */
 export interface HedgehogLike {
-  signUp(username: string, password: string): Promise<HDNodeWallet>;
+  signUp(username: string, password: string, options?: SignUpOptions): Promise<HDNodeWallet>;
   login(username: string, password: string, options?: LoginOptions): Promise<HDNodeWallet>;
   logout(): Promise<void>;
   getWallet(): HDNodeWallet | null;
@@ -165,10 +166,11 @@ export class WalletSession {
     }, delayMs);
   }
 
-  signUp(username: string, password: string): Promise<SessionState> {
+  /** `options.lookupKey`: see Hedgehog's signUp (the popup derives it while the worker derives the key). */
+  signUp(username: string, password: string, options?: SignUpOptions): Promise<SessionState> {
     return this.exclusive(async () => {
       const before = this.getAddress();
-      const wallet = await this.deps.hedgehog.signUp(username, password);
+      const wallet = await this.deps.hedgehog.signUp(username, password, options);
       return this.enter(username, wallet, before);
     });
   }

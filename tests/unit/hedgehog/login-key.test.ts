@@ -6,6 +6,7 @@ import {
   Authentication,
   Hedgehog,
   loginLookupKey,
+  signUpLookupKey,
 } from '../../../lib/hedgehog/index.ts';
 import { createMemoryStore } from '../../../lib/hedgehog/storage.ts';
 import { createMemoryBackend } from './support/memory-backend.ts';
@@ -57,5 +58,48 @@ describe('login with a given lookup key', () => {
     await expect(
       hedgehog.login('ada@example.com', 'not-the-password', { lookupKey }),
     ).rejects.toBeInstanceOf(AccountNotFoundError);
+  });
+});
+
+// A sign-up can take its lookup key from a caller deriving it on another thread (the popup does,
+// while the worker derives the encryption key): a sign-up then costs one derivation's time.
+describe('sign-up with a lookup key derived by the caller', () => {
+  const make = (backend: ReturnType<typeof createMemoryBackend>) =>
+    new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, {
+      storage: createMemoryStore(),
+    });
+
+  it('signUpLookupKey is the key sign-up stores the record under (username trimmed, NFC; case does not matter)', async () => {
+    const backend = createMemoryBackend();
+    const wallet = await make(backend).signUp('  Ada@Example.com ', PASSWORD);
+    const lookupKey = await signUpLookupKey('  ADA@example.com ', PASSWORD);
+    expect(backend.records.get(lookupKey)).toBeDefined();
+    expect((await make(backend).login('ada@example.com', PASSWORD)).address).toBe(wallet.address);
+  });
+
+  it('stores the record under the given key, without deriving it again', async () => {
+    const backend = createMemoryBackend();
+    const lookupKey = await signUpLookupKey('ada@example.com', PASSWORD);
+    const derive = vi.spyOn(Authentication, 'createAuthLookupKey');
+    const wallet = await make(backend).signUp('ada@example.com', PASSWORD, {
+      lookupKey: Promise.resolve(lookupKey),
+    });
+    expect(derive).not.toHaveBeenCalled();
+    expect([...backend.records.keys()]).toEqual([lookupKey]);
+    expect((await make(backend).login('ada@example.com', PASSWORD)).address).toBe(wallet.address);
+  });
+
+  it('derives the key itself when the caller has none, offers something else, or is late', async () => {
+    const expected = await signUpLookupKey('ada@example.com', PASSWORD);
+    for (const given of [
+      () => Promise.resolve(null),
+      () => Promise.resolve('not a key'),
+      () => Promise.reject(new Error('the popup closed')),
+      () => new Promise<string | null>(() => undefined),
+    ]) {
+      const backend = createMemoryBackend();
+      await make(backend).signUp('ada@example.com', PASSWORD, { lookupKey: given() });
+      expect([...backend.records.keys()]).toEqual([expected]);
+    }
   });
 });

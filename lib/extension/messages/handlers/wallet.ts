@@ -1,12 +1,14 @@
 import type { CachedProfile, SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
+import { createLookupKeyMailbox } from '../lookup-key-mailbox.ts';
 import {
   changePasswordSchema,
-  credentialsSchema,
   emptySchema,
   loginSchema,
   restoreSchema,
   revealPhraseSchema,
+  signUpLookupKeySchema,
+  signUpSchema,
 } from '../schemas.ts';
 
 export interface WalletState extends SessionState {
@@ -24,6 +26,7 @@ export interface WalletMessageDeps {
 
 /** Account messages: the password and the wallet never leave the extension's own pages. */
 export function walletMessages({ session, pendingApprovals }: WalletMessageDeps) {
+  const lookupKeys = createLookupKeyMailbox();
   const stateOf = async (): Promise<WalletState> => {
     await session.ready();
     // From the session snapshot: nothing here waits for the wallet to be derived.
@@ -42,11 +45,21 @@ export function walletMessages({ session, pendingApprovals }: WalletMessageDeps)
     }),
     defineMessage({
       type: 'signUp',
-      input: credentialsSchema,
+      input: signUpSchema,
       access: 'extension-page',
-      handle: async ({ username, password }) => {
-        await session.signUp(username, password);
+      handle: async ({ username, password, lookupKeyFollows }) => {
+        const lookupKey = lookupKeyFollows ? lookupKeys.expect(username) : undefined;
+        await session.signUp(username, password, { lookupKey });
         return stateOf();
+      },
+    }),
+    defineMessage({
+      type: 'signUpLookupKey',
+      input: signUpLookupKeySchema,
+      access: 'extension-page',
+      handle: async ({ username, lookupKey }) => {
+        lookupKeys.offer(username, lookupKey);
+        return null;
       },
     }),
     defineMessage({
