@@ -17,7 +17,11 @@ const testHooks = process.env.WXT_TEST_HOOKS === '1';
 export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
-  vite: () => ({ plugins: [preact(), pageShellChunk(), inlineStylesheets()] }),
+  vite: () => ({
+    plugins: [preact(), pageShellChunk(), inlineStylesheets()],
+    // ENCORE_SOURCEMAP=1: source maps beside the bundles, for profiling what a bundle does at load.
+    build: { sourcemap: process.env.ENCORE_SOURCEMAP === '1' },
+  }),
   // The sources archive addons.mozilla.org asks for (`npm run zip:firefox`) is the repository as
   // it stands: never a developer's local databases, logs or test output.
   zip: {

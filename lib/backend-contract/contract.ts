@@ -21,22 +21,26 @@ function hexOfLength(length: number): z.ZodString {
 }
 
 /** Hedgehog's lookupKey: hex of a 32-byte scrypt output. Stored and compared in lowercase. */
-export const LookupKeySchema = hexOfLength(64);
+export const LookupKeySchema = z.lazy(() => hexOfLength(64));
 /** AES-CBC initialisation vector: 16 bytes as hex. */
-const IvSchema = hexOfLength(32);
+const IvSchema = z.lazy(() => hexOfLength(32));
 /** AES-CBC cipherText: whole 16-byte blocks as hex, at most 512 bytes. */
-const CipherTextSchema = requiredString()
-  .regex(HEX, { error: 'must contain only hex characters (0-9, a-f)' })
-  .min(32, { error: 'must be at least 32 hex characters (one AES block)' })
-  .max(1024, { error: 'must be at most 1024 hex characters' })
-  .refine((value) => value.length % 32 === 0, {
-    error: 'must be a multiple of 32 hex characters (whole AES blocks)',
-  });
+const CipherTextSchema = z.lazy(() =>
+  requiredString()
+    .regex(HEX, { error: 'must contain only hex characters (0-9, a-f)' })
+    .min(32, { error: 'must be at least 32 hex characters (one AES block)' })
+    .max(1024, { error: 'must be at most 1024 hex characters' })
+    .refine((value) => value.length % 32 === 0, {
+      error: 'must be a multiple of 32 hex characters (whole AES blocks)',
+    }),
+);
 
 /** A record as the server stores it and answers GET /authentication: `{iv, cipherText, lookupKey}`. */
-export const AuthRecordSchema = z.strictObject(
-  { iv: IvSchema, cipherText: CipherTextSchema, lookupKey: LookupKeySchema },
-  { error: 'must be a JSON object' },
+export const AuthRecordSchema = z.lazy(() =>
+  z.strictObject(
+    { iv: IvSchema, cipherText: CipherTextSchema, lookupKey: LookupKeySchema },
+    { error: 'must be a JSON object' },
+  ),
 );
 export type AuthRecord = z.infer<typeof AuthRecordSchema>;
 
@@ -45,23 +49,27 @@ export type AuthRecord = z.infer<typeof AuthRecordSchema>;
  * cipherText (the wallet core's `AuthRecord`). Lenient on purpose: other Hedgehog backends add
  * columns (id, timestamps) to the record.
  */
-export const StoredAuthSchema = z.object({ iv: IvSchema, cipherText: CipherTextSchema });
+export const StoredAuthSchema = z.lazy(() =>
+  z.object({ iv: IvSchema, cipherText: CipherTextSchema }),
+);
 export type StoredAuth = z.infer<typeof StoredAuthSchema>;
 
 /** POST /authentication. `oldLookupKey` replaces that record in the same transaction. */
-export const SetAuthRequestSchema = z.strictObject(
-  {
-    iv: IvSchema,
-    cipherText: CipherTextSchema,
-    lookupKey: LookupKeySchema,
-    oldLookupKey: LookupKeySchema.optional(),
-  },
-  { error: 'must be a JSON object' },
+export const SetAuthRequestSchema = z.lazy(() =>
+  z.strictObject(
+    {
+      iv: IvSchema,
+      cipherText: CipherTextSchema,
+      lookupKey: LookupKeySchema,
+      oldLookupKey: LookupKeySchema.optional(),
+    },
+    { error: 'must be a JSON object' },
+  ),
 );
 export type SetAuthRequest = z.infer<typeof SetAuthRequestSchema>;
 
 /** GET /authentication?lookupKey=… */
-export const GetAuthQuerySchema = z.strictObject({ lookupKey: LookupKeySchema });
+export const GetAuthQuerySchema = z.lazy(() => z.strictObject({ lookupKey: LookupKeySchema }));
 export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
 
 /**
@@ -71,58 +79,66 @@ export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
 export const MAX_USERNAME_LENGTH = 128;
 
 /** Usernames are trimmed; 1–MAX_USERNAME_LENGTH characters remain. */
-const UsernameSchema = requiredString()
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(MAX_USERNAME_LENGTH, {
-    error: `must be at most ${MAX_USERNAME_LENGTH} characters after trimming`,
-  })
-  // PostgreSQL text cannot hold U+0000: refused on both engines alike, never a 500.
-  .refine((value) => !value.includes('\u0000'), { error: 'must not contain NUL characters' });
+const UsernameSchema = z.lazy(() =>
+  requiredString()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(MAX_USERNAME_LENGTH, {
+      error: `must be at most ${MAX_USERNAME_LENGTH} characters after trimming`,
+    })
+    // PostgreSQL text cannot hold U+0000: refused on both engines alike, never a 500.
+    .refine((value) => !value.includes('\u0000'), { error: 'must not contain NUL characters' }),
+);
 
-const WalletAddressSchema = requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
-  error: 'must be 0x followed by 40 hex characters',
-});
+const WalletAddressSchema = z.lazy(() =>
+  requiredString().regex(/^0x[0-9a-fA-F]{40}$/, {
+    error: 'must be 0x followed by 40 hex characters',
+  }),
+);
 
 /** POST /users (and its alias POST /user). */
-export const SetUserRequestSchema = z.strictObject(
-  { username: UsernameSchema, walletAddress: WalletAddressSchema },
-  { error: 'must be a JSON object' },
+export const SetUserRequestSchema = z.lazy(() =>
+  z.strictObject(
+    { username: UsernameSchema, walletAddress: WalletAddressSchema },
+    { error: 'must be a JSON object' },
+  ),
 );
 export type SetUserRequest = z.infer<typeof SetUserRequestSchema>;
 
-export const OkResponseSchema = z.object({ ok: z.literal(true) });
+export const OkResponseSchema = z.lazy(() => z.object({ ok: z.literal(true) }));
 export type OkResponse = z.infer<typeof OkResponseSchema>;
 
 /** Every non-200 answer carries this body. */
-export const ErrorResponseSchema = z.object({ error: z.string() });
+export const ErrorResponseSchema = z.lazy(() => z.object({ error: z.string() }));
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
-export const HealthResponseSchema = z.object({
-  ok: z.literal(true),
-  engine: z.enum(['sqlite', 'postgres']),
-  /** Present when the server funds new addresses: payments by state, and the paying account. */
-  funding: z
-    .object({
-      queued: z.number().int().nonnegative(),
-      paid: z.number().int().nonnegative(),
-      failed: z.number().int().nonnegative(),
-      funder: z.string(),
-      lastError: z.string().nullable(),
-    })
-    .optional(),
-  /** Present when the server sponsors calls: its account, contracts and operations. */
-  sponsor: z
-    .object({
-      sponsor: z.string(),
-      entryPoint: z.string(),
-      delegate: z.string(),
-      inFlight: z.number().int().nonnegative(),
-      sentToday: z.number().int().nonnegative(),
-      perDay: z.number().int().positive(),
-    })
-    .optional(),
-});
+export const HealthResponseSchema = z.lazy(() =>
+  z.object({
+    ok: z.literal(true),
+    engine: z.enum(['sqlite', 'postgres']),
+    /** Present when the server funds new addresses: payments by state, and the paying account. */
+    funding: z
+      .object({
+        queued: z.number().int().nonnegative(),
+        paid: z.number().int().nonnegative(),
+        failed: z.number().int().nonnegative(),
+        funder: z.string(),
+        lastError: z.string().nullable(),
+      })
+      .optional(),
+    /** Present when the server sponsors calls: its account, contracts and operations. */
+    sponsor: z
+      .object({
+        sponsor: z.string(),
+        entryPoint: z.string(),
+        delegate: z.string(),
+        inFlight: z.number().int().nonnegative(),
+        sentToday: z.number().int().nonnegative(),
+        perDay: z.number().int().positive(),
+      })
+      .optional(),
+  }),
+);
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /**

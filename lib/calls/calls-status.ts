@@ -71,17 +71,19 @@ const logSchema = z.object({
   topics: z.array(bytes32Schema),
   data: bytesSchema,
 });
-const receiptSchema = z
-  .object({
-    status: z.enum(['0x1', '0x0']),
-    blockHash: bytes32Schema,
-    blockNumber: quantity,
-    gasUsed: quantity,
-    transactionHash: bytes32Schema,
-    logs: z.array(logSchema),
-  })
-  .nullable();
-const eventLogsSchema = z.array(logSchema.extend({ transactionHash: bytes32Schema }));
+const receiptSchema = z.lazy(() =>
+  z
+    .object({
+      status: z.enum(['0x1', '0x0']),
+      blockHash: bytes32Schema,
+      blockNumber: quantity,
+      gasUsed: quantity,
+      transactionHash: bytes32Schema,
+      logs: z.array(logSchema),
+    })
+    .nullable(),
+);
+const eventLogsSchema = z.lazy(() => z.array(logSchema.extend({ transactionHash: bytes32Schema })));
 
 type Receipt = NonNullable<z.infer<typeof receiptSchema>>;
 

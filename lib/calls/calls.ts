@@ -27,15 +27,19 @@ const valueSchema = z
   })
   .transform((value) => BigInt(value));
 
-const callSchema = z.strictObject(
-  { to: addressSchema, value: valueSchema.optional(), data: bytesSchema.optional() },
-  { error: objectError('must be an object { to, value?, data? }') },
+const callSchema = z.lazy(() =>
+  z.strictObject(
+    { to: addressSchema, value: valueSchema.optional(), data: bytesSchema.optional() },
+    { error: objectError('must be an object { to, value?, data? }') },
+  ),
 );
 
-const callsSchema = z
-  .array(callSchema, { error: 'must be an array of calls' })
-  .min(1, { error: 'must hold at least one call' })
-  .max(MAX_CALLS, { error: `must hold at most ${MAX_CALLS} calls` });
+const callsSchema = z.lazy(() =>
+  z
+    .array(callSchema, { error: 'must be an array of calls' })
+    .min(1, { error: 'must hold at least one call' })
+    .max(MAX_CALLS, { error: `must hold at most ${MAX_CALLS} calls` }),
+);
 
 function pathOf(issue: z.core.$ZodIssue): string {
   return issue.path.reduce<string>(

@@ -32,9 +32,12 @@ export async function readTransactionCount(rpc: ChainRpc, account: Address): Pro
   return Number(count);
 }
 
-const entryPointAbi = new Interface([
-  'function getNonce(address sender, uint192 key) view returns (uint256 nonce)',
-]);
+let entryPointNonce: Interface | undefined;
+/** Built on first use: parsing and hashing an ABI costs a worker's start. */
+const entryPointAbi = (): Interface =>
+  (entryPointNonce ??= new Interface([
+    'function getNonce(address sender, uint192 key) view returns (uint256 nonce)',
+  ]));
 
 /** The EntryPoint's next nonce for `account` under `key` (the whole nonce: key and sequence). */
 export async function readEntryPointNonce(
@@ -43,10 +46,10 @@ export async function readEntryPointNonce(
   account: Address,
   key: bigint,
 ): Promise<bigint> {
-  const data = entryPointAbi.encodeFunctionData('getNonce', [account, key]);
+  const data = entryPointAbi().encodeFunctionData('getNonce', [account, key]);
   const answer = await read(rpc, 'eth_call', [{ to: entryPoint, data }, 'latest'], bytesSchema);
   try {
-    return entryPointAbi.decodeFunctionResult('getNonce', answer)[0] as bigint;
+    return entryPointAbi().decodeFunctionResult('getNonce', answer)[0] as bigint;
   } catch (error) {
     throw new ChainAnswerError('eth_call', { cause: error });
   }

@@ -22,15 +22,19 @@ export type DelegateTable = ReadonlyMap<number, PinnedDelegate>;
 /** Chains with a delegate a build may name; more is a mistake, not a configuration. */
 const MAX_CHAINS = 64;
 
-const entrySchema = z.strictObject({
-  address: addressSchema,
-  codeHash: bytes32Schema,
-  entryPoint: addressSchema,
-});
+const entrySchema = z.lazy(() =>
+  z.strictObject({
+    address: addressSchema,
+    codeHash: bytes32Schema,
+    entryPoint: addressSchema,
+  }),
+);
 
-const tableSchema = z
-  .record(z.string().regex(/^[1-9]\d{0,15}$/), entrySchema)
-  .refine((table) => Object.keys(table).length <= MAX_CHAINS);
+const tableSchema = z.lazy(() =>
+  z
+    .record(z.string().regex(/^[1-9]\d{0,15}$/), entrySchema)
+    .refine((table) => Object.keys(table).length <= MAX_CHAINS),
+);
 
 /**
  * The table a build's JSON names (`{"31337":{"address","codeHash","entryPoint"}}`). A malformed

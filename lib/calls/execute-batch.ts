@@ -8,7 +8,10 @@ import type { Address, Hex } from './schemas.ts';
 /** ERC-7821 mode: call type 0x01 (batch), exec type 0x00 (revert on failure), no selector. */
 export const BATCH_MODE: Hex = `0x01${'00'.repeat(31)}`;
 
-const executeAbi = new Interface(['function execute(bytes32 mode, bytes executionData) payable']);
+let execute: Interface | undefined;
+/** Built on first use: parsing and hashing an ABI costs a worker's start. */
+const executeAbi = (): Interface =>
+  (execute ??= new Interface(['function execute(bytes32 mode, bytes executionData) payable']));
 const EXECUTIONS = ['tuple(address target, uint256 value, bytes callData)[]'];
 
 /** `execute(BATCH_MODE, abi.encode(calls))`: what the account runs, atomically, in order. */
@@ -16,7 +19,7 @@ export function encodeExecute(calls: readonly Call[]): Hex {
   const executions = AbiCoder.defaultAbiCoder().encode(EXECUTIONS, [
     calls.map((call) => [call.to, call.value, call.data]),
   ]);
-  return executeAbi.encodeFunctionData('execute', [BATCH_MODE, executions]) as Hex;
+  return executeAbi().encodeFunctionData('execute', [BATCH_MODE, executions]) as Hex;
 }
 
 /**
@@ -26,7 +29,7 @@ export function encodeExecute(calls: readonly Call[]): Hex {
  */
 export function decodeExecute(callData: Hex): Call[] | null {
   try {
-    const decoded = executeAbi.decodeFunctionData('execute', callData);
+    const decoded = executeAbi().decodeFunctionData('execute', callData);
     if (String(decoded[0]).toLowerCase() !== BATCH_MODE) return null;
     const [executions] = AbiCoder.defaultAbiCoder().decode(EXECUTIONS, String(decoded[1]));
     const calls = (executions as [string, bigint, string][]).map(([to, value, data]) => ({

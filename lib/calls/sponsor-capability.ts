@@ -9,26 +9,32 @@ export const SPONSOR_CAPABILITY = 'sponsorService';
 
 const MAX_URL_LENGTH = 2048;
 
-const sponsorUrlSchema = z
-  .string({ error: 'must be a URL' })
-  .max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` })
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (
-          (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
-        );
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an http:// or https:// URL without a user name or password' },
-  );
+const sponsorUrlSchema = z.lazy(() =>
+  z
+    .string({ error: 'must be a URL' })
+    .max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (
+            (url.protocol === 'http:' || url.protocol === 'https:') &&
+            !url.username &&
+            !url.password
+          );
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an http:// or https:// URL without a user name or password' },
+    ),
+);
 
-export const sponsorServiceSchema = z.strictObject(
-  { url: sponsorUrlSchema, optional: z.boolean().optional() },
-  { error: objectError('must be an object { url, optional? }') },
+export const sponsorServiceSchema = z.lazy(() =>
+  z.strictObject(
+    { url: sponsorUrlSchema, optional: z.boolean().optional() },
+    { error: objectError('must be an object { url, optional? }') },
+  ),
 );
 export type SponsorService = z.infer<typeof sponsorServiceSchema>;
 

@@ -34,14 +34,20 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 /** ERC-4337's customary placeholder: a 65-byte signature of the right shape for estimates. */
 const PLACEHOLDER_SIGNATURE: Hex = `0x${'ff'.repeat(15)}${'00'.repeat(17)}7a${'aa'.repeat(31)}1c`;
 
-const answerSchema = z.union([
-  z.object({ jsonrpc: z.literal('2.0'), id: z.number(), result: z.unknown() }),
-  z.object({
-    jsonrpc: z.literal('2.0'),
-    id: z.number().nullable(),
-    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }),
-  }),
-]);
+const answerSchema = z.lazy(() =>
+  z.union([
+    z.object({ jsonrpc: z.literal('2.0'), id: z.number(), result: z.unknown() }),
+    z.object({
+      jsonrpc: z.literal('2.0'),
+      id: z.number().nullable(),
+      error: z.object({
+        code: z.number().int(),
+        message: z.string(),
+        data: z.unknown().optional(),
+      }),
+    }),
+  ]),
+);
 
 /** The sponsor's own words, as one short line without control characters. */
 function oneLine(text: string): string {

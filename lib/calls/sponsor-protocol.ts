@@ -24,35 +24,39 @@ const gasSchema = quantitySchema(64).refine((value) => value <= MAX_GAS_LIMIT, {
   error: `must be at most ${MAX_GAS_LIMIT}`,
 });
 
-export const signedAuthorizationSchema = z.strictObject({
-  chainId: quantitySchema(64).transform((value) => `0x${value.toString(16)}` as Hex),
-  address: addressSchema,
-  nonce: quantitySchema(64).transform((value) => `0x${value.toString(16)}` as Hex),
-  yParity: z.enum(['0x0', '0x1'], { error: 'must be "0x0" or "0x1"' }),
-  r: bytes32Schema,
-  s: bytes32Schema,
-});
+export const signedAuthorizationSchema = z.lazy(() =>
+  z.strictObject({
+    chainId: quantitySchema(64).transform((value) => `0x${value.toString(16)}` as Hex),
+    address: addressSchema,
+    nonce: quantitySchema(64).transform((value) => `0x${value.toString(16)}` as Hex),
+    yParity: z.enum(['0x0', '0x1'], { error: 'must be "0x0" or "0x1"' }),
+    r: bytes32Schema,
+    s: bytes32Schema,
+  }),
+);
 
 /** ERC-7769 v0.8 user operation JSON, restricted to what Encore signs. */
-export const rpcUserOperationSchema = z.strictObject(
-  {
-    sender: addressSchema,
-    // Key (the deadline, 48 bits) and sequence (64 bits): nothing above them.
-    nonce: quantitySchema(112),
-    factory: z.literal('0x7702', { error: 'must be "0x7702": an EIP-7702 account' }),
-    factoryData: z.literal('0x', { error: 'must be "0x"' }),
-    callData: bytesSchema,
-    callGasLimit: gasSchema,
-    verificationGasLimit: gasSchema,
-    preVerificationGas: gasSchema,
-    maxFeePerGas: z.literal('0x0', { error: 'must be "0x0": the sponsor pays the transaction' }),
-    maxPriorityFeePerGas: z.literal('0x0', {
-      error: 'must be "0x0": the sponsor pays the transaction',
-    }),
-    signature: bytesSchema,
-    eip7702Auth: signedAuthorizationSchema.optional(),
-  },
-  { error: objectError('must be a user operation object') },
+export const rpcUserOperationSchema = z.lazy(() =>
+  z.strictObject(
+    {
+      sender: addressSchema,
+      // Key (the deadline, 48 bits) and sequence (64 bits): nothing above them.
+      nonce: quantitySchema(112),
+      factory: z.literal('0x7702', { error: 'must be "0x7702": an EIP-7702 account' }),
+      factoryData: z.literal('0x', { error: 'must be "0x"' }),
+      callData: bytesSchema,
+      callGasLimit: gasSchema,
+      verificationGasLimit: gasSchema,
+      preVerificationGas: gasSchema,
+      maxFeePerGas: z.literal('0x0', { error: 'must be "0x0": the sponsor pays the transaction' }),
+      maxPriorityFeePerGas: z.literal('0x0', {
+        error: 'must be "0x0": the sponsor pays the transaction',
+      }),
+      signature: bytesSchema,
+      eip7702Auth: signedAuthorizationSchema.optional(),
+    },
+    { error: objectError('must be a user operation object') },
+  ),
 );
 
 export interface ReadUserOperation {
@@ -113,23 +117,27 @@ export function readRpcUserOperation(
 }
 
 /** eth_estimateUserOperationGas's answer. */
-export const gasEstimateSchema = z.object({
-  callGasLimit: gasSchema,
-  verificationGasLimit: gasSchema,
-  preVerificationGas: gasSchema,
-});
+export const gasEstimateSchema = z.lazy(() =>
+  z.object({
+    callGasLimit: gasSchema,
+    verificationGasLimit: gasSchema,
+    preVerificationGas: gasSchema,
+  }),
+);
 
 /**
  * A sponsor's refusal in the JSON-RPC error's `data`: its stable reason code and, for a budget,
  * when to come back.
  */
-export const sponsorRefusalDataSchema = z.object({
-  reason: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/),
-  retryAfterSeconds: z
-    .number()
-    .int()
-    .min(0)
-    .max(86_400 * 7)
-    .optional(),
-});
+export const sponsorRefusalDataSchema = z.lazy(() =>
+  z.object({
+    reason: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/),
+    retryAfterSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(86_400 * 7)
+      .optional(),
+  }),
+);
 export type SponsorRefusalData = z.infer<typeof sponsorRefusalDataSchema>;

@@ -4,16 +4,24 @@
 import { Interface } from 'ethers';
 import type { Address, Hex } from './schemas.ts';
 
-export const entryPointEvents = new Interface([
-  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
-  'event BeforeExecution()',
-  'event UserOperationRevertReason(bytes32 indexed userOpHash, address indexed sender, uint256 nonce, bytes revertReason)',
-]);
+let events: Interface | undefined;
 
-/** topic0 of UserOperationEvent. */
-export const USER_OPERATION_EVENT_TOPIC = entryPointEvents.getEvent('UserOperationEvent')
-  ?.topicHash as Hex;
-const BEFORE_EXECUTION_TOPIC = entryPointEvents.getEvent('BeforeExecution')?.topicHash as Hex;
+/** The EntryPoint's events as ethers reads them (built on first use: its hashing costs a worker's start). */
+export function entryPointEvents(): Interface {
+  events ??= new Interface([
+    'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+    'event BeforeExecution()',
+    'event UserOperationRevertReason(bytes32 indexed userOpHash, address indexed sender, uint256 nonce, bytes revertReason)',
+  ]);
+  return events;
+}
+
+/** topic0 of UserOperationEvent (a unit test checks it against the event's signature). */
+export const USER_OPERATION_EVENT_TOPIC: Hex =
+  '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f';
+/** topic0 of BeforeExecution. */
+export const BEFORE_EXECUTION_TOPIC: Hex =
+  '0xbb47ee3e183a558b1a2ff0874b079f3fc5478b7454eacf2bfc5af2ff5878f972';
 
 export interface ChainLog {
   readonly address: Address;
@@ -23,7 +31,7 @@ export interface ChainLog {
 
 /** Whether the operation's calls ran (true) or reverted (false), from its UserOperationEvent. */
 export function userOperationSucceeded(log: ChainLog): boolean {
-  const parsed = entryPointEvents.parseLog({ topics: [...log.topics], data: log.data });
+  const parsed = entryPointEvents().parseLog({ topics: [...log.topics], data: log.data });
   return parsed?.name === 'UserOperationEvent' && parsed.args.success === true;
 }
 

@@ -57,19 +57,21 @@ export interface VerifyIdTokenClaimsOptions {
 }
 
 const seconds = z.number().int().nonnegative();
-const claimsSchema = z.looseObject({
-  aud: z.string().min(1),
-  exp: seconds,
-  // Encore writes numbers; accept the numeric strings some catalog hosts echo back.
-  iat: z.union([
-    seconds,
-    z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-  ]),
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
-});
+const claimsSchema = z.lazy(() =>
+  z.looseObject({
+    aud: z.string().min(1),
+    exp: seconds,
+    // Encore writes numbers; accept the numeric strings some catalog hosts echo back.
+    iat: z.union([
+      seconds,
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ]),
+    nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+  }),
+);
 
 /**
  * Checks the binding claims of a decoded ID token payload (from `recoverIdTokenSigner` or the

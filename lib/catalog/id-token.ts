@@ -46,7 +46,9 @@ export interface IdTokenOptions {
 export const DEFAULT_ID_TOKEN_LIFETIME_SECONDS = 300;
 
 const HEADER = { typ: 'JWT', alg: 'keccak256' } as const;
-const headerSchema = z.looseObject({ typ: z.literal('JWT'), alg: z.literal('keccak256') });
+const headerSchema = z.lazy(() =>
+  z.looseObject({ typ: z.literal('JWT'), alg: z.literal('keccak256') }),
+);
 
 /**
  * Builds a catalog ID token the way the catalog's own apps do: base64url JSON header and payload,

@@ -44,7 +44,7 @@ export async function operationReceipt(
       log.topics[1] === userOpHash,
   );
   if (!event) return null;
-  const parsed = entryPointEvents.parseLog({ topics: [...event.topics], data: event.data });
+  const parsed = entryPointEvents().parseLog({ topics: [...event.topics], data: event.data });
   if (!parsed) return null;
   return {
     userOpHash,

@@ -116,7 +116,7 @@ export function parseForm(
 ): { ok: true; settings: Settings } | { ok: false; errors: FieldErrors } {
   const { limits, errors: limitErrors } = readLimits(values);
   if (Object.keys(limitErrors).length > 0) return { ok: false, errors: limitErrors };
-  const parsed = settingsSchema.safeParse({
+  const parsed = settingsSchema().safeParse({
     ...values,
     spendingLimits: limits,
     chainId: Number(values.chainId),

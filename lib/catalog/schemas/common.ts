@@ -1,23 +1,29 @@
 import { z } from 'zod';
 
 /** Ids are hash strings, but some deployments send plain numbers: always hand out strings. */
-export const idSchema = z.union([z.string().min(1), z.number().int()]).transform(String);
+export const idSchema = z.lazy(() =>
+  z.union([z.string().min(1), z.number().int()]).transform(String),
+);
 
 /** Counters the code shows; some revisions omit them or send null, which reads as 0. */
-export const countSchema = z
-  .number()
-  .nullish()
-  .transform((n) => n ?? 0);
+export const countSchema = z.lazy(() =>
+  z
+    .number()
+    .nullish()
+    .transform((n) => n ?? 0),
+);
 
 /**
  * Image objects map a size ("150x150", "640x", ...) to a URL. Newer hosts add a `mirrors` list of
  * hosts that also serve the content; any of them may be null (no picture).
  */
-export const imageSchema = z
-  .object({ mirrors: z.array(z.string()).optional() })
-  .catchall(z.union([z.string(), z.array(z.string()), z.null()]))
-  .nullish()
-  .transform((v) => v ?? null);
+export const imageSchema = z.lazy(() =>
+  z
+    .object({ mirrors: z.array(z.string()).optional() })
+    .catchall(z.union([z.string(), z.array(z.string()), z.null()]))
+    .nullish()
+    .transform((v) => v ?? null),
+);
 
 export type ImageSet = z.infer<typeof imageSchema>;
 

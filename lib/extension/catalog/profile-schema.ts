@@ -12,25 +12,31 @@ const imageUrl = z
   .regex(/^https?:\/\//i, 'Not an http(s) URL')
   .nullable();
 
-export const catalogProfileSchema = z.strictObject({
-  id: text.min(1),
-  handle: text,
-  name: text,
-  verified: z.boolean(),
-  pictureUrl: imageUrl,
-  followerCount: count,
-  followingCount: count,
-  trackCount: count,
-});
+export const catalogProfileSchema = z.lazy(() =>
+  z.strictObject({
+    id: text.min(1),
+    handle: text,
+    name: text,
+    verified: z.boolean(),
+    pictureUrl: imageUrl,
+    followerCount: count,
+    followingCount: count,
+    trackCount: count,
+  }),
+);
 
-export const catalogTrackSummarySchema = z.strictObject({
-  id: text.min(1),
-  title: text,
-  playCount: count,
-  artworkUrl: imageUrl,
-});
+export const catalogTrackSummarySchema = z.lazy(() =>
+  z.strictObject({
+    id: text.min(1),
+    title: text,
+    playCount: count,
+    artworkUrl: imageUrl,
+  }),
+);
 
-export const walletCatalogProfileSchema: z.ZodType<WalletCatalogProfile> = z.strictObject({
-  user: catalogProfileSchema,
-  topTracks: z.array(catalogTrackSummarySchema).max(10),
-});
+export const walletCatalogProfileSchema: z.ZodType<WalletCatalogProfile> = z.lazy(() =>
+  z.strictObject({
+    user: catalogProfileSchema,
+    topTracks: z.array(catalogTrackSummarySchema).max(10),
+  }),
+);

@@ -4,14 +4,18 @@ import { LOOKUP_KEY_PATTERN } from '../../hedgehog/index.ts';
 
 // Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
 // in the sender, and saying so beats ignoring it.
-const username = z
-  .string({ error: 'Enter a username' })
-  .min(1, 'Enter a username')
-  .max(MAX_USERNAME_LENGTH, `Usernames are at most ${MAX_USERNAME_LENGTH} characters`);
-const password = z
-  .string({ error: 'Enter a password' })
-  .min(1, 'Enter a password')
-  .max(1024, 'Passwords are at most 1024 characters');
+const username = z.lazy(() =>
+  z
+    .string({ error: 'Enter a username' })
+    .min(1, 'Enter a username')
+    .max(MAX_USERNAME_LENGTH, `Usernames are at most ${MAX_USERNAME_LENGTH} characters`),
+);
+const password = z.lazy(() =>
+  z
+    .string({ error: 'Enter a password' })
+    .min(1, 'Enter a password')
+    .max(1024, 'Passwords are at most 1024 characters'),
+);
 
 export const emptySchema = z.strictObject({});
 export const credentialsSchema = z.strictObject({ username, password });
@@ -19,35 +23,47 @@ export const credentialsSchema = z.strictObject({ username, password });
  * Sign-up may say the popup is deriving the lookup key itself and will send it
  * (`signUpLookupKey`), so the worker derives only the encryption key meanwhile.
  */
-export const signUpSchema = credentialsSchema.extend({
-  lookupKeyFollows: z.boolean().optional(),
-});
+export const signUpSchema = z.lazy(() =>
+  credentialsSchema.extend({
+    lookupKeyFollows: z.boolean().optional(),
+  }),
+);
 /** The popup's lookup key for the sign-up it just sent; null when it could not derive one. */
-export const signUpLookupKeySchema = z.strictObject({
-  username,
-  lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').nullable(),
-});
+export const signUpLookupKeySchema = z.lazy(() =>
+  z.strictObject({
+    username,
+    lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').nullable(),
+  }),
+);
 /** Login may carry the lookup key the popup derived meanwhile (Hedgehog's loginLookupKey). */
-export const loginSchema = credentialsSchema.extend({
-  lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').optional(),
-});
-export const changePasswordSchema = z.strictObject({
-  oldPassword: password,
-  newPassword: password,
-});
+export const loginSchema = z.lazy(() =>
+  credentialsSchema.extend({
+    lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').optional(),
+  }),
+);
+export const changePasswordSchema = z.lazy(() =>
+  z.strictObject({
+    oldPassword: password,
+    newPassword: password,
+  }),
+);
 /** The phrase's words are checked by the wallet core (INVALID_MNEMONIC names the wrong word). */
-const phrase = z
-  .string({ error: 'Enter your recovery phrase' })
-  .trim()
-  .min(1, 'Enter your recovery phrase')
-  .max(400, 'A recovery phrase is at most 400 characters');
-export const restoreSchema = z.strictObject({ username, password, phrase });
-export const revealPhraseSchema = z.strictObject({ password });
-export const siteSchema = z.strictObject({ origin: z.string().min(1).max(2048) });
-export const searchSchema = z.strictObject({
-  query: z
-    .string()
+const phrase = z.lazy(() =>
+  z
+    .string({ error: 'Enter your recovery phrase' })
     .trim()
-    .min(1, 'Enter a handle or name to search for')
-    .max(100, 'Search for at most 100 characters'),
-});
+    .min(1, 'Enter your recovery phrase')
+    .max(400, 'A recovery phrase is at most 400 characters'),
+);
+export const restoreSchema = z.lazy(() => z.strictObject({ username, password, phrase }));
+export const revealPhraseSchema = z.lazy(() => z.strictObject({ password }));
+export const siteSchema = z.lazy(() => z.strictObject({ origin: z.string().min(1).max(2048) }));
+export const searchSchema = z.lazy(() =>
+  z.strictObject({
+    query: z
+      .string()
+      .trim()
+      .min(1, 'Enter a handle or name to search for')
+      .max(100, 'Search for at most 100 characters'),
+  }),
+);

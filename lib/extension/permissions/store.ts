@@ -17,7 +17,7 @@ const KEY = 'encore:connections';
 // updated (see storage/migrations): the next account to log in takes them, once.
 const UNCLAIMED_KEY = 'encore:unclaimed-connections';
 
-const siteSchema = z.object({ connectedAt: z.number().finite() });
+const siteSchema = z.lazy(() => z.object({ connectedAt: z.number().finite() }));
 type Entries = Record<string, unknown>;
 
 // Writes are read-modify-write on one key: chained so two quick connects never drop one another.

@@ -12,14 +12,16 @@ export const addressSchema = z
 export const noParams = z.union([z.undefined(), z.array(z.unknown())]);
 
 /** `[{ eth_accounts: {} }]`, the only permission Encore grants. */
-export const accountsPermissionParams = z.tuple([
-  z
-    .record(z.string(), z.unknown())
-    .refine(
-      (request) => Object.keys(request).length === 1 && 'eth_accounts' in request,
-      'must be { eth_accounts: {} } (the only permission Encore grants)',
-    ),
-]);
+export const accountsPermissionParams = z.lazy(() =>
+  z.tuple([
+    z
+      .record(z.string(), z.unknown())
+      .refine(
+        (request) => Object.keys(request).length === 1 && 'eth_accounts' in request,
+        'must be { eth_accounts: {} } (the only permission Encore grants)',
+      ),
+  ]),
+);
 
 function pathSegment(segment: PropertyKey): string {
   if (typeof segment === 'number') return `[${segment}]`;

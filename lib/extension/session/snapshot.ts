@@ -31,21 +31,25 @@ export interface SessionSnapshot {
   catalog: CachedProfile | null;
 }
 
-const cachedProfileSchema = z
-  .strictObject({
-    userId: z.string().min(1).max(1_000).nullable(),
-    profile: walletCatalogProfileSchema.nullable(),
-    checkedAt: z.number().int().nonnegative(),
-  })
-  .refine((c) => (c.profile?.user.id ?? null) === c.userId, 'userId is not the profile’s');
+const cachedProfileSchema = z.lazy(() =>
+  z
+    .strictObject({
+      userId: z.string().min(1).max(1_000).nullable(),
+      profile: walletCatalogProfileSchema.nullable(),
+      checkedAt: z.number().int().nonnegative(),
+    })
+    .refine((c) => (c.profile?.user.id ?? null) === c.userId, 'userId is not the profile’s'),
+);
 
-const snapshotSchema = z.strictObject({
-  version: z.literal(1),
-  entropyDigest: z.string().regex(/^[0-9a-f]{64}$/),
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  username: z.string().min(1).max(MAX_USERNAME_LENGTH).nullable(),
-  catalog: cachedProfileSchema.nullable(),
-});
+const snapshotSchema = z.lazy(() =>
+  z.strictObject({
+    version: z.literal(1),
+    entropyDigest: z.string().regex(/^[0-9a-f]{64}$/),
+    address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+    username: z.string().min(1).max(MAX_USERNAME_LENGTH).nullable(),
+    catalog: cachedProfileSchema.nullable(),
+  }),
+);
 
 /** The stored snapshot if it parses and was written for `entropy`; null otherwise. */
 export async function readSnapshot(

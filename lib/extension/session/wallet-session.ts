@@ -5,8 +5,8 @@ import {
   ENTROPY_STORAGE_KEY,
   isStoredEntropy,
   type LoginOptions,
-  type SignUpOptions,
   NotLoggedInError,
+  type SignUpOptions,
 } from '../../hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
 import type { WalletCatalogProfile } from '../catalog/index.ts';

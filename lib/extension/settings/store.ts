@@ -77,7 +77,7 @@ function readOverrides(stored: unknown): Partial<Settings> {
   if (stored === undefined) return {};
   if (!isRecord(stored)) return { ...FAIL_CLOSED };
   const overrides: Record<string, unknown> = {};
-  for (const [field, schema] of Object.entries(settingsSchema.shape)) {
+  for (const [field, schema] of Object.entries(settingsSchema().shape)) {
     if (!Object.hasOwn(stored, field)) continue;
     const parsed = schema.safeParse(stored[field]);
     if (parsed.success) overrides[field] = parsed.data;

@@ -23,11 +23,13 @@ export type PendingSignUps = Map<string, PendingSignUp>;
 /** One slot: the latest sign-up attempt of this browser. */
 export const PENDING_SIGN_UP_STORAGE_KEY = 'encore-pending-sign-up';
 
-const rememberedSchema = z.strictObject({
-  lookupKey: z.string().regex(/^[0-9a-f]{64}$/),
-  iv: z.string().regex(/^[0-9a-f]{32}$/),
-  cipherText: z.string().regex(/^[0-9a-f]+$/),
-});
+const rememberedSchema = z.lazy(() =>
+  z.strictObject({
+    lookupKey: z.string().regex(/^[0-9a-f]{64}$/),
+    iv: z.string().regex(/^[0-9a-f]{32}$/),
+    cipherText: z.string().regex(/^[0-9a-f]+$/),
+  }),
+);
 
 export async function rememberSignUp(
   storage: KeyValueStore,

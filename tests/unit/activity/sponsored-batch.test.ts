@@ -41,7 +41,7 @@ const batch: SentTransaction = {
 };
 
 function opEvent(success: boolean): ChainLog & { transactionHash: string } {
-  const encoded = entryPointEvents.encodeEventLog('UserOperationEvent', [
+  const encoded = entryPointEvents().encodeEventLog('UserOperationEvent', [
     OP,
     ACCOUNT,
     '0x0000000000000000000000000000000000000000',

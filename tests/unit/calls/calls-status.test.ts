@@ -7,6 +7,7 @@ import {
   type SentCalls,
   USER_OPERATION_EVENT_TOPIC,
 } from '../../../lib/calls/index.ts';
+import { BEFORE_EXECUTION_TOPIC } from '../../../lib/calls/user-operation-event.ts';
 import { scriptedChain } from './support.ts';
 
 const ENTRY_POINT = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
@@ -17,7 +18,7 @@ const OTHER = `0x${'22'.repeat(32)}` as const;
 const TX = `0x${'33'.repeat(32)}` as const;
 
 function opEvent(userOpHash: `0x${string}`, success: boolean): ChainLog {
-  const encoded = entryPointEvents.encodeEventLog('UserOperationEvent', [
+  const encoded = entryPointEvents().encodeEventLog('UserOperationEvent', [
     userOpHash,
     SENDER,
     '0x0000000000000000000000000000000000000000',
@@ -33,13 +34,22 @@ function opEvent(userOpHash: `0x${string}`, success: boolean): ChainLog {
   };
 }
 const marker = (): ChainLog => {
-  const encoded = entryPointEvents.encodeEventLog('BeforeExecution', []);
+  const encoded = entryPointEvents().encodeEventLog('BeforeExecution', []);
   return { address: ENTRY_POINT, topics: encoded.topics as `0x${string}`[], data: '0x' };
 };
 const fanLog = (n: number): ChainLog => ({
   address: FAN,
   topics: [`0x${String(n).padStart(64, '0')}`],
   data: '0x',
+});
+
+describe('the EntryPoint’s event topics', () => {
+  it('are the hashes of the events’ own signatures', () => {
+    expect(USER_OPERATION_EVENT_TOPIC).toBe(
+      entryPointEvents().getEvent('UserOperationEvent')?.topicHash,
+    );
+    expect(BEFORE_EXECUTION_TOPIC).toBe(entryPointEvents().getEvent('BeforeExecution')?.topicHash);
+  });
 });
 
 describe('the logs of one operation in a bundle', () => {

@@ -3,12 +3,14 @@ import type { ApprovalService } from '../../approvals/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema } from '../schemas.ts';
 
-const resolveSchema = z.strictObject({
-  id: z.string().min(1).max(100),
-  approved: z.boolean(),
-  /** For a request over the spending limit: the account's password, checked by the backend. */
-  password: z.string().min(1).max(1024).optional(),
-});
+const resolveSchema = z.lazy(() =>
+  z.strictObject({
+    id: z.string().min(1).max(100),
+    approved: z.boolean(),
+    /** For a request over the spending limit: the account's password, checked by the backend. */
+    password: z.string().min(1).max(1024).optional(),
+  }),
+);
 
 export interface ApprovalMessageDeps {
   approvals: Pick<ApprovalService, 'snapshot' | 'resolve' | 'approveWithPassword'>;

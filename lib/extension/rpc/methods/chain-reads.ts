@@ -29,11 +29,13 @@ function read(name: string, params: z.ZodType<Params>, paramNames?: string[]): R
 }
 
 const none = noParams as z.ZodType<Params>;
-const accountAt = z.tuple([addressSchema]).or(z.tuple([addressSchema, blockRef]));
-const simulate = z
-  .tuple([callObject])
-  .or(z.tuple([callObject, blockRef]))
-  .or(z.tuple([callObject, blockRef, stateOverride]));
+const accountAt = z.lazy(() => z.tuple([addressSchema]).or(z.tuple([addressSchema, blockRef])));
+const simulate = z.lazy(() =>
+  z
+    .tuple([callObject])
+    .or(z.tuple([callObject, blockRef]))
+    .or(z.tuple([callObject, blockRef, stateOverride])),
+);
 
 export const CHAIN_READS: readonly RpcMethod<Params>[] = [
   read('eth_blockNumber', none),

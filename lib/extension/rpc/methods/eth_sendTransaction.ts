@@ -13,9 +13,9 @@ type Params = [transaction: TransactionRequest, ...unknown[]];
  */
 export const eth_sendTransaction: RpcMethod<Params, TransactionApproval> = {
   name: 'eth_sendTransaction',
-  params: z
-    .tuple([z.lazy(() => transactionRequestSchema())])
-    .rest(z.unknown()) as unknown as z.ZodType<Params>,
+  params: z.lazy(() =>
+    z.tuple([z.lazy(() => transactionRequestSchema())]).rest(z.unknown()),
+  ) as unknown as z.ZodType<Params>,
   paramNames: ['transaction'],
   requiresLogin: true,
   requiresConnection: true,

@@ -29,7 +29,9 @@ type Params = [address: string, typedData: TypedDataPayload, ...unknown[]];
  */
 export const eth_signTypedData_v4: RpcMethod<Params> = {
   name: 'eth_signTypedData_v4',
-  params: z.tuple([addressSchema, typedDataParam]).rest(z.unknown()) as z.ZodType<Params>,
+  params: z.lazy(() =>
+    z.tuple([addressSchema, typedDataParam]).rest(z.unknown()),
+  ) as z.ZodType<Params>,
   paramNames: ['address', 'typedData'],
   requiresLogin: true,
   requiresConnection: true,

@@ -22,7 +22,7 @@ const signatureParam = z
  */
 export const personal_ecRecover: RpcMethod<Params> = {
   name: 'personal_ecRecover',
-  params: z.tuple([messageParam, signatureParam]).rest(z.unknown()),
+  params: z.lazy(() => z.tuple([messageParam, signatureParam]).rest(z.unknown())),
   paramNames: ['message', 'signature'],
   run: async (_ctx, [message, signature]) => {
     try {

@@ -30,7 +30,7 @@ const messageParam = z
 /** EIP-191 signature of the message bytes (hex-encoded, or a plain string taken as UTF-8). */
 export const personal_sign: RpcMethod<Params> = {
   name: 'personal_sign',
-  params: z.tuple([messageParam, addressSchema]).rest(z.unknown()),
+  params: z.lazy(() => z.tuple([messageParam, addressSchema]).rest(z.unknown())),
   paramNames: ['message', 'address'],
   requiresLogin: true,
   requiresConnection: true,

@@ -17,28 +17,32 @@ export const MAX_ADD_CHAIN_PARAMS_BYTES = 16 * 1024;
 
 const CHAIN_ID_HINT = 'must be a 0x-prefixed hex chain id without leading zeros';
 
-const addChainParameter = z.object({
-  chainId: z
-    .string({ error: CHAIN_ID_HINT })
-    .regex(/^0x[1-9a-fA-F][0-9a-fA-F]{0,13}$/, CHAIN_ID_HINT)
-    .refine((hex) => Number.parseInt(hex, 16) <= Number.MAX_SAFE_INTEGER, 'is too large'),
-  chainName: chainNameSchema,
-  rpcUrls: z.array(rpcUrlSchema).min(1, 'must name at least one RPC URL').max(8),
-  nativeCurrency: nativeCurrencySchema,
-  blockExplorerUrls: z.array(explorerUrlSchema).max(4).nullish(),
-  // Accepted as EIP-3085 allows them, never fetched or shown.
-  iconUrls: z.array(z.string().max(2048)).max(4).nullish(),
-});
+const addChainParameter = z.lazy(() =>
+  z.object({
+    chainId: z
+      .string({ error: CHAIN_ID_HINT })
+      .regex(/^0x[1-9a-fA-F][0-9a-fA-F]{0,13}$/, CHAIN_ID_HINT)
+      .refine((hex) => Number.parseInt(hex, 16) <= Number.MAX_SAFE_INTEGER, 'is too large'),
+    chainName: chainNameSchema,
+    rpcUrls: z.array(rpcUrlSchema).min(1, 'must name at least one RPC URL').max(8),
+    nativeCurrency: nativeCurrencySchema,
+    blockExplorerUrls: z.array(explorerUrlSchema).max(4).nullish(),
+    // Accepted as EIP-3085 allows them, never fetched or shown.
+    iconUrls: z.array(z.string().max(2048)).max(4).nullish(),
+  }),
+);
 
 type Params = [z.output<typeof addChainParameter>];
 
-const params = z
-  .unknown()
-  .refine(
-    (raw) => jsonBytes(raw) <= MAX_ADD_CHAIN_PARAMS_BYTES,
-    `must be at most ${MAX_ADD_CHAIN_PARAMS_BYTES} bytes of JSON`,
-  )
-  .pipe(z.tuple([addChainParameter]));
+const params = z.lazy(() =>
+  z
+    .unknown()
+    .refine(
+      (raw) => jsonBytes(raw) <= MAX_ADD_CHAIN_PARAMS_BYTES,
+      `must be at most ${MAX_ADD_CHAIN_PARAMS_BYTES} bytes of JSON`,
+    )
+    .pipe(z.tuple([addChainParameter])),
+);
 
 /**
  * EIP-3085: a connected site asks Encore to know a chain. The person sees the chain id, name and
@@ -47,7 +51,7 @@ const params = z
  */
 export const wallet_addEthereumChain: RpcMethod<Params, AddChainApproval> = {
   name: 'wallet_addEthereumChain',
-  params: params as unknown as z.ZodType<Params>,
+  params: z.lazy(() => params) as unknown as z.ZodType<Params>,
   paramNames: ['addChainParams'],
   requiresConnection: true,
   approval: async (ctx, [request]) => {

@@ -17,10 +17,12 @@ const chainIds = z
 /** EIP-5792: per chain, whether calls can be atomic (and sponsored) for the connected account. */
 export const wallet_getCapabilities: RpcMethod<Params> = {
   name: 'wallet_getCapabilities',
-  params: z
-    .tuple([addressSchema])
-    .or(z.tuple([addressSchema, chainIds]))
-    .or(z.tuple([addressSchema, chainIds]).rest(z.unknown())) as unknown as z.ZodType<Params>,
+  params: z.lazy(() =>
+    z
+      .tuple([addressSchema])
+      .or(z.tuple([addressSchema, chainIds]))
+      .or(z.tuple([addressSchema, chainIds]).rest(z.unknown())),
+  ) as unknown as z.ZodType<Params>,
   paramNames: ['address', 'chainIds'],
   requiresConnection: true,
   run: (ctx, [address, ids]) => {

@@ -13,9 +13,9 @@ type Params = [request: SendCallsRequest, ...unknown[]];
  */
 export const wallet_sendCalls: RpcMethod<Params, CallsApproval> = {
   name: 'wallet_sendCalls',
-  params: z
-    .tuple([z.lazy(() => sendCallsSchema())])
-    .rest(z.unknown()) as unknown as z.ZodType<Params>,
+  params: z.lazy(() =>
+    z.tuple([z.lazy(() => sendCallsSchema())]).rest(z.unknown()),
+  ) as unknown as z.ZodType<Params>,
   paramNames: ['request'],
   requiresLogin: true,
   requiresConnection: true,

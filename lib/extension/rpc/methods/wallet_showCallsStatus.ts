@@ -10,9 +10,9 @@ type Params = [id: string, ...unknown[]];
  */
 export const wallet_showCallsStatus: RpcMethod<Params> = {
   name: 'wallet_showCallsStatus',
-  params: z
-    .tuple([z.string({ error: 'must be a batch id' }).min(1).max(4096)])
-    .rest(z.unknown()) as unknown as z.ZodType<Params>,
+  params: z.lazy(() =>
+    z.tuple([z.string({ error: 'must be a batch id' }).min(1).max(4096)]).rest(z.unknown()),
+  ) as unknown as z.ZodType<Params>,
   paramNames: ['id'],
   requiresConnection: true,
   run: async (ctx, [id]) => {

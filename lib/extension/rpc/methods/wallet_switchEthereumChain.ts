@@ -10,13 +10,15 @@ type Params = [{ chainId: string }];
  */
 export const wallet_switchEthereumChain: RpcMethod<Params> = {
   name: 'wallet_switchEthereumChain',
-  params: z.tuple([
-    z.object({
-      chainId: z
-        .string({ error: 'must be a 0x-prefixed hex chain id' })
-        .regex(/^0x[0-9a-fA-F]{1,16}$/, 'must be a 0x-prefixed hex chain id'),
-    }),
-  ]),
+  params: z.lazy(() =>
+    z.tuple([
+      z.object({
+        chainId: z
+          .string({ error: 'must be a 0x-prefixed hex chain id' })
+          .regex(/^0x[0-9a-fA-F]{1,16}$/, 'must be a 0x-prefixed hex chain id'),
+      }),
+    ]),
+  ),
   paramNames: ['switchParams'],
   requiresConnection: true,
   run: async (ctx, [{ chainId }]) => {
