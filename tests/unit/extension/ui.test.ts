@@ -18,6 +18,9 @@ describe('popup error messages', () => {
     expect(describeError(received(new BackendError(0, 'fetch failed')))).toMatch(
       /cannot be reached/,
     );
+    expect(describeError(received(new BackendError(0, 'no answer', { timedOut: true })))).toBe(
+      'The wallet backend did not answer in time. Try again in a moment.',
+    );
     expect(
       describeError(received(new BackendError(429, 'slow down', { retryAfterSeconds: 12.2 }))),
     ).toBe('Too many attempts. Try again in 13 s.');
