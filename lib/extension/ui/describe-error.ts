@@ -44,7 +44,11 @@ const DESCRIPTIONS = {
   CATALOG_NETWORK_ERROR: UNREACHABLE_CATALOG,
   CATALOG_TIMEOUT: UNREACHABLE_CATALOG,
   CATALOG_NO_HOST: UNREACHABLE_CATALOG,
-  CATALOG_HTTP_ERROR: UNUSABLE_CATALOG,
+  // A 5xx from every host tried is an outage, not an answer: say so, as for a dead host.
+  CATALOG_HTTP_ERROR: (message, detail) =>
+    Number(detail('status')) >= 500
+      ? UNREACHABLE_CATALOG(message, detail)
+      : UNUSABLE_CATALOG(message, detail),
   CATALOG_INVALID_RESPONSE: UNUSABLE_CATALOG,
   INVALID_ACCOUNT: FALLBACK,
   APPROVAL_REFUSED: FALLBACK,

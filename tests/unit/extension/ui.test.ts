@@ -28,6 +28,13 @@ describe('popup error messages', () => {
       /username is taken/,
     );
     expect(describeError(new ExtensionError('NO_RESPONSE', 'x'))).toMatch(/did not answer/);
+    // Every catalog host answering 5xx is an outage; a 4xx is an answer Encore could not use.
+    const catalogError = (status: number) =>
+      new ExtensionError('CATALOG_HTTP_ERROR', `answered ${status}`, { status });
+    expect(describeError(catalogError(503))).toBe('The music catalog cannot be reached right now.');
+    expect(describeError(catalogError(403))).toBe(
+      'The music catalog gave an answer Encore could not use.',
+    );
   });
 });
 
