@@ -6,6 +6,12 @@ import { cors } from 'hono/cors';
 import { registerContentRoutes } from './api/content.ts';
 import type { HostFlavor } from './api/context.ts';
 import { answerErrorsIn } from './api/error-body.ts';
+import {
+  createDevFaults,
+  type DevFaults,
+  failWhenSwitched,
+  registerFaultRoutes,
+} from './api/faults.ts';
 import { createHostApp } from './api/host-app.ts';
 import { registerDevRoutes } from './api/routes-dev.ts';
 import { generateDataset } from './dataset/generate.ts';
@@ -18,7 +24,7 @@ export interface DevCatalogOptions {
   hostListPort?: number;
   /** Number of API hosts (default 3). Host 0 emulates the newer (go) deployment, the rest the older. */
   hosts?: number;
-  /** Enables `POST /dev/wallets`. */
+  /** Enables `POST /dev/wallets` and the fault switch (`POST /dev/faults`). */
   dev?: boolean;
   /** Dataset seed (default 1): same seed, same catalog. */
   seed?: number;
@@ -47,9 +53,10 @@ export async function startDevCatalog(options: DevCatalogOptions = {}): Promise<
   const contentBase = (): string => hostListUrl.replace(/\/$/, '');
   const servers: Server[] = [];
   const flavors: HostFlavor[] = [];
+  const faults = createDevFaults();
 
   try {
-    const listApp = createHostListApp(dataset, dev, () => hostUrls);
+    const listApp = createHostListApp(dataset, dev, () => hostUrls, faults);
     const listServer = await listen(listApp, port);
     servers.push(listServer);
     hostListUrl = `http://127.0.0.1:${(listServer.address() as AddressInfo).port}/`;
@@ -62,6 +69,7 @@ export async function startDevCatalog(options: DevCatalogOptions = {}): Promise<
         contentBase,
         mirrors: () => hostUrls.filter((_, j) => j !== i),
         dev,
+        fault: () => faults.hosts.get(i) ?? null,
       });
       const server = await listen(app, port === 0 ? 0 : port + 1 + i);
       servers.push(server);
@@ -82,12 +90,25 @@ export async function startDevCatalog(options: DevCatalogOptions = {}): Promise<
   };
 }
 
-function createHostListApp(dataset: Dataset, dev: boolean, hostUrls: () => string[]): Hono {
+function createHostListApp(
+  dataset: Dataset,
+  dev: boolean,
+  hostUrls: () => string[],
+  faults: DevFaults,
+): Hono {
   const app = new Hono();
+  if (dev)
+    app.use(
+      '*',
+      failWhenSwitched(() => faults.hostList),
+    );
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'] }));
   app.get('/', (c) => c.json({ data: hostUrls() }));
   registerContentRoutes(app);
-  if (dev) registerDevRoutes(app, dataset);
+  if (dev) {
+    registerDevRoutes(app, dataset);
+    registerFaultRoutes(app, faults, () => hostUrls().length);
+  }
   answerErrorsIn(app, 'go');
   return app;
 }

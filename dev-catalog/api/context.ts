@@ -1,4 +1,5 @@
 import type { Dataset } from '../dataset/types.ts';
+import type { FaultKind } from './faults.ts';
 
 /**
  * `go` hosts emulate the newer deployment (swagger-v1-go.yaml): `{code, error}` error bodies,
@@ -16,4 +17,6 @@ export interface HostContext {
   /** Other hosts serving the same content, for `mirrors` (go hosts only). */
   mirrors: () => string[];
   dev: boolean;
+  /** Dev mode's fault switch for this host (faults.ts); absent or null: it answers normally. */
+  fault?: () => FaultKind | null;
 }

@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import { registerContentRoutes } from './content.ts';
 import type { HostContext } from './context.ts';
 import { answerErrorsIn } from './error-body.ts';
+import { failWhenSwitched } from './faults.ts';
 import { ApiError } from './http-error.ts';
 import { registerDevRoutes } from './routes-dev.ts';
 import { registerPlaylistRoutes } from './routes-playlists.ts';
@@ -12,6 +13,8 @@ import { registerUserRoutes } from './routes-users.ts';
 /** One API host of the dev catalog, speaking the dialect of its flavor. */
 export function createHostApp(ctx: HostContext): Hono {
   const app = new Hono();
+  // First: a failing host fails before it says anything, CORS headers included.
+  if (ctx.dev && ctx.fault) app.use('*', failWhenSwitched(ctx.fault));
   app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'] }));
   if (ctx.flavor === 'go') {
     // Newer hosts refuse `user_id` without signed headers (fixtures: error-403-go-api.json).

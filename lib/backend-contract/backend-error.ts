@@ -11,6 +11,8 @@ export interface BackendErrorJSON extends EncoreErrorJSON {
   code: BackendErrorCode;
   status: number;
   retryAfterSeconds?: number;
+  /** Present (true) when no answer came within the client's deadline. */
+  timedOut?: true;
 }
 
 /** The integrator's backend answered with something other than 200, or could not be reached. */
@@ -21,12 +23,18 @@ export class BackendError extends EncoreError<BackendErrorCode> {
     /** HTTP status; 0 when the request never got an answer (network error, timeout). */
     readonly status: number,
     message: string,
-    options?: { cause?: unknown; retryAfterSeconds?: number },
+    options?: { cause?: unknown; retryAfterSeconds?: number; timedOut?: boolean },
   ) {
     super(message, { cause: options?.cause });
     this.retryAfterSeconds = options?.retryAfterSeconds;
+    this.timedOut = options?.timedOut === true;
   }
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * Status 0 because the deadline passed (a slow backend), not because the connection failed: the
+   * request may still reach the server and act there.
+   */
+  readonly timedOut: boolean;
 
   override toJSON(): BackendErrorJSON {
     return {
@@ -34,6 +42,7 @@ export class BackendError extends EncoreError<BackendErrorCode> {
       code: this.code,
       status: this.status,
       retryAfterSeconds: this.retryAfterSeconds,
+      ...(this.timedOut ? { timedOut: true as const } : {}),
     };
   }
 }

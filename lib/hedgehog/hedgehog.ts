@@ -135,7 +135,8 @@ export class Hedgehog {
    * Creates a wallet, claims the username for its address (setUserFn), then stores its encrypted
    * record (setAuthFn). The username goes first so a taken name fails before anything exists
    * that logs in. All or nothing: nothing is kept locally unless both succeeded, and a retry with
-   * the same credentials after a failure, even after a restart, reuses the same wallet.
+   * the same credentials after a failure, even after a restart and other attempts in between
+   * (the last MAX_PENDING_SIGN_UPS are remembered), reuses the same wallet.
    */
   async signUp(
     username: string,
@@ -154,11 +155,21 @@ export class Hedgehog {
     this.pending.set(lookupKey, pending);
     if (!pending.userClaimed) {
       if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
-      await this.setUserFn({
-        username: user.username,
-        // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
-        walletAddress: pending.wallet.address.toLowerCase(),
-      });
+      try {
+        await this.setUserFn({
+          username: user.username,
+          // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
+          walletAddress: pending.wallet.address.toLowerCase(),
+        });
+      } catch (error) {
+        // The name belongs to another wallet: this attempt can never finish, so it is not kept
+        // (it would take the place of one that can).
+        if (error instanceof BackendError && error.status === 409 && !pending.authStored) {
+          this.pending.delete(lookupKey);
+          await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
+        }
+        throw error;
+      }
       pending = { ...pending, userClaimed: true };
       this.pending.set(lookupKey, pending);
     }
@@ -168,8 +179,8 @@ export class Hedgehog {
     }
     await this.storage.set(ENTROPY_STORAGE_KEY, pending.entropy);
     this.pending.delete(lookupKey);
-    // Only a leftover if this fails: a later sign-up overwrites it, and it opens nothing alone.
-    await forgetSignUp(this.storage).catch(() => undefined);
+    // Only a leftover if this fails: it falls off the list later, and it opens nothing alone.
+    await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
     this.wallet = pending.wallet;
     return pending.wallet;
   }

@@ -60,7 +60,9 @@ export function ProfileSection(props: {
   } else {
     body = (
       <div class="card stack-sm">
-        <p class="muted">{describeError(fresh.error)}</p>
+        <p class="muted" data-testid="profile-error">
+          {describeError(fresh.error)}
+        </p>
         <button type="button" class="btn btn-secondary btn-sm" onClick={reload}>
           Try again
         </button>

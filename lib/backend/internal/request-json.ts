@@ -47,7 +47,7 @@ export async function requestJson(request: JsonRequest): Promise<JsonAnswer> {
     const message = exchange.timedOut
       ? `Backend did not answer ${target} within ${request.timeoutMs} ms`
       : `Backend unreachable for ${target}: ${cause instanceof Error ? cause.message : String(cause)}`;
-    throw new BackendError(0, message, { cause });
+    throw new BackendError(0, message, { cause, timedOut: exchange.timedOut });
   }
   const { response } = exchange;
   const body = parseJson(response.text);

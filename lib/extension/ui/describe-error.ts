@@ -9,6 +9,7 @@ interface CodedError {
   message?: unknown;
   status?: unknown;
   retryAfterSeconds?: unknown;
+  timedOut?: unknown;
   details?: Record<string, unknown>;
 }
 
@@ -34,11 +35,20 @@ const DESCRIPTIONS = {
   NOT_LOGGED_IN: () => 'You are logged out. Log in again.',
   NO_RESPONSE: () => 'The extension did not answer. Try again.',
   BACKEND_FAILURE: (message, detail) =>
-    describeBackendFailure(Number(detail('status')), detail('retryAfterSeconds'), message),
+    describeBackendFailure(
+      Number(detail('status')),
+      detail('retryAfterSeconds'),
+      detail('timedOut') === true,
+      message,
+    ),
   CATALOG_NETWORK_ERROR: UNREACHABLE_CATALOG,
   CATALOG_TIMEOUT: UNREACHABLE_CATALOG,
   CATALOG_NO_HOST: UNREACHABLE_CATALOG,
-  CATALOG_HTTP_ERROR: UNUSABLE_CATALOG,
+  // A 5xx from every host tried is an outage, not an answer: say so, as for a dead host.
+  CATALOG_HTTP_ERROR: (message, detail) =>
+    Number(detail('status')) >= 500
+      ? UNREACHABLE_CATALOG(message, detail)
+      : UNUSABLE_CATALOG(message, detail),
   CATALOG_INVALID_RESPONSE: UNUSABLE_CATALOG,
   INVALID_ACCOUNT: FALLBACK,
   APPROVAL_REFUSED: FALLBACK,
@@ -60,7 +70,16 @@ export function describeError(error: unknown): string {
   return sentence(message, detail);
 }
 
-function describeBackendFailure(status: number, retryAfter: unknown, message: string): string {
+function describeBackendFailure(
+  status: number,
+  retryAfter: unknown,
+  timedOut: boolean,
+  message: string,
+): string {
+  // Slow is not unreachable: the connection and the URL are fine, the backend is busy.
+  if (status === 0 && timedOut) {
+    return 'The wallet backend did not answer in time. Try again in a moment.';
+  }
   if (status === 0) {
     return 'The wallet backend cannot be reached. Check your connection, or the backend URL in settings.';
   }

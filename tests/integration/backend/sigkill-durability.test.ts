@@ -1,43 +1,14 @@
 // Durability: a server killed with SIGKILL in the middle of a write load has lost no record it
 // answered 200 for. The server runs as a child process (`server/main.ts`, as `npm run server`).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/index.ts';
 import { ENGINES } from './support/engines.ts';
 import { authRecord, hex } from './support/http.ts';
+import { spawnServer } from './support/spawn-server.ts';
 
 const WRITERS = 12;
 const ACKS_BEFORE_KILL = 150;
-
-function spawnServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  // node --import tsx (not npx): the signal must reach the server process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: new URL('../../../', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      // Hundreds of writes from one address: the limiter has its own suites.
-      RATE_LIMIT_WRITES_PER_ADDRESS: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /encore backend on (http:\/\/[\d.:]+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before listening: ${output}`)),
-    );
-  });
-}
 
 describe.each(ENGINES.map((make) => make()))('SIGKILL during writes on $name', (engine) => {
   beforeAll(() => engine.start());
@@ -45,7 +16,11 @@ describe.each(ENGINES.map((make) => make()))('SIGKILL during writes on $name', (
 
   it('keeps every record and user that was answered 200', async () => {
     const databaseUrl = await engine.freshDatabaseUrl();
-    const { child, url } = await spawnServer(databaseUrl);
+    const { child, url } = await spawnServer({
+      DATABASE_URL: databaseUrl,
+      // Hundreds of writes from one address: the limiter has its own suites.
+      RATE_LIMIT_WRITES_PER_ADDRESS: '1000000',
+    });
     const exited = once(child, 'exit');
 
     const acknowledged: ReturnType<typeof authRecord>[] = [];

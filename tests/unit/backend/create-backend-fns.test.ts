@@ -104,6 +104,7 @@ describe('createBackendFns', () => {
     expect(error.status).toBe(0);
     expect(error.message).toContain('fetch failed');
     expect(error.message).not.toContain(record.lookupKey);
+    expect(error.timedOut).toBe(false);
   });
 
   it('times out a request that never answers', async () => {
@@ -115,5 +116,7 @@ describe('createBackendFns', () => {
     const error = await rejection(fns.setAuthFn(record));
     expect(error.status).toBe(0);
     expect(error.message).toContain('within 20 ms');
+    // Told apart from a failed connection: the popup says "did not answer in time".
+    expect(error.toJSON()).toMatchObject({ status: 0, timedOut: true });
   });
 });

@@ -18,6 +18,9 @@ describe('popup error messages', () => {
     expect(describeError(received(new BackendError(0, 'fetch failed')))).toMatch(
       /cannot be reached/,
     );
+    expect(describeError(received(new BackendError(0, 'no answer', { timedOut: true })))).toBe(
+      'The wallet backend did not answer in time. Try again in a moment.',
+    );
     expect(
       describeError(received(new BackendError(429, 'slow down', { retryAfterSeconds: 12.2 }))),
     ).toBe('Too many attempts. Try again in 13 s.');
@@ -25,6 +28,13 @@ describe('popup error messages', () => {
       /username is taken/,
     );
     expect(describeError(new ExtensionError('NO_RESPONSE', 'x'))).toMatch(/did not answer/);
+    // Every catalog host answering 5xx is an outage; a 4xx is an answer Encore could not use.
+    const catalogError = (status: number) =>
+      new ExtensionError('CATALOG_HTTP_ERROR', `answered ${status}`, { status });
+    expect(describeError(catalogError(503))).toBe('The music catalog cannot be reached right now.');
+    expect(describeError(catalogError(403))).toBe(
+      'The music catalog gave an answer Encore could not use.',
+    );
   });
 });
 

@@ -267,6 +267,32 @@ describe('all-or-nothing sign-up', () => {
     expect(await first.storage.get(PENDING_SIGN_UP_STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps a half-done sign-up through later attempts, and reads the one-entry form of older builds', async () => {
+    const backend = createMemoryBackend();
+    const first = setup(backend);
+    backend.failNext.setAuthFn = 'before-store';
+    await expect(first.hedgehog.signUp('nora', PASSWORD)).rejects.toThrow('network down');
+    const claimed = backend.users.get('nora');
+    const restarted = (): Hedgehog =>
+      new Hedgehog(backend.getFn, backend.setAuthFn, backend.setUserFn, {
+        storage: first.storage,
+      });
+    // Another password (the name is taken, by this browser's own unfinished wallet), then
+    // another name failing before its claim: neither takes the first attempt's place.
+    await expect(restarted().signUp('nora', `${PASSWORD}-x`)).rejects.toThrow('username taken');
+    backend.failNext.setUserFn = 'before-store';
+    await expect(restarted().signUp('olga', PASSWORD)).rejects.toThrow('setUserFn: 503');
+    const stored = JSON.parse((await first.storage.get(PENDING_SIGN_UP_STORAGE_KEY)) ?? '[]');
+    expect(stored).toHaveLength(2); // nora's and olga's; the refused one is not kept
+
+    // An older build kept one object: still read after an update.
+    const noras = stored.find((e: { lookupKey: string }) => e.lookupKey !== stored[0].lookupKey);
+    await first.storage.set(PENDING_SIGN_UP_STORAGE_KEY, JSON.stringify(noras));
+    const wallet = await restarted().signUp('nora', PASSWORD);
+    expect(wallet.address.toLowerCase()).toBe(claimed);
+    expect(await first.storage.get(PENDING_SIGN_UP_STORAGE_KEY)).toBeNull();
+  });
+
   it('finishes a sign-up an older client left half done (record stored, name not claimed)', async () => {
     const backend = createMemoryBackend();
     // The original order: the record first, then the username claim, which failed.

@@ -1,16 +1,31 @@
 // A throwaway PostgreSQL cluster for one test file: initdb into a temp dir, start on a free
 // 127.0.0.1 port with trust auth, drop everything afterwards. Missing binaries fail the suite:
 // `make test` installs them (scripts/install-system-deps.sh), so their absence is a real fault.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../../support/free-port.ts';
 
+export interface PostgresRestart {
+  /**
+   * `fast`: the server ends every session and checkpoints (an administrator's restart);
+   * `immediate`: it stops without a checkpoint and recovers from its WAL on start (a crash).
+   */
+  mode: 'fast' | 'immediate';
+  /** How long it stays down between the stop and the start (default 0). */
+  downMs?: number;
+}
+
 export interface PostgresCluster {
   /** A new, empty database on the cluster; returns its postgres:// URL. */
   createDatabase(): Promise<string>;
+  /**
+   * Stops the server and starts it again on the same port and data; resolves once it accepts
+   * connections. Runs the tools as child processes, so the caller's event loop keeps going.
+   */
+  restart(options: PostgresRestart): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +61,17 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     }
   };
 
+  const runAsync = (tool: string, args: string[]): Promise<void> => {
+    const command = asRoot ? 'runuser' : join(bin, tool);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
+    return new Promise((resolve, reject) => {
+      execFile(command, fullArgs, { cwd: root, encoding: 'utf8' }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`${tool} failed: ${stderr || stdout || error.message}`));
+        else resolve();
+      });
+    });
+  };
+
   const data = join(root, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
@@ -73,6 +99,20 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         await client.end();
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async restart({ mode, downMs = 0 }) {
+      await runAsync('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await runAsync('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        join(root, 'log'),
+        '-o',
+        settings,
+        '-w',
+        'start',
+      ]);
     },
     async stop() {
       try {

@@ -1,6 +1,12 @@
 // An integrator backend in memory, with a switch to make the next call of a setter fail
 // (as a flaky network or a 500 would) after or before it stored anything.
-import type { AuthRecord, GetFn, SetAuthFn, SetUserFn } from '../../../../lib/hedgehog/index.ts';
+import {
+  type AuthRecord,
+  BackendError,
+  type GetFn,
+  type SetAuthFn,
+  type SetUserFn,
+} from '../../../../lib/hedgehog/index.ts';
 
 export interface MemoryBackend {
   records: Map<string, AuthRecord>;
@@ -49,7 +55,10 @@ export function createMemoryBackend(): MemoryBackend {
       backend.failNext.setUserFn = undefined;
       if (fail === 'before-store') throw new Error('setUserFn: 503');
       const existing = backend.users.get(u.username.toLowerCase());
-      if (existing && existing !== u.walletAddress) throw new Error('setUserFn: username taken');
+      // As lib/backend reports the server's 409.
+      if (existing && existing !== u.walletAddress) {
+        throw new BackendError(409, 'setUserFn: username taken');
+      }
       backend.users.set(u.username.toLowerCase(), u.walletAddress);
       if (fail === 'after-store') throw new Error('setUserFn: answer lost');
     },
