@@ -45,7 +45,7 @@ describe('the Firefox event page, unloaded when idle', () => {
     expect(await result(connecting)).toEqual([address.toLowerCase()]);
 
     let startedAt = await untilBackgroundRestarts(popup, await backgroundStartedAt(popup));
-    // A new event page restored the wallet from storage.session: the popup shows it…
+    // A new event page restored the wallet from storage.local (sealed): the popup shows it…
     const reopened = await openPopup(firefox);
     expect(await reopened.$eval('[data-testid="address"]', (e) => e.textContent)).toBe(address);
 

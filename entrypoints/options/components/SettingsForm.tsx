@@ -130,15 +130,17 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             type="checkbox"
             data-testid="lock-on-close"
             checked={values.lockOnBrowserClose}
-            disabled={busy || !LOCAL_STORAGE_IS_PRIVATE}
+            disabled={busy}
             onChange={(event) => set('lockOnBrowserClose', event.currentTarget.checked)}
           />
           <span>
             Log out when the browser closes
             <span class="field-hint block" data-testid="lock-on-close-hint">
+              Your key is then kept only in memory-backed session storage, and you log in again
+              after every browser restart.
               {LOCAL_STORAGE_IS_PRIVATE
-                ? 'Your key is then kept only in memory-backed session storage, and you log in again after every browser restart.'
-                : 'Always on in this browser: it cannot keep lasting extension storage away from the scripts Encore runs in web pages, so your key is kept only in session storage, and you log in again after every browser restart.'}
+                ? null
+                : ' Off, it stays on this computer encrypted, under a key that only Encore’s own pages can use: the scripts Encore runs in web pages can read this browser’s lasting extension storage, but find only the encrypted form there.'}
             </span>
           </span>
         </label>

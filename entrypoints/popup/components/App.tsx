@@ -37,7 +37,7 @@ export function App(props: { load?: () => Promise<WalletState> }): JSX.Element {
             onSignedOut={setState}
           />
         ) : (
-          <AuthForm onSignedIn={setState} />
+          <AuthForm onSignedIn={setState} sessionLost={state.value.sessionLost} />
         )}
       </main>
     </div>

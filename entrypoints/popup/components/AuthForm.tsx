@@ -17,8 +17,14 @@ const RestoreForm = lazyComponent(
   loadingFallback,
 );
 
-/** Log in and sign up share one form: the same two fields, different rules and button. */
-export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): JSX.Element {
+/**
+ * Log in and sign up share one form: the same two fields, different rules and button.
+ * `sessionLost`: the session this browser kept could not be opened, so say why they are out.
+ */
+export function AuthForm(props: {
+  onSignedIn: (state: WalletState) => void;
+  sessionLost?: boolean;
+}): JSX.Element {
   const [mode, setMode] = useState<Mode>('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -100,6 +106,12 @@ export function AuthForm(props: { onSignedIn: (state: WalletState) => void }): J
           Sign up
         </button>
       </div>
+      {props.sessionLost && mode === 'login' ? (
+        <p class="alert alert-info" role="status" data-testid="session-lost">
+          Encore could not open the session it kept on this browser (the key that protected it is
+          gone, for example after site data was cleared). Log in again.
+        </p>
+      ) : null}
       <p class="muted intro">
         {mode === 'signup'
           ? 'Pick a username and a password. They are all you need to open this wallet on any browser.'

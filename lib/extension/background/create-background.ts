@@ -20,6 +20,7 @@ import { currentConnections, onPermissionsChanged } from '../permissions/index.t
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
+import type { WalletSealer } from '../storage/index.ts';
 import {
   createNonceReservations,
   createSpendingLedger,
@@ -55,6 +56,11 @@ export interface BackgroundOptions {
   beforeDerive?: () => Promise<void>;
   /** How long the clipboard guard waits (the browser tests' build may shorten it). */
   clipboardClearMs?: () => Promise<number>;
+  /**
+   * What seals the wallet values kept in storage.local; by default Firefox's (IndexedDB key),
+   * none in Chromium. Tests pass one to run the Firefox layout.
+   */
+  sealer?: WalletSealer | null;
   /** The guard that outlives the popup; by default the browser's (tests record hand-offs). */
   clipboardGuard?: ClipboardGuardService;
 }
@@ -76,6 +82,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const session = createWalletSession({
     backend: options.backend,
     beforeDerive: options.beforeDerive,
+    sealer: options.sealer,
   });
   const connections = currentConnections(() => session.getAddress());
   const catalogClient = createCatalogClientSource();

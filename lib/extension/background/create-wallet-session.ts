@@ -1,14 +1,18 @@
+import { browser } from 'wxt/browser';
 import { type BackendFns, createBackendFns } from '../../backend/index.ts';
 import { Hedgehog, isStoredEntropy, WalletManager } from '../../hedgehog/index.ts';
 import { claimUnclaimedConnections } from '../permissions/index.ts';
-import { WalletSession } from '../session/index.ts';
-import { getSettings } from '../settings/index.ts';
+import { type LostSessionMarker, WalletSession } from '../session/index.ts';
+import { getSettings, LOCAL_STORAGE_IS_PRIVATE } from '../settings/index.ts';
 import {
   type AreaName,
   clearWalletData,
   createAreaStore,
+  createWalletSealer,
+  indexedDbKeyStore,
   relocateWalletData,
   runMigrations,
+  type WalletSealer,
 } from '../storage/index.ts';
 
 /** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
@@ -23,19 +27,42 @@ function addressFromEntropy(entropy: string): string | null {
 }
 
 /**
+ * What seals the wallet values kept in storage.local: only where content scripts can read that
+ * area (Firefox), with the key in the extension origin's IndexedDB.
+ */
+function defaultSealer(): WalletSealer | null {
+  return LOCAL_STORAGE_IS_PRIVATE ? null : createWalletSealer(indexedDbKeyStore());
+}
+
+/** storage.session: says "log in again" until the browser closes or someone logs in or out. */
+const LOST_SESSION_KEY = 'encore:session-lost';
+const lostSessionMarker: LostSessionMarker = {
+  mark: () => browser.storage.session.set({ [LOST_SESSION_KEY]: true }),
+  isMarked: async () =>
+    (await browser.storage.session.get(LOST_SESSION_KEY))[LOST_SESSION_KEY] === true,
+  clear: () => browser.storage.session.remove(LOST_SESSION_KEY),
+};
+
+/**
  * The worker's wallet session, wired to extension storage and to the backend in the current
  * settings. The backend functions read the settings on every call, so a changed backend URL
- * applies at once. Tests pass `backend` to keep the wallet records in memory. A restarted worker
- * makes a new one, which restores from storage.
+ * applies at once. Tests pass `backend` to keep the wallet records in memory, and `sealer` to
+ * seal storage.local as the Firefox build does. A restarted worker makes a new one, which restores
+ * from storage.
  *
  * Its `ready()` first migrates stored data to this build's layout, then moves the wallet keys to
  * the area the lock setting names, then restores the wallet, then hands it any connections
  * waiting for the next account: everything else that reads storage awaits `ready()`.
  */
 export function createWalletSession(
-  options: { backend?: BackendFns; beforeDerive?: () => Promise<void> } = {},
+  options: {
+    backend?: BackendFns;
+    beforeDerive?: () => Promise<void>;
+    sealer?: WalletSealer | null;
+  } = {},
 ): WalletSession {
-  const store = createAreaStore(walletArea);
+  const sealer = options.sealer === undefined ? defaultSealer() : options.sealer;
+  const store = createAreaStore(walletArea, sealer);
   const backend = async (): Promise<BackendFns> =>
     options.backend ?? createBackendFns({ baseUrl: (await getSettings()).backendUrl });
   const hedgehog = new Hedgehog(
@@ -46,18 +73,20 @@ export function createWalletSession(
     // answer comes from the session snapshot and should not wait behind the warm-up.
     { storage: store, warmUpOnCreate: false },
   );
+  const sealWalletValue = sealer ? sealer.seal.bind(sealer) : undefined;
   return new WalletSession({
     hedgehog,
     store,
     prepareStorage: async () => {
-      await runMigrations({ env: { addressFromEntropy } });
-      await relocateWalletData(await walletArea());
+      await runMigrations({ env: { addressFromEntropy, sealWalletValue } });
+      await relocateWalletData(await walletArea(), sealer);
     },
-    clearStorage: clearWalletData,
+    clearStorage: () => clearWalletData(sealer),
     prepareAccount: async (address) => {
       await claimUnclaimedConnections(address);
     },
     beforeDerive: options.beforeDerive,
     warmUp: () => hedgehog.warmUp(),
+    lostSession: lostSessionMarker,
   });
 }

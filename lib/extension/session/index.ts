@@ -2,6 +2,7 @@
 export type { CachedProfile, SessionSnapshot } from './snapshot.ts';
 export {
   type HedgehogLike,
+  type LostSessionMarker,
   type SessionSigner,
   type SessionState,
   WalletSession,

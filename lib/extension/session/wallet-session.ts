@@ -10,7 +10,7 @@ import {
 } from '../../hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
 import type { WalletCatalogProfile } from '../catalog/index.ts';
-import type { KeyValueStore } from '../storage/index.ts';
+import { type KeyValueStore, WalletDataUnreadableError } from '../storage/index.ts';
 import {
   type CachedProfile,
   readSnapshot,
@@ -68,6 +68,18 @@ export interface WalletSessionDeps {
    * nobody logged in, so a logged-in worker's first answer does not compete with it.
    */
   warmUp?: () => Promise<void>;
+  /**
+   * Remembers, across restarts of the worker, that the stored session could not be opened (its
+   * sealing key is gone), so the popup can say why the person is logged out. Cleared by the next
+   * login or logout.
+   */
+  lostSession?: LostSessionMarker;
+}
+
+export interface LostSessionMarker {
+  mark(): Promise<void>;
+  isMarked(): Promise<boolean>;
+  clear(): Promise<void>;
 }
 
 const USERNAME_KEY = 'username';
@@ -92,6 +104,7 @@ export class WalletSession {
   private readyPromise: Promise<void> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private backgroundTimer: ReturnType<typeof setTimeout> | undefined;
+  private lost = false;
 
   constructor(private readonly deps: WalletSessionDeps) {}
 
@@ -120,6 +133,14 @@ export class WalletSession {
   /** The logged-in address (call after `ready()`), known without deriving the wallet. */
   getAddress(): string | null {
     return this.account?.address ?? null;
+  }
+
+  /**
+   * True when the session kept on this browser could not be opened and was dropped (logged out),
+   * until the next login or logout: the popup tells the person to log in again.
+   */
+  sessionWasLost(): boolean {
+    return this.lost;
   }
 
   /** The last catalog profile lookup for this account, as stored; null before the first one. */
@@ -194,6 +215,7 @@ export class WalletSession {
       // as a login at the next start, or when the setting changes.
       await this.deps.clearStorage?.();
       this.account = null;
+      await this.clearLost();
       if (wasLoggedIn) this.emit(null);
       // The next thing here is likely a login.
       this.warmUp();
@@ -283,9 +305,37 @@ export class WalletSession {
   }
 
   private async restore(): Promise<void> {
-    await this.deps.prepareStorage?.();
-    const entropy = await this.storedEntropy();
-    if (!entropy) return this.warmUp();
+    try {
+      await this.deps.prepareStorage?.();
+      const entropy = await this.storedEntropy();
+      if (entropy) return await this.restoreAccount(entropy);
+      this.lost = (await this.deps.lostSession?.isMarked()) ?? false;
+    } catch (error) {
+      if (!(error instanceof WalletDataUnreadableError)) throw error;
+      await this.dropUnreadable(error);
+    }
+    this.warmUp();
+  }
+
+  /**
+   * The stored session cannot be opened (its sealing key is gone, or a value was changed): nothing
+   * can recover it, so log out cleanly and remember to tell the person.
+   */
+  private async dropUnreadable(error: WalletDataUnreadableError): Promise<void> {
+    console.warn(`[encore] the stored session could not be opened; logged out (${error.message})`);
+    await this.deps.clearStorage?.();
+    this.account = null;
+    this.lost = true;
+    await this.deps.lostSession?.mark();
+  }
+
+  private async clearLost(): Promise<void> {
+    if (!this.lost) return;
+    this.lost = false;
+    await this.deps.lostSession?.clear();
+  }
+
+  private async restoreAccount(entropy: string): Promise<void> {
     const [snapshot, username] = await Promise.all([
       readSnapshot(this.deps.store, entropy),
       this.deps.store.get(USERNAME_KEY),
@@ -372,6 +422,7 @@ export class WalletSession {
     const name = checked.ok ? checked.username : username.trim();
     const catalog = previous === wallet.address ? (this.account?.catalog ?? null) : null;
     this.account = { address: wallet.address, username: name, catalog };
+    await this.clearLost();
     let t = phaseStart();
     await this.deps.store.set(USERNAME_KEY, name);
     const entropy = await this.storedEntropy();

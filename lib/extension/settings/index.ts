@@ -1,4 +1,4 @@
-export { applyBrowserLimits, LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.ts';
+export { LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.ts';
 export {
   type AddedChain,
   type ChainCurrency,

@@ -2,7 +2,6 @@ import { browser } from 'wxt/browser';
 import { isRecord } from '../../guards/index.ts';
 import { InvalidInputError } from '../errors/index.ts';
 import { createWriteQueue } from '../storage/index.ts';
-import { applyBrowserLimits } from './browser-limits.ts';
 import { knownChain } from './chains.ts';
 import { defaultSettings } from './defaults.ts';
 import {
@@ -93,7 +92,7 @@ function withDefaults(overrides: Partial<Settings>): Settings {
   const settings = { ...defaults, ...overrides };
   // A chain id whose chain is gone (or never was: a hostile record) reads as the default chain.
   if (!knownChain(settings, settings.chainId)) settings.chainId = defaults.chainId;
-  return applyBrowserLimits(settings);
+  return settings;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { WalletSealer } from './sealing/index.ts';
 
 /** The key-value shape Hedgehog persists its entropy through (structurally its KeyValueStore). */
 export interface KeyValueStore {
@@ -22,16 +23,44 @@ export function otherArea(area: AreaName): AreaName {
   return area === 'local' ? 'session' : 'local';
 }
 
-/** A KeyValueStore over one extension storage area, with keys namespaced under WALLET_PREFIX. */
-export function createAreaStore(area: () => Promise<AreaName>): KeyValueStore {
+/**
+ * How wallet values are kept in `area`: sealed in storage.local when a sealer is given (the
+ * browser lets content scripts read storage.local), as they are otherwise.
+ */
+export function walletValueCodec(area: AreaName, sealer: WalletSealer | null) {
+  const sealed = area === 'local' && sealer !== null;
+  return {
+    encode: (key: string, value: string): Promise<unknown> =>
+      sealed ? sealer.seal(key, value) : Promise.resolve(value),
+    /** The value kept under `key`; null for anything this area does not keep (see WalletSealer). */
+    decode: async (key: string, stored: unknown): Promise<string | null> => {
+      if (sealed) return sealer.open(key, stored);
+      return typeof stored === 'string' ? stored : null;
+    },
+  };
+}
+
+/**
+ * A KeyValueStore over one extension storage area, with keys namespaced under WALLET_PREFIX.
+ * With a sealer, what it keeps in storage.local is sealed (and only sealed values are read there).
+ */
+export function createAreaStore(
+  area: () => Promise<AreaName>,
+  sealer: WalletSealer | null = null,
+): KeyValueStore {
   return {
     async get(key) {
       const full = WALLET_PREFIX + key;
-      const value = (await storageArea(await area()).get(full))[full];
-      return typeof value === 'string' ? value : null;
+      const name = await area();
+      const stored = (await storageArea(name).get(full))[full];
+      return walletValueCodec(name, sealer).decode(full, stored);
     },
     async set(key, value) {
-      await storageArea(await area()).set({ [WALLET_PREFIX + key]: value });
+      const full = WALLET_PREFIX + key;
+      const name = await area();
+      await storageArea(name).set({
+        [full]: await walletValueCodec(name, sealer).encode(full, value),
+      });
     },
     async remove(key) {
       await storageArea(await area()).remove(WALLET_PREFIX + key);

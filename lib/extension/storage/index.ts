@@ -19,4 +19,14 @@ export {
 } from './migrations/index.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
 export { restrictStorageToExtension } from './restrict-access.ts';
+export {
+  createWalletSealer,
+  generateSealingKey,
+  indexedDbKeyStore,
+  isSealedValue,
+  type SealedValue,
+  type SealingKeyStore,
+  WalletDataUnreadableError,
+  type WalletSealer,
+} from './sealing/index.ts';
 export { createWriteQueue } from './write-queue.ts';

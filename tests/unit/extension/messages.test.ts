@@ -100,6 +100,7 @@ describe('core messages', () => {
         username: 'ada',
         pendingApprovals: 2,
         cachedProfile: null,
+        sessionLost: false,
       },
     });
     const state = await router.handle({ type: 'getState' }, popup);
@@ -112,6 +113,7 @@ describe('core messages', () => {
         username: null,
         pendingApprovals: 2,
         cachedProfile: null,
+        sessionLost: false,
       },
     });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createWalletSealer,
   MIGRATIONS,
   type Migration,
   type MigrationEnv,
@@ -8,7 +9,9 @@ import {
   type StorageSnapshot,
 } from '../../../lib/extension/storage/index.ts';
 import { connectionsPerAccount } from '../../../lib/extension/storage/migrations/v1-connections-per-account.ts';
+import { sealedWalletKeys } from '../../../lib/extension/storage/migrations/v3-sealed-wallet-keys.ts';
 import { WalletManager } from '../../../lib/hedgehog/index.ts';
+import { memoryKeyStore } from './support/sealing.ts';
 import { memoryIO } from './support/storage-io.ts';
 
 const ENTROPY = 'ff4b856a8c6984f630c5c64d02eda0f6';
@@ -32,11 +35,11 @@ async function migrate(snapshot: StorageSnapshot, options: { env?: MigrationEnv 
 describe('storage migration 0 -> 1: connections per account', () => {
   it('gives the connections to the stored wallet (lock off: storage.local)', async () => {
     const { version, storage } = await migrate({ local: { ...wallet, ...sites }, session: {} });
-    expect(version).toBe(2);
+    expect(version).toBe(3);
     expect(storage.local).toEqual({
       ...wallet,
       'encore:connections': { [ACCOUNT]: legacy },
-      'encore:schema-version': 2,
+      'encore:schema-version': 3,
       'encore:activity': { version: 1, lists: {} },
     });
   });
@@ -98,7 +101,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
     const junk = await migrate({ local: { 'encore:connected-sites': 'junk' }, session: {} });
     expect(junk.storage.local).toEqual({
       'encore:connected-sites': 'junk',
-      'encore:schema-version': 2,
+      'encore:schema-version': 3,
       'encore:activity': { version: 1, lists: {} },
     });
   });
@@ -111,6 +114,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
       'set local encore:schema-version',
       'set local encore:activity',
       'set local encore:schema-version',
+      'set local encore:schema-version',
     ]);
   });
 
@@ -122,11 +126,11 @@ describe('storage migration 0 -> 1: connections per account', () => {
     half.local['encore:connected-sites'] = legacy;
     delete half.local['encore:schema-version'];
     for (const snapshot of [once, half]) {
-      const plan = connectionsPerAccount.plan(snapshot, env);
+      const plan = await connectionsPerAccount.plan(snapshot, env);
       const io = memoryIO(snapshot);
       for (const [key, value] of Object.entries(plan.set.local ?? {})) io.areas.local[key] = value;
       for (const key of plan.remove.local ?? []) delete io.areas.local[key];
-      io.areas.local['encore:schema-version'] = 2;
+      io.areas.local['encore:schema-version'] = 3;
       expect(io.areas).toEqual(once);
     }
   });
@@ -147,7 +151,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
 
   it('never touches the wallet keys and logs neither the entropy nor the address', async () => {
     const snapshot = { local: { ...wallet, ...sites }, session: { ...wallet } };
-    const plan = connectionsPerAccount.plan(snapshot, env);
+    const plan = await connectionsPerAccount.plan(snapshot, env);
     const touched = [
       ...Object.keys(plan.set.local ?? {}),
       ...Object.keys(plan.set.session ?? {}),
@@ -156,7 +160,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
     ];
     expect(touched.filter((key) => key.startsWith('encore:wallet:'))).toEqual([]);
     const { lines } = await migrate(snapshot);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^\[encore\] storage v0 -> v1 /);
     expect(lines[1]).toMatch(/^\[encore\] storage v1 -> v2 \(activity list\)/);
     for (const secret of [ENTROPY, ACCOUNT, ADDRESS.slice(2, 10), 'ada']) {
@@ -167,29 +171,165 @@ describe('storage migration 0 -> 1: connections per account', () => {
 
 describe('storage 1 -> 2: the activity list', () => {
   const step = MIGRATIONS[1]!;
-  it('creates an empty, versioned list, and keeps one already there', () => {
-    expect(step.plan({ local: {}, session: {} }, env)).toMatchObject({
+  it('creates an empty, versioned list, and keeps one already there', async () => {
+    expect(await step.plan({ local: {}, session: {} }, env)).toMatchObject({
       set: { local: { 'encore:activity': { version: 1, lists: {} } } },
       remove: {},
     });
     const kept = { version: 1, lists: { '1:0xabc': [] } };
-    expect(step.plan({ local: { 'encore:activity': kept }, session: {} }, env)).toMatchObject({
-      set: {},
-      remove: {},
-    });
+    expect(await step.plan({ local: { 'encore:activity': kept }, session: {} }, env)).toMatchObject(
+      {
+        set: {},
+        remove: {},
+      },
+    );
+  });
+});
+
+describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
+  const V2 = { 'encore:schema-version': 2, 'encore:activity': { version: 1, lists: {} } };
+  const snapshotKey = 'encore:wallet:snapshot';
+  const SNAPSHOT = '{"address":"0x5eed"}';
+  const session = { ...wallet, [snapshotKey]: SNAPSHOT, 'encore:approval-window-id': 3 };
+
+  /** The Firefox build's env: values sealed under a key the test can open with later. */
+  function firefox() {
+    const keys = memoryKeyStore();
+    const sealer = createWalletSealer(keys);
+    const firefoxEnv: MigrationEnv = { ...env, sealWalletValue: (slot, v) => sealer.seal(slot, v) };
+    const opened = async (items: Record<string, unknown>) =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(items)
+            .filter(([key]) => key.startsWith('encore:wallet:'))
+            .map(async ([key, value]) => [key, await createWalletSealer(keys).open(key, value)]),
+        ),
+      );
+    return { env: firefoxEnv, opened };
+  }
+
+  it('moves a Firefox session from storage.session into storage.local, sealed', async () => {
+    const { env: ffEnv, opened } = firefox();
+    const { version, storage, lines } = await migrate(
+      { local: { ...V2, 'encore:settings': { appName: 'x' } }, session },
+      { env: ffEnv },
+    );
+    expect(version).toBe(3);
+    // Only the approval window's id is left in storage.session; the wallet keys are in
+    // storage.local, where a content script reading everything finds no secret…
+    expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
+    const local = JSON.stringify(storage.local);
+    for (const secret of [ENTROPY, 'ada', '0x5eed']) expect(local).not.toContain(secret);
+    // …only sealed values, which open to what storage.session held.
+    expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
+    expect(lines.at(-1)).toMatch(
+      /^\[encore\] storage v2 -> v3 \(sealed wallet keys in Firefox storage\.local\): 3 wallet values sealed into storage\.local, 3 values removed from storage\.session$/,
+    );
+  });
+
+  it('leaves the keys in storage.session when "log out when the browser closes" is on', async () => {
+    const { env: ffEnv } = firefox();
+    for (const settings of [{ lockOnBrowserClose: true }, { lockOnBrowserClose: 'yes' }, 'junk']) {
+      const start = { local: { ...V2, 'encore:settings': settings }, session };
+      const { storage, writes } = await migrate(start, { env: ffEnv });
+      expect(storage.session).toEqual(session);
+      expect(writes).toEqual(['set local encore:schema-version']);
+    }
+  });
+
+  it('never leaves a plain wallet value in Firefox storage.local', async () => {
+    const { env: ffEnv, opened } = firefox();
+    // A move that stopped left plain values in storage.local. Lock off: sealed in place (the
+    // named area's entropy wins over storage.session's).
+    const stale = { 'encore:wallet:hedgehog-entropy-key': 'aa'.repeat(16) };
+    const off = await migrate({ local: { ...V2, ...wallet }, session: stale }, { env: ffEnv });
+    expect(await opened(off.storage.local)).toEqual(wallet);
+    expect(off.storage.session).toEqual({});
+    // Lock on: handed to storage.session, unless it holds an entropy already.
+    const settings = { 'encore:settings': { lockOnBrowserClose: true } };
+    const on = await migrate(
+      { local: { ...V2, ...settings, ...wallet }, session: {} },
+      { env: ffEnv },
+    );
+    expect(on.storage.session).toEqual(wallet);
+    const both = await migrate(
+      { local: { ...V2, ...settings, ...wallet }, session: stale },
+      { env: ffEnv },
+    );
+    expect(both.storage.session).toEqual(stale);
+    for (const result of [on, both]) {
+      expect(
+        Object.keys(result.storage.local).filter((k) => k.startsWith('encore:wallet:')),
+      ).toEqual([]);
+    }
+  });
+
+  it('changes nothing in Chromium, where storage.local is closed to content scripts', async () => {
+    const { storage, writes, lines } = await migrate({ local: { ...V2, ...wallet }, session: {} });
+    expect(storage.local).toEqual({ ...V2, ...wallet, 'encore:schema-version': 3 });
+    expect(writes).toEqual(['set local encore:schema-version']);
+    expect(lines.at(-1)).toMatch(/storage\.local is private in this browser: no change/);
+  });
+
+  it('plans the same end state on its own output and on a half-applied one', async () => {
+    const { env: ffEnv, opened } = firefox();
+    const start: StorageSnapshot = { local: { ...V2 }, session };
+    const once = (await migrate(start, { env: ffEnv })).storage;
+    // Half-applied: the sealed values written, storage.session not yet emptied.
+    const half = structuredClone(once);
+    Object.assign(half.session, session);
+    for (const snapshot of [once, half]) {
+      const plan = await sealedWalletKeys.plan(snapshot, ffEnv);
+      expect(plan.set.local ?? {}).toEqual({});
+      const io = memoryIO(snapshot);
+      for (const key of plan.remove.session ?? []) delete io.areas.session[key];
+      expect(io.areas).toEqual(once);
+    }
+    expect(await opened(once.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
+  });
+
+  it('keeps the session whatever write a stop cuts it at', async () => {
+    const { env: ffEnv, opened } = firefox();
+    const start: StorageSnapshot = { local: { ...V2 }, session };
+    for (let stopAt = 1; stopAt <= 3; stopAt += 1) {
+      const io = memoryIO(start);
+      let writes = 0;
+      const stopping = {
+        ...io,
+        set: async (area: 'local' | 'session', items: Record<string, unknown>) => {
+          writes += 1;
+          if (writes >= stopAt) throw new Error('stopped');
+          await io.set(area, items);
+        },
+        remove: async (area: 'local' | 'session', keys: string[]) => {
+          writes += 1;
+          if (writes >= stopAt) throw new Error('stopped');
+          await io.remove(area, keys);
+        },
+      };
+      await expect(
+        runMigrations({ env: ffEnv, io: stopping, log: () => undefined }),
+      ).rejects.toThrow('stopped');
+      const entropyIn = (items: Record<string, unknown>) =>
+        'encore:wallet:hedgehog-entropy-key' in items;
+      expect(entropyIn(io.areas.local) || entropyIn(io.areas.session)).toBe(true);
+      await runMigrations({ env: ffEnv, io, log: () => undefined });
+      expect(io.areas.session).toEqual({ 'encore:approval-window-id': 3 });
+      expect(await opened(io.areas.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
+    }
   });
 });
 
 describe('storage migration runner', () => {
   it('the chain ends at the version this build reads', () => {
-    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2]);
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2, 3]);
+    expect(SCHEMA_VERSION).toBe(3);
   });
 
   it('stamps a fresh install and then does nothing', async () => {
     const first = await migrate({ local: {}, session: {} });
     expect(first.storage.local).toEqual({
-      'encore:schema-version': 2,
+      'encore:schema-version': 3,
       'encore:activity': { version: 1, lists: {} },
     });
     const io = memoryIO(first.storage);
@@ -207,7 +347,7 @@ describe('storage migration runner', () => {
       session: {},
     });
     expect(damaged.storage.local['encore:unclaimed-connections']).toEqual(legacy);
-    expect(damaged.storage.local['encore:schema-version']).toBe(2);
+    expect(damaged.storage.local['encore:schema-version']).toBe(3);
   });
 
   it('refuses a step that would remove the entropy, before writing anything', async () => {
@@ -226,6 +366,25 @@ describe('storage migration runner', () => {
     });
     expect(io.log).toEqual([]);
     expect(io.areas.session).toEqual(wallet);
+  });
+
+  it('lets a step move the entropy to the other area, written before it is removed', async () => {
+    const moving: Migration = {
+      to: 1,
+      name: 'move',
+      plan: async () => ({
+        set: { local: { 'encore:wallet:hedgehog-entropy-key': 'sealed' } },
+        remove: { session: ['encore:wallet:hedgehog-entropy-key'] },
+        summary: 'moved',
+      }),
+    };
+    const io = memoryIO({ local: {}, session: { ...wallet } });
+    await runMigrations({ env, io, migrations: [moving], log: () => undefined });
+    expect(io.log).toEqual([
+      'set local encore:wallet:hedgehog-entropy-key',
+      'remove session encore:wallet:hedgehog-entropy-key',
+      'set local encore:schema-version',
+    ]);
   });
 
   it('runs the steps in order, each on the output of the one before', async () => {

@@ -132,6 +132,7 @@ describe('restoreFromPhrase', () => {
       username: 'ada',
       pendingApprovals: 0,
       cachedProfile: null,
+      sessionLost: false,
     });
     await router.handle({ type: 'logout' }, popup);
     const login = await router.handle(

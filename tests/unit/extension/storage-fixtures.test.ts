@@ -9,6 +9,7 @@ import type { ConnectedSite } from '../../../lib/extension/permissions/index.ts'
 import { defaultSettings, type Settings } from '../../../lib/extension/settings/index.ts';
 import {
   runMigrations,
+  SCHEMA_VERSION,
   type StorageSnapshot,
   WALLET_PREFIX,
 } from '../../../lib/extension/storage/index.ts';
@@ -71,7 +72,7 @@ async function expectUpdated(worker: TestWorker, dump: Dump): Promise<void> {
     expect(await worker.send('sites.list', {})).toEqual([]);
   }
   const after = await dumpStorage();
-  expect(after.local['encore:schema-version']).toBe(2);
+  expect(after.local['encore:schema-version']).toBe(SCHEMA_VERSION);
   expect(after.local['encore:activity']).toEqual({ version: 1, lists: {} });
   expect(after.local['encore:connected-sites']).toBeUndefined();
   const [home, away] = settings.lockOnBrowserClose ? ['session', 'local'] : ['local', 'session'];

@@ -16,6 +16,11 @@ export interface WalletState extends SessionState {
   pendingApprovals: number;
   /** The last catalog profile lookup, shown until a fresh one answers; null before the first. */
   cachedProfile: CachedProfile | null;
+  /**
+   * The session kept on this browser could not be opened (its key is gone) and was dropped: the
+   * popup asks the person to log in again. False again after the next login or logout.
+   */
+  sessionLost: boolean;
 }
 
 export interface WalletMessageDeps {
@@ -34,6 +39,7 @@ export function walletMessages({ session, pendingApprovals }: WalletMessageDeps)
       ...session.getState(),
       pendingApprovals: pendingApprovals(),
       cachedProfile: session.getCachedProfile(),
+      sessionLost: session.sessionWasLost(),
     };
   };
   return [

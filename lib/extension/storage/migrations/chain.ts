@@ -3,8 +3,13 @@
 import type { Migration } from './types.ts';
 import { connectionsPerAccount } from './v1-connections-per-account.ts';
 import { activityList } from './v2-activity-list.ts';
+import { sealedWalletKeys } from './v3-sealed-wallet-keys.ts';
 
-export const MIGRATIONS: readonly Migration[] = [connectionsPerAccount, activityList];
+export const MIGRATIONS: readonly Migration[] = [
+  connectionsPerAccount,
+  activityList,
+  sealedWalletKeys,
+];
 
 /** The layout this build reads and writes. */
 export const SCHEMA_VERSION: number = MIGRATIONS.length;

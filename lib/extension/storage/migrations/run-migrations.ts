@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { ExtensionError } from '../../errors/index.ts';
 import { MIGRATIONS } from './chain.ts';
-import type { AreaName, Migration, MigrationEnv, StorageSnapshot } from './types.ts';
+import type { AreaName, Migration, MigrationEnv, MigrationPlan, StorageSnapshot } from './types.ts';
 
 /** storage.local: the layout version the stored data is in. Absent: v0.1.0's layout, version 0. */
 export const SCHEMA_VERSION_KEY = 'encore:schema-version';
@@ -21,7 +21,10 @@ export const browserStorageIO: StorageIO = {
   remove: (area, keys) => browser.storage[area].remove(keys),
 };
 
-/** A plan that would delete the wallet's entropy: a bug in a step, refused before any write. */
+/**
+ * A plan that would leave the wallet's entropy in no area: a bug in a step, refused before any
+ * write. (Moving it, written into one area and removed from the other, is fine.)
+ */
 export class UnsafeMigrationError extends ExtensionError {
   override readonly name: string = 'UnsafeMigrationError';
   constructor(step: string) {
@@ -60,10 +63,8 @@ export async function runMigrations(options: RunMigrationsOptions): Promise<numb
       local: await io.get('local'),
       session: await io.get('session'),
     };
-    const plan = step.plan(snapshot, options.env);
-    if (AREAS.some((area) => plan.remove[area]?.includes(ENTROPY_KEY))) {
-      throw new UnsafeMigrationError(step.name);
-    }
+    const plan = await step.plan(snapshot, options.env);
+    if (losesEntropy(snapshot, plan)) throw new UnsafeMigrationError(step.name);
     for (const area of AREAS) {
       const items = plan.set[area];
       if (items && Object.keys(items).length > 0) await io.set(area, items);
@@ -77,6 +78,15 @@ export async function runMigrations(options: RunMigrationsOptions): Promise<numb
     version = step.to;
   }
   return version;
+}
+
+/** Whether some area holds the entropy before `plan` and none after it. */
+function losesEntropy(snapshot: StorageSnapshot, plan: MigrationPlan): boolean {
+  const holds = (area: AreaName): boolean => ENTROPY_KEY in snapshot[area];
+  const keeps = (area: AreaName): boolean =>
+    (holds(area) || ENTROPY_KEY in (plan.set[area] ?? {})) &&
+    !plan.remove[area]?.includes(ENTROPY_KEY);
+  return AREAS.some(holds) && !AREAS.some(keeps);
 }
 
 // Anything but a whole number reads as 0: every step is idempotent, so running from the start

@@ -23,6 +23,12 @@ export interface MigrationPlan {
 export interface MigrationEnv {
   /** The address of the wallet this entropy opens (any case), or null when it opens none. */
   addressFromEntropy(entropy: string): string | null;
+  /**
+   * `value` sealed for the storage key `slot`, as the wallet session keeps it in storage.local
+   * (lib/extension/storage/sealing). Absent where storage.local is kept from content scripts
+   * (Chromium), so nothing is sealed there.
+   */
+  sealWalletValue?(slot: string, value: string): Promise<unknown>;
 }
 
 export interface Migration {
@@ -32,8 +38,9 @@ export interface Migration {
   name: string;
   /**
    * Must be idempotent (running it again on its own output, or on a half-applied output, plans
-   * the same end state), must keep what it does not understand, and must never remove the
-   * wallet's entropy (the runner refuses such a plan).
+   * the same end state), must keep what it does not understand, and must never leave the
+   * wallet's entropy in no area when it was in one (the runner refuses such a plan; moving it
+   * from one area to the other is fine). Asynchronous only through `env`.
    */
-  plan(snapshot: StorageSnapshot, env: MigrationEnv): MigrationPlan;
+  plan(snapshot: StorageSnapshot, env: MigrationEnv): MigrationPlan | Promise<MigrationPlan>;
 }

@@ -9,6 +9,7 @@ import { createBackground } from '../../../../lib/extension/background/index.ts'
 import type { MessageMap, Router } from '../../../../lib/extension/messages/index.ts';
 import { PROVIDER_PORT_NAME } from '../../../../lib/extension/protocol/index.ts';
 import type { WalletSession } from '../../../../lib/extension/session/index.ts';
+import type { WalletSealer } from '../../../../lib/extension/storage/index.ts';
 import { popup } from './senders.ts';
 
 export interface RpcAnswer {
@@ -47,7 +48,11 @@ export async function until<T>(read: () => T | undefined | Promise<T | undefined
   throw new Error('the condition never held');
 }
 
-export function startTestWorker(backend: BackendFns): TestWorker {
+/** `options.sealer`: seal storage.local as the Firefox build does (see ./sealing.ts). */
+export function startTestWorker(
+  backend: BackendFns,
+  options: { sealer?: WalletSealer | null } = {},
+): TestWorker {
   const listeners: ConnectListener[] = [];
   // WXT's fake browser has no runtime.onConnect; this worker's listeners replace the last one's.
   (fakeBrowser.runtime as unknown as { onConnect: unknown }).onConnect = {
@@ -55,7 +60,7 @@ export function startTestWorker(backend: BackendFns): TestWorker {
     removeListener: () => undefined,
     hasListener: () => false,
   };
-  const { router, session, listen } = createBackground({ backend });
+  const { router, session, listen } = createBackground({ backend, sealer: options.sealer });
   listen();
 
   const send: TestWorker['send'] = async (type, payload) => {

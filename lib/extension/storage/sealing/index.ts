@@ -1,0 +1,6 @@
+// Wallet values sealed for Firefox's storage.local, which content scripts can read: AES-GCM under
+// a non-extractable key in the extension origin's IndexedDB.
+export { WalletDataUnreadableError } from './errors.ts';
+export { indexedDbKeyStore, type SealingKeyStore } from './key-store.ts';
+export { generateSealingKey, isSealedValue, type SealedValue } from './sealed-value.ts';
+export { createWalletSealer, type WalletSealer } from './wallet-sealer.ts';
