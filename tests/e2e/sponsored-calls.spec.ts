@@ -166,6 +166,11 @@ test('viem sendCalls with a sponsor: both calls run as the listener, who holds n
   await expect(items.first().getByTestId('activity-paid-by')).toHaveText(
     `paid by ${new URL(sponsorUrl).host}`,
   );
+  // Asked again (a site in a loop): still one window, not one more each time.
+  for (let i = 0; i < 3; i++) {
+    expect(await expectResult(rpc(page, 'wallet_showCallsStatus', [id]))).toBeNull();
+  }
+  expect(w.context.pages().filter((p) => p.url().includes('view=activity'))).toHaveLength(1);
   await activity.close();
   await expectCode(rpc(page, 'wallet_showCallsStatus', [`0x${'cd'.repeat(32)}`]), 5730);
 });

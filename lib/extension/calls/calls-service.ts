@@ -87,6 +87,9 @@ type Prepared =
 
 const hexId = (id: number): string => `0x${id.toString(16)}`;
 
+/** How soon one site may bring Encore's Activity to the front again (wallet_showCallsStatus). */
+const SHOW_AGAIN_AFTER_MS = 3_000;
+
 /** The activity line of a batch: its calls in the words the window showed, within 500 characters. */
 function batchSummary(approval: CallsApproval): string {
   const line = approval.calls.map((call) => call.summary).join('; ');
@@ -115,6 +118,7 @@ function readParams(params: SendCallsParams): ReturnType<typeof readSendCalls> {
 export function createCallsService(deps: CallsServiceDeps): CallsService {
   const sponsorClient = deps.sponsorClient ?? ((url) => createSponsorClient({ url }));
   const prepared = new WeakMap<CallsApproval, Prepared>();
+  const lastShown = new Map<string, number>();
   const reads =
     (origin: string): ChainRpc =>
     (method, params) =>
@@ -154,6 +158,16 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         throw new DuplicateCallsIdError(params.id);
       }
       const { calls, sponsor } = readParams(params);
+      // A call into the account itself would run its own code (a nested `execute`, whose calls
+      // the window could not list): every call of a batch is shown, so none may hide others.
+      const own = calls.findIndex((call) => call.to.toLowerCase() === account.toLowerCase());
+      if (own >= 0) {
+        throw new InvalidCallsParamsError(
+          'wallet_sendCalls',
+          `calls[${own}].to`,
+          'is your own account: a call into it could run calls the window does not show',
+        );
+      }
       // Every batch runs through Encore's delegate: without one on this chain, none runs at all
       // (one by one would not be atomic, and a site may rely on all or none).
       if (!deps.table.get(chain.id)) {
@@ -270,6 +284,10 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
     async show(origin, account, id) {
       if (!(await deps.store.find(account, origin, id))) throw new UnknownCallsIdError(id);
       if (!deps.showActivity) throw new Error('Encore cannot show its Activity here');
+      // A site asking again at once does not pull the window to the front again and again.
+      const now = (deps.now ?? Date.now)();
+      if (now - (lastShown.get(origin) ?? Number.NEGATIVE_INFINITY) < SHOW_AGAIN_AFTER_MS) return;
+      lastShown.set(origin, now);
       await deps.showActivity();
     },
   };

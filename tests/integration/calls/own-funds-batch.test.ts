@@ -231,4 +231,21 @@ describe('a batch the listener pays for', () => {
     );
     expect(await provider.getTransactionCount(listener.address)).toBe(0);
   });
+
+  it('attack: refuses a call into the listener’s own account (a nested batch the window could not list), before anything is read or signed', async () => {
+    const listener = await fundedListener(ETH / 10n);
+    const { calls } = services(listener);
+    const nested = fanActionsAbi.encodeFunctionData('favorite', ['T5']);
+    await expect(
+      calls.prepare(
+        SITE,
+        params(listener, [
+          fanCall(sc, 'follow', 'artist-5'),
+          { to: listener.address, data: nested },
+        ]),
+        listener.address,
+      ),
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/calls\[1\]\.to/) });
+    expect(await provider.getTransactionCount(listener.address)).toBe(0);
+  });
 });

@@ -88,3 +88,24 @@ describe('eth_sendTransaction', () => {
     expect(world.sent).toEqual([]);
   });
 });
+
+describe('eth_sendTransaction into the account itself', () => {
+  it('attack: calldata to the listener’s own address (a batch hidden in one call) is refused before any window; a plain self-transfer is not', async () => {
+    const world = fakeWorld();
+    world.connected.set(SITE, 1);
+    const hidden = await rpcFailure(
+      send(world, [
+        {
+          from: WALLET.address,
+          to: WALLET.address.toLowerCase(),
+          data: `0xe9ae5c53${'00'.repeat(64)}`,
+        },
+      ]),
+    );
+    expect(hidden.code).toBe(-32602);
+    expect(hidden.message).toMatch(/transaction\.to is your own account/);
+    expect(world.asked).toEqual([]);
+    await send(world, [{ from: WALLET.address, to: WALLET.address, value: '0x0' }]);
+    expect(world.sent).toHaveLength(1);
+  });
+});

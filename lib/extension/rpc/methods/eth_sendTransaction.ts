@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { type TransactionRequest, transactionRequestSchema } from '../../../transactions/index.ts';
 import type { TransactionApproval } from '../../approvals/index.ts';
+import { InvalidParamsError } from '../errors.ts';
 import { signerFor } from '../internal/accounts.ts';
 import type { RpcMethod } from '../types.ts';
 
 type Params = [transaction: TransactionRequest, ...unknown[]];
+
+const sameAccount = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /**
  * A transaction the listener pays for. `from` must be the connected account (4100 otherwise);
@@ -21,6 +24,17 @@ export const eth_sendTransaction: RpcMethod<Params, TransactionApproval> = {
   requiresConnection: true,
   approval: async (ctx, [request]) => {
     const account = signerFor(ctx, request.from).address;
+    // A call into the account itself runs the account's own code: once it runs Encore's
+    // delegate, `execute(...)` there is a whole batch (a token drained among other calls) that
+    // this window would show as one opaque call. Batches go through wallet_sendCalls, whose window
+    // lists each call; a transfer to oneself without data (replacing a stuck transaction) stays.
+    if (request.to !== null && sameAccount(request.to, account) && request.data !== '0x') {
+      throw new InvalidParamsError(
+        'eth_sendTransaction',
+        'transaction.to',
+        'is your own account with calldata: Encore does not run calls through your account this way (send them with wallet_sendCalls, which shows each one)',
+      );
+    }
     return ctx.deps.transactions.prepare(ctx.origin, request, account);
   },
   run: async (ctx, [request], approved, decision) => {
