@@ -5,6 +5,7 @@ export {
   createMemoryStore,
   ENTROPY_STORAGE_KEY,
   isStoredEntropy,
+  type WebStorageLike,
   wrapWebStorage,
 } from '../../../lib/hedgehog/storage.ts';
 export type { KeyValueStore } from '../../../lib/hedgehog/types.ts';
