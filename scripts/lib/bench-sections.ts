@@ -13,6 +13,7 @@ export const BENCH_MARKERS: Readonly<Record<string, string>> = {
   'bench:catalog': 'catalog',
   'bench:library': 'library',
   'bench:calls': 'calls',
+  'bench:packages': 'packages',
 };
 
 const start = (name: string): string => `<!-- bench:${name} -->`;
