@@ -1,7 +1,8 @@
 // `npm run server`: the persistence backend configured from the environment (see docs/backend.md).
 import { configFromEnv } from './config-from-env.ts';
+import { DEFAULT_CORS_ORIGINS } from './create-backend.ts';
 import { ServerConfigError } from './errors.ts';
-import { DEFAULT_CORS_ORIGINS, type RunningServer, startServer } from './start-server.ts';
+import { type RunningServer, startServer } from './start-server.ts';
 
 let server: RunningServer;
 try {

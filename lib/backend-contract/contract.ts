@@ -2,9 +2,7 @@
 // what it receives), the client (to check what it gets back) and the wallet core (its record types
 // and username limit) import these schemas, so a change here is a change on every side at once.
 import { z } from 'zod';
-
-/** Largest request body the server reads; longer bodies are answered 413. */
-export const MAX_BODY_BYTES = 4096;
+import { MAX_USERNAME_LENGTH } from './limits.ts';
 
 const HEX = /^[0-9a-fA-F]*$/;
 
@@ -71,12 +69,6 @@ export type SetAuthRequest = z.infer<typeof SetAuthRequestSchema>;
 /** GET /authentication?lookupKey=… */
 export const GetAuthQuerySchema = z.lazy(() => z.strictObject({ lookupKey: LookupKeySchema }));
 export type GetAuthQuery = z.infer<typeof GetAuthQuerySchema>;
-
-/**
- * Longest username, in UTF-16 code units after trimming, that the server stores. The wallet core
- * refuses longer ones at sign-up, before anything is stored.
- */
-export const MAX_USERNAME_LENGTH = 128;
 
 /** Usernames are trimmed; 1–MAX_USERNAME_LENGTH characters remain. */
 const UsernameSchema = z.lazy(() =>

@@ -8,3 +8,4 @@ export {
   type BackendErrorJSON,
 } from './backend-error.ts';
 export * from './contract.ts';
+export { MAX_BODY_BYTES, MAX_USERNAME_LENGTH } from './limits.ts';

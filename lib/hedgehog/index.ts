@@ -45,6 +45,7 @@ export {
   createMemoryStore,
   ENTROPY_STORAGE_KEY,
   isStoredEntropy,
+  type WebStorageLike,
   wrapWebStorage,
 } from './storage.ts';
 export type {

@@ -26,7 +26,18 @@ export function createMemoryStore(): KeyValueStore {
   };
 }
 
-export function wrapWebStorage(storage: Storage): KeyValueStore {
+/**
+ * The part of the Web Storage API the wallet core uses (`localStorage`, `sessionStorage`, or any
+ * look-alike). Named here rather than as DOM's `Storage`, so a Node project type-checks without
+ * the DOM library.
+ */
+export interface WebStorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export function wrapWebStorage(storage: WebStorageLike): KeyValueStore {
   return {
     get: async (key) => storage.getItem(key),
     set: async (key, value) => storage.setItem(key, value),
@@ -37,7 +48,7 @@ export function wrapWebStorage(storage: Storage): KeyValueStore {
 export function createDefaultStore(): KeyValueStore {
   try {
     // Reading localStorage throws in sandboxed frames and is absent in workers and Node.
-    const ls = (globalThis as { localStorage?: Storage }).localStorage;
+    const ls = (globalThis as { localStorage?: WebStorageLike }).localStorage;
     if (ls && typeof ls.getItem === 'function') return wrapWebStorage(ls);
   } catch {
     // fall through to memory

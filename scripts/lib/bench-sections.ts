@@ -15,6 +15,7 @@ export const BENCH_MARKERS: Readonly<Record<string, string>> = {
   'bench:library': 'library',
   'bench:calls': 'calls',
   'bench:worker-load': 'worker-load',
+  'bench:packages': 'packages',
 };
 
 const start = (name: string): string => `<!-- bench:${name} -->`;

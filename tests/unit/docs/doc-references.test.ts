@@ -48,8 +48,8 @@ function scriptsOf(packageJson: string): Set<string> {
   return new Set(Object.keys(scripts ?? {}));
 }
 
-/** Names the docs quote from other tools (web-ext lint's warning codes), not from this code. */
-const EXTERNAL_NAMES = new Set(['UNSAFE_VAR_ASSIGNMENT', 'DANGEROUS_EVAL']);
+/** Names the docs quote from other tools (web-ext lint's warning codes, Node's error codes). */
+const EXTERNAL_NAMES = new Set(['UNSAFE_VAR_ASSIGNMENT', 'DANGEROUS_EVAL', 'ERR_REQUIRE_ESM']);
 
 /**
  * Whether a documented path exists. `*` and `<placeholder>` stand for any part of one name

@@ -1,0 +1,130 @@
+// `npm run bench:packages`: what the wallet core costs a site's page. A site that imports only
+// sign-up and login (`new Hedgehog(...)`, `signUp`, `login`) is bundled for the browser as a
+// site's bundler would (esbuild: tree-shaken, minified) from the built @encore-wallet/core
+// package, and the same site from @audius/hedgehog 2.1.0; each is measured minified and gzipped.
+// Hedgehog's bundle needs Node's crypto and stream (and Buffer) polyfilled in a browser: those are
+// left out, so its figures are a lower bound. Also: the same site bundled from the repository's
+// sources (what bundling the package costs tree-shaking), and what Encore's bundle is made of.
+
+import { builtinModules } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { buildPackages } from '../scripts/packages/build.ts';
+import { ROOT } from '../scripts/packages/workspace.ts';
+import { benchReport } from './internal/report.ts';
+
+/** The README's budget for the sign-up + login page of a site, gzipped. */
+const BUDGET_GZIP_BYTES = 128 * 1024;
+
+const site = (from: string): string => `
+import { Hedgehog } from '${from}';
+const post = (path) => (body) => fetch(path, { method: 'POST', body: JSON.stringify(body) });
+const getFn = async ({ lookupKey }) => (await fetch('/authentication?lookupKey=' + lookupKey)).json();
+const hedgehog = new Hedgehog(getFn, post('/authentication'), post('/users'));
+export const signUp = (username, password) => hedgehog.signUp(username, password);
+export const login = (username, password) => hedgehog.login(username, password);
+`;
+
+interface Bundle {
+  bytes: number;
+  gzip: number;
+  metafile: Metafile;
+  /** Imports left out (Node's own modules). */
+  external: string[];
+}
+
+async function bundle(contents: string): Promise<Bundle> {
+  const result = await build({
+    stdin: { contents, resolveDir: ROOT, loader: 'js', sourcefile: 'site.js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  const external = Object.values(result.metafile.inputs)
+    .flatMap((input) =>
+      input.imports.filter((i) => i.external).map((i) => i.path.replace(/\/$/, '')),
+    )
+    .filter((path, i, all) => all.indexOf(path) === i)
+    .sort();
+  return {
+    bytes: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    metafile: result.metafile,
+    external,
+  };
+}
+
+/** Minified bytes of each npm package (or `encore` for the repository's own code) in the bundle. */
+function makeUp(metafile: Metafile): [string, number][] {
+  const totals = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1];
+      const owner = inPackage && !inPackage.startsWith('@encore-wallet/') ? inPackage : 'encore';
+      totals.set(owner, (totals.get(owner) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const report = benchReport('packages');
+  const t0 = performance.now();
+  await buildPackages(['contract', 'core']);
+  const buildMs = performance.now() - t0;
+
+  const encore = await bundle(site('@encore-wallet/core'));
+  const sources = await bundle(site('./lib/hedgehog/index.ts'));
+  const hedgehog = await bundle(site('@audius/hedgehog'));
+  const within = encore.gzip <= BUDGET_GZIP_BYTES;
+
+  console.log(
+    'A site importing only sign-up and login, bundled for the browser (esbuild, minified):',
+  );
+  console.log(
+    `  @encore-wallet/core 0.1.0   ${kb(encore.bytes)}, ${kb(encore.gzip)} gzipped (budget ${kb(BUDGET_GZIP_BYTES)}: ${within ? 'within' : 'OVER'})`,
+  );
+  console.log(`  from the repository sources ${kb(sources.bytes)}, ${kb(sources.gzip)} gzipped`);
+  console.log(
+    `  @audius/hedgehog 2.1.0      ${kb(hedgehog.bytes)}, ${kb(hedgehog.gzip)} gzipped, without ${hedgehog.external.join(', ')}`,
+  );
+  console.log(
+    `  Encore's bundle: ${makeUp(encore.metafile)
+      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+      .join(', ')}`,
+  );
+  console.log(`  (built @encore-wallet/contract and core in ${buildMs.toFixed(0)} ms)`);
+
+  report.row(
+    '`@encore-wallet/core`: sign-up + login page, minified / gzipped',
+    `${kb(encore.bytes)} / **${kb(encore.gzip)}**`,
+    `≤ ${kb(BUDGET_GZIP_BYTES)} gzipped`,
+  );
+  report.row(
+    "the same page from the repository sources (no `sideEffects: false` there: the contract's schemas and zod stay)",
+    `${kb(sources.bytes)} / ${kb(sources.gzip)}`,
+  );
+  report.row(
+    `\`@audius/hedgehog\` 2.1.0, the same page, without Node's ${hedgehog.external.join(', ')} (a lower bound)`,
+    `${kb(hedgehog.bytes)} / **${kb(hedgehog.gzip)}**`,
+  );
+  report.row(
+    "Encore's bundle by package, minified",
+    makeUp(encore.metafile)
+      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+      .join(', '),
+  );
+  report.finish();
+  if (!within) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,2 @@
+// @encore-wallet/core: the wallet core (Hedgehog-compatible username + password wallets).
+export * from '../../../lib/hedgehog/index.ts';
