@@ -300,6 +300,20 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
     expect(most).toBe(3);
   });
 
+  it('attack: a node that redirects is not followed to the other host (POST body and all)', async () => {
+    const elsewhere = await node(ok);
+    const server = await node((_request, res) => {
+      res.statusCode = 307;
+      res.setHeader('location', elsewhere.url);
+      res.end();
+    });
+    const { call } = worldWith(server.url);
+    const error = await rpcFailure(call('eth_call', [{ to: FUNDED }]));
+    expect(error.code).toBe(-32603);
+    expect(error.message).not.toContain(elsewhere.url);
+    expect(elsewhere.seen).toEqual([]);
+  });
+
   it('a node answering garbage: -32603, nothing of the garbage reaches the page', async () => {
     const server = await node((_request, res) => res.end('<html>login to your router</html>'));
     const { call } = worldWith(server.url);
