@@ -13,8 +13,9 @@ export interface NodeLimits {
   /** …and how fast the bucket refills. */
   perSecond: number;
   /**
-   * One more bucket shared by every site: a page can frame as many origins of its own as it likes
-   * (a.evil.example, b.evil.example…), each with a full bucket of its own.
+   * One more bucket shared by every site: a site can move through as many origins of its own as it
+   * likes (a.evil.example, b.evil.example…, in its tab or in windows it opens), each with a full
+   * bucket of its own.
    */
   allSitesBurst: number;
   allSitesPerSecond: number;

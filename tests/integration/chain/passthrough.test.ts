@@ -255,7 +255,7 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
     expect(server.seen.filter((m) => m === 'eth_call')).toEqual([]);
   });
 
-  it('attack: a page framing many origins of its own shares one budget of all sites', async () => {
+  it('attack: a site using many origins of its own shares one budget of all sites', async () => {
     const server = await node(ok);
     const { call } = worldWith(server.url, 31337, { allSitesBurst: 10, allSitesPerSecond: 0.001 });
     const answers = await Promise.allSettled(
