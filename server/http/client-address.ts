@@ -15,8 +15,23 @@ export function clientAddress(c: Context, trustProxy: number): string {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  const hop = forwarded[forwarded.length - trustProxy];
-  return limitKey(hop ?? forwarded[0] ?? socket);
+  // Fewer entries than proxies: the request skipped one of them, so the leftmost entry may be the
+  // client's own writing (a new one each time, a fresh budget each time). The rightmost was
+  // written by the proxy that talks to this server.
+  const hop =
+    forwarded.length >= trustProxy ? forwarded[forwarded.length - trustProxy] : forwarded.at(-1);
+  return limitKey(withoutPort(hop ?? socket));
+}
+
+/**
+ * Some proxies write the client's port too (`203.0.113.9:51234`, `[2001:db8::1]:443`): a new
+ * connection would be a new address, and so a fresh budget, every time.
+ */
+function withoutPort(address: string): string {
+  const v4 = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(address);
+  if (v4?.[1]) return v4[1];
+  const v6 = /^\[([0-9a-fA-F:.%\w]+)\](?::\d+)?$/.exec(address);
+  return v6?.[1] ?? address;
 }
 
 /**

@@ -229,6 +229,10 @@ test('wallet_addEthereumChain: rejecting is 4001; a URL serving another chain is
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('add-chain-id')).toHaveText('11155111 (0xaa36a7)');
   await expect(window.getByTestId('add-chain-rpc-url')).toHaveText(w.env.services.chain!);
+  // The local chain's URL is on this machine: the window says so.
+  await expect(window.getByTestId('add-chain-local-network')).toContainText(
+    'your own computer or local network',
+  );
   await decide(w.context, 'reject');
   await expectCode(rejected, 4001);
 

@@ -29,8 +29,13 @@ export interface RelayConfig {
   readonly requireCatalogWallet: boolean;
   /** Per listener (the signer's address). */
   readonly perListener: RelayBudget;
-  /** Per client network address (every request, signed correctly or not). */
+  /** Per client network address (every request, signed correctly or not; IPv6 by /64). */
   readonly perClientAddress: RelayBudget;
+  /**
+   * Favorites sent for everyone together: fresh listeners are free to make and client addresses
+   * cheap to rotate, so this is what bounds the relayer's spending.
+   */
+  readonly total: RelayBudget;
   /** How far ahead a deadline may lie: a signature older than this never sits around usable. */
   readonly maxDeadlineSeconds: number;
 }
@@ -45,6 +50,7 @@ const EnvSchema = z.object({
   RELAY_REQUIRE_CATALOG_WALLET: z.enum(['0', '1', 'true', 'false']).default('0'),
   RELAY_PER_LISTENER: count(10),
   RELAY_PER_CLIENT_ADDRESS: count(30),
+  RELAY_TOTAL: count(1000),
   RELAY_WINDOW_SECONDS: count(3600),
   RELAY_MAX_DEADLINE_SECONDS: count(3600),
 });
@@ -75,6 +81,7 @@ export function relayConfigFromEnv(env: Record<string, string | undefined>): Rel
       e.RELAY_REQUIRE_CATALOG_WALLET === '1' || e.RELAY_REQUIRE_CATALOG_WALLET === 'true',
     perListener: { limit: e.RELAY_PER_LISTENER, windowSeconds: e.RELAY_WINDOW_SECONDS },
     perClientAddress: { limit: e.RELAY_PER_CLIENT_ADDRESS, windowSeconds: e.RELAY_WINDOW_SECONDS },
+    total: { limit: e.RELAY_TOTAL, windowSeconds: e.RELAY_WINDOW_SECONDS },
     maxDeadlineSeconds: e.RELAY_MAX_DEADLINE_SECONDS,
   };
 }

@@ -25,6 +25,8 @@ const STATUS = {
   RELAY_LISTENER_BUDGET: 429,
   /** Requests from this client address have used their budget for the window. */
   RELAY_ADDRESS_BUDGET: 429,
+  /** Every client together has used the relayer's budget for the window. */
+  RELAY_TOTAL_BUDGET: 429,
   /** The site requires a catalog wallet and the catalog did not answer. */
   RELAY_CATALOG_UNAVAILABLE: 503,
   /** The chain did not answer. */

@@ -1,7 +1,7 @@
 // The relayer's pipeline for one favorite, cheapest check first so refusals cost little:
 // shape → domain → deadline → the client's budget → signature → the listener's budget →
 // one submission per (listener, nonce) → the catalog (when required) → the nonce on chain →
-// simulation → send. The contract checks nonce, deadline and signer again: it is the defence,
+// the relayer's total budget → simulation → send. The contract checks nonce, deadline and signer again: it is the defence,
 // these checks keep the relayer from paying for transactions that would fail.
 import { verifyTypedData } from 'ethers';
 import type { CatalogClient } from '../../../lib/catalog/index.ts';
@@ -39,16 +39,22 @@ export function createRelayer(deps: RelayerDeps): Relayer {
   const now = deps.now ?? Date.now;
   const perClient = new WindowBudget(config.perClientAddress, now);
   const perListener = new WindowBudget(config.perListener, now);
+  const total = new WindowBudget(config.total, now);
   const submissions = new Submissions();
 
   function spend(
     budget: WindowBudget,
     key: string,
-    code: 'RELAY_LISTENER_BUDGET' | 'RELAY_ADDRESS_BUDGET',
+    code: 'RELAY_LISTENER_BUDGET' | 'RELAY_ADDRESS_BUDGET' | 'RELAY_TOTAL_BUDGET',
   ): void {
     const spent = budget.spend(key);
     if (!spent.ok) {
-      const who = code === 'RELAY_LISTENER_BUDGET' ? 'this listener' : 'this address';
+      const who =
+        code === 'RELAY_LISTENER_BUDGET'
+          ? 'this listener'
+          : code === 'RELAY_ADDRESS_BUDGET'
+            ? 'this address'
+            : 'the relayer';
       throw new RelayError(
         code,
         `${who} has used its favorites for now; try again in ${spent.retryAfterSeconds} s`,
@@ -89,7 +95,7 @@ export function createRelayer(deps: RelayerDeps): Relayer {
         );
       }
       // Every well-formed request from an address counts, signed or not.
-      spend(perClient, clientAddress, 'RELAY_ADDRESS_BUDGET');
+      spend(perClient, clientKey(clientAddress), 'RELAY_ADDRESS_BUDGET');
       const signer = recover(message, signature, chain);
       if (signer.toLowerCase() !== message.listener.toLowerCase()) {
         throw new RelayError(
@@ -118,6 +124,8 @@ export function createRelayer(deps: RelayerDeps): Relayer {
             { details: { expected: expected.toString() } },
           );
         }
+        // Last, so only favorites about to be sent use up what everyone shares.
+        spend(total, 'all', 'RELAY_TOTAL_BUDGET');
         const txHash = await chain.submit({ message, signature });
         submissions.markSent(message.listener, message.nonce);
         return { txHash, listener: signer, trackId: message.trackId, nonce: message.nonce };
@@ -141,4 +149,25 @@ function recover(
       cause: error,
     });
   }
+}
+
+/**
+ * The key a client address is limited by: IPv6 by /64 (the block one subscriber usually gets, so
+ * one machine cannot rotate through 2^64 fresh budgets), IPv4-mapped as IPv4, IPv4 as it is.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const halves = (address.split('%')[0] ?? '').split('::');
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length > 2 || missing < 0 || (halves.length === 1 && missing !== 0)) return address;
+  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -1,9 +1,10 @@
 import type { JSX } from 'preact';
 import type { AddChainApproval } from '../../../lib/extension/approvals/index.ts';
+import { Warning } from './Warning.tsx';
 
 /** What Encore will know: the chain id, its name and the RPC URL every read on it goes to. */
 export function AddChainRequest({ details }: { details: AddChainApproval }): JSX.Element {
-  const { chain, builtIn, replacesRpcUrl } = details;
+  const { chain, builtIn, replacesRpcUrl, localNetwork } = details;
   return (
     <section class="card">
       <h2 class="card-title">{builtIn ? 'Set the RPC URL of a chain' : 'Add a chain to Encore'}</h2>
@@ -31,6 +32,12 @@ export function AddChainRequest({ details }: { details: AddChainApproval }): JSX
           </dd>
         </div>
       </dl>
+      {localNetwork && (
+        <Warning testId="add-chain-local-network">
+          This URL is on your own computer or local network, which the site cannot reach by itself.
+          Approve only if you run this node yourself.
+        </Warning>
+      )}
       {replacesRpcUrl && (
         <p class="muted" data-testid="add-chain-replaces">
           This replaces the RPC URL <code>{replacesRpcUrl}</code>.

@@ -118,6 +118,11 @@ export interface AddChainApproval {
   builtIn: boolean;
   /** The RPC URL the chain had, which this one replaces, or null. */
   replacesRpcUrl: string | null;
+  /**
+   * The RPC URL names the person's own machine or network (loopback, private, link-local): the
+   * window says so, since a site cannot reach such hosts itself but the worker would.
+   */
+  localNetwork: boolean;
 }
 
 /**

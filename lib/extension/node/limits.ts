@@ -12,6 +12,15 @@ export interface NodeLimits {
   burst: number;
   /** …and how fast the bucket refills. */
   perSecond: number;
+  /**
+   * One more bucket shared by every site: a site can move through as many origins of its own as it
+   * likes (a.evil.example, b.evil.example…, in its tab or in windows it opens), each with a full
+   * bucket of its own.
+   */
+  allSitesBurst: number;
+  allSitesPerSecond: number;
+  /** Sites' requests at the node at once; more wait their turn (each answer may be large). */
+  maxInFlight: number;
 }
 
 export const NODE_LIMITS: NodeLimits = {
@@ -20,4 +29,7 @@ export const NODE_LIMITS: NodeLimits = {
   timeoutMs: 15_000,
   burst: 200,
   perSecond: 20,
+  allSitesBurst: 400,
+  allSitesPerSecond: 40,
+  maxInFlight: 16,
 };

@@ -10,6 +10,7 @@ import {
   OversizeRequestError,
   RequestLimitError,
 } from './errors.ts';
+import { jsonLongerThan } from './json-size.ts';
 import { NODE_LIMITS, type NodeLimits } from './limits.ts';
 import { readNodeAnswer } from './node-answer.ts';
 import { readCapped } from './read-capped.ts';
@@ -27,8 +28,19 @@ export interface NodeClientOptions {
 }
 
 export interface NodeClient {
-  /** The node's result for `method`, or throws the ProviderRpcError the site should hear. */
+  /**
+   * The node's result for `method`, or throws the ProviderRpcError the caller should hear. For
+   * the wallet's own reads: spends `origin`'s budget and never waits behind sites' requests.
+   */
   request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
+  /**
+   * A site's read, before anything reads its params: spends the site's budget and the budget of
+   * all sites together, and refuses params surely larger than a request may be (measured only
+   * up to the limit). Throws RequestLimitError or OversizeRequestError.
+   */
+  admit(origin: string, method: string, params: unknown): void;
+  /** A site's read that `admit` let in: at most `maxInFlight` of them at the node at once. */
+  forward(method: string, params: readonly unknown[]): Promise<unknown>;
   /** The chain id `url` serves (its eth_chainId), under the same limits as any request. */
   chainIdAt(url: string): Promise<number>;
 }
@@ -37,6 +49,9 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
   const limits = { ...NODE_LIMITS, ...options.limits };
   const fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
   const budget = createRequestBudget(limits.burst, limits.perSecond, options.now);
+  const allSites = createRequestBudget(limits.allSitesBurst, limits.allSitesPerSecond, options.now);
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
   // Which chain each URL serves, asked once per URL (a failed answer is asked again next time).
   const servedChains = new Map<string, Promise<number>>();
   let nextId = 1;
@@ -87,24 +102,50 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     return served;
   }
 
+  /** Runs `work` once fewer than `maxInFlight` sites' requests are at the node (in order). */
+  async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (inFlight < limits.maxInFlight) inFlight++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // its slot is handed over
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else inFlight--;
+    }
+  }
+
+  async function toCurrentChain(method: string, params: readonly unknown[]): Promise<unknown> {
+    const chain = await options.currentChain();
+    const url = chain.rpcUrl;
+    if (!url) {
+      throw new ChainDisconnectedError(
+        `Encore has no RPC URL for ${chain.name} (chain ${chain.id}), so it cannot read the chain for this site. Add one in Encore's options (right-click the Encore icon → Options → "RPC URL for ${chain.name}").`,
+      );
+    }
+    const served = await servedChain(url);
+    if (served !== chain.id) {
+      throw new ChainDisconnectedError(
+        `The RPC URL set in Encore for ${chain.name} (chain ${chain.id}) serves chain ${served}; fix it in Encore's options.`,
+      );
+    }
+    return post(url, method, params);
+  }
+
   return {
     chainIdAt: servedChain,
     async request(origin, method, params) {
       if (!budget.take(origin)) throw new RequestLimitError();
-      const chain = await options.currentChain();
-      const url = chain.rpcUrl;
-      if (!url) {
-        throw new ChainDisconnectedError(
-          `Encore has no RPC URL for ${chain.name} (chain ${chain.id}), so it cannot read the chain for this site. Add one in Encore's options (right-click the Encore icon → Options → "RPC URL for ${chain.name}").`,
-        );
-      }
-      const served = await servedChain(url);
-      if (served !== chain.id) {
-        throw new ChainDisconnectedError(
-          `The RPC URL set in Encore for ${chain.name} (chain ${chain.id}) serves chain ${served}; fix it in Encore's options.`,
-        );
-      }
-      return post(url, method, params);
+      return toCurrentChain(method, params);
     },
+    admit(origin, method, params) {
+      if (!budget.take(origin) || !allSites.take(ALL_SITES)) throw new RequestLimitError();
+      if (jsonLongerThan(params, limits.maxRequestBytes)) {
+        throw new OversizeRequestError(method, limits.maxRequestBytes);
+      }
+    },
+    forward: (method, params) => inTurn(() => toCurrentChain(method, params)),
   };
 }
+
+const ALL_SITES = 'all sites';

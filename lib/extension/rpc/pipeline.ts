@@ -1,4 +1,5 @@
-// Every request takes the same explicit steps: known method? -> site connected? -> params valid?
+// Every request takes the same explicit steps: known method? -> site connected? -> admitted
+// (budget, size)? -> params valid?
 // -> logged in? -> approved? -> run. Each step either passes or throws the one error a site
 // should see; nothing else decides access. The connection comes before the params so that a
 // site that may not use a method learns nothing from how its params are judged.
@@ -32,6 +33,7 @@ export async function runRpcRequest(ctx: RpcContext, request: RpcRequest): Promi
     // Also before any login prompt: no point asking someone to log in for a site that could not
     // use the answer anyway.
     if (method.requiresConnection) await assertConnected();
+    method.admit?.(ctx, request.params);
     const params = parseParams(method, request.params);
 
     // Read after the connection check: a login that finished meanwhile has already cleared the

@@ -72,6 +72,13 @@ export interface RpcDeps {
   node: {
     /** The node's result, or throws the ProviderRpcError the site should hear (4901 with no URL). */
     request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
+    /**
+     * Lets a site's read in before its params are parsed (its budgets, a size measured up to the
+     * limit), or throws the ProviderRpcError the site should hear (-32005, -32602).
+     */
+    admit(origin: string, method: string, params: unknown): void;
+    /** Sends a read `admit` let in to the current chain's node. */
+    forward(method: string, params: readonly unknown[]): Promise<unknown>;
     /** The chain id `url` serves (eth_chainId); throws the ProviderRpcError when it cannot tell. */
     chainIdAt(url: string): Promise<number>;
   };
@@ -156,6 +163,11 @@ export interface RpcMethod<P = unknown, D extends ApprovalDetails = ApprovalDeta
   requiresLogin?: boolean;
   /** Refuse with 4100 unless the site is connected. */
   requiresConnection?: boolean;
+  /**
+   * Checks what is cheap to check before the params are parsed (a budget, their size), so a
+   * page's flood of huge params costs the worker no parsing; throws the error the site hears.
+   */
+  admit?(ctx: RpcContext, raw: unknown): void;
   /** What the person must approve, or null when nothing needs approval this time. */
   approval?(ctx: RpcContext, params: P): Promise<D | null>;
   /**

@@ -237,6 +237,83 @@ describe('read-only passthrough: what a hostile page or node can do', () => {
     expect(await call('eth_blockNumber', [], 'https://other.example')).toBe('0x1');
   });
 
+  it('attack: huge params cost no parsing: their size and the budget are checked before the schema', async () => {
+    const server = await node(ok);
+    const { call } = worldWith(server.url, 31337, { maxRequestBytes: 4096, burst: 2 });
+    // A stateOverride of 200 entries (far more than 4 KiB), the last one malformed: refused by
+    // its size alone, so no schema walked the entries to find the bad one.
+    const override: Record<string, unknown> = {};
+    for (let i = 0; i < 200; i++)
+      override[`0x${i.toString(16).padStart(40, '0')}`] = { nonce: '0x1' };
+    override[`0x${'f'.repeat(40)}`] = { nonce: 'not hex' };
+    const huge = await rpcFailure(call('eth_call', [{ to: FUNDED }, 'latest', override]));
+    expect(huge.code).toBe(-32602);
+    expect(huge.message).toMatch(/larger than 4096 bytes/);
+    // Past the budget, even malformed params are -32005: nothing of them was read.
+    expect((await rpcFailure(call('eth_call', [{ to: 'nope' }]))).code).toBe(-32602);
+    expect((await rpcFailure(call('eth_call', [{ to: 'nope' }]))).code).toBe(-32005);
+    expect(server.seen.filter((m) => m === 'eth_call')).toEqual([]);
+  });
+
+  it('attack: a site using many origins of its own shares one budget of all sites', async () => {
+    const server = await node(ok);
+    const { call } = worldWith(server.url, 31337, { allSitesBurst: 10, allSitesPerSecond: 0.001 });
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        call('eth_blockNumber', [], `https://a${i}.evil.example`),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(10);
+    expect(
+      answers.filter(
+        (a) => a.status === 'rejected' && (a.reason as ProviderRpcError).code === -32005,
+      ),
+    ).toHaveLength(20);
+    expect(server.seen.filter((m) => m === 'eth_blockNumber')).toHaveLength(10);
+  });
+
+  it('attack: at most maxInFlight sites’ reads are at the node at once (each answer may be 4 MiB)', async () => {
+    const held: (() => void)[] = [];
+    let atNode = 0;
+    let most = 0;
+    const server = await node((request, res) => {
+      atNode++;
+      most = Math.max(most, atNode);
+      held.push(() => {
+        atNode--;
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: '0x1' }));
+      });
+    });
+    const { call } = worldWith(server.url, 31337, { maxInFlight: 3 });
+    const reads = Array.from({ length: 10 }, (_, i) =>
+      call('eth_getLogs', [{}], `https://a${i}.evil.example`),
+    );
+    while (held.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(held).toHaveLength(3);
+    // Each answer lets the next one in, until all ten are answered.
+    for (let answered = 0; answered < 10; answered++) {
+      while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      held.shift()?.();
+    }
+    expect(await Promise.all(reads)).toEqual(Array(10).fill('0x1'));
+    expect(most).toBe(3);
+  });
+
+  it('attack: a node that redirects is not followed to the other host (POST body and all)', async () => {
+    const elsewhere = await node(ok);
+    const server = await node((_request, res) => {
+      res.statusCode = 307;
+      res.setHeader('location', elsewhere.url);
+      res.end();
+    });
+    const { call } = worldWith(server.url);
+    const error = await rpcFailure(call('eth_call', [{ to: FUNDED }]));
+    expect(error.code).toBe(-32603);
+    expect(error.message).not.toContain(elsewhere.url);
+    expect(elsewhere.seen).toEqual([]);
+  });
+
   it('a node answering garbage: -32603, nothing of the garbage reaches the page', async () => {
     const server = await node((_request, res) => res.end('<html>login to your router</html>'));
     const { call } = worldWith(server.url);

@@ -1,7 +1,8 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../server/config-from-env.ts';
 import { ServerConfigError } from '../../../server/errors.ts';
-import { limitKey } from '../../../server/http/client-address.ts';
+import { clientAddress, limitKey } from '../../../server/http/client-address.ts';
 import { createOriginMatcher } from '../../../server/http/origin-matcher.ts';
 
 describe('origin matcher', () => {
@@ -40,6 +41,41 @@ describe('limitKey', () => {
     expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(limitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
     expect(limitKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('clientAddress behind trusted proxies', () => {
+  /** The address a request is limited by, arriving from `socket` with `forwarded` as its XFF. */
+  async function limitedAs(trustProxy: number, forwarded: string | null, socket = '10.0.0.2') {
+    const app = new Hono().get('/', (c) => c.text(clientAddress(c, trustProxy)));
+    const headers: Record<string, string> =
+      forwarded === null ? {} : { 'x-forwarded-for': forwarded };
+    const env = { incoming: { socket: { remoteAddress: socket, remoteFamily: 'IPv4' } } };
+    return (await app.request('/', { headers }, env)).text();
+  }
+
+  it('takes the entry the trusted proxy wrote, never one the client put further left', async () => {
+    expect(await limitedAs(0, '1.1.1.1')).toBe('10.0.0.2');
+    expect(await limitedAs(1, '1.1.1.1, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await limitedAs(2, '1.1.1.1, 203.0.113.9, 10.0.0.1')).toBe('203.0.113.9');
+    expect(await limitedAs(1, null)).toBe('10.0.0.2');
+  });
+
+  it('attack: a port the proxy wrote, new for each connection, is not a fresh budget', async () => {
+    const keys = new Set<string>();
+    for (const port of [51234, 51235, 60000]) {
+      keys.add(await limitedAs(1, `203.0.113.9:${port}`));
+      keys.add(await limitedAs(1, `[2001:db8:1:2::7]:${port}`));
+    }
+    expect([...keys].sort()).toEqual(['2001:db8:1:2::/64', '203.0.113.9']);
+  });
+
+  it('attack: with fewer entries than trusted proxies, the client’s own leftmost entry counts for nothing', async () => {
+    // Three proxies configured, the request came through one, with an entry of the client's own
+    // before the proxy's: a new one each time would be a new budget each time.
+    const keys = new Set<string>();
+    for (let i = 0; i < 5; i++) keys.add(await limitedAs(3, `198.51.100.${i}, 203.0.113.9`));
+    expect([...keys]).toEqual(['203.0.113.9']);
   });
 });
 

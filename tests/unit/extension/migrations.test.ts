@@ -239,11 +239,13 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
 
   it('never leaves a plain wallet value in Firefox storage.local', async () => {
     const { env: ffEnv, opened } = firefox();
-    // A move that stopped left plain values in storage.local. Lock off: sealed in place (the
-    // named area's entropy wins over storage.session's).
+    // A move that stopped left plain values in storage.local. Lock off: sealed in place when
+    // storage.session holds no entropy; beside one there, storage.session's wins.
     const stale = { 'encore:wallet:hedgehog-entropy-key': 'aa'.repeat(16) };
+    const alone = await migrate({ local: { ...V2, ...wallet }, session: {} }, { env: ffEnv });
+    expect(await opened(alone.storage.local)).toEqual(wallet);
     const off = await migrate({ local: { ...V2, ...wallet }, session: stale }, { env: ffEnv });
-    expect(await opened(off.storage.local)).toEqual(wallet);
+    expect(await opened(off.storage.local)).toEqual(stale);
     expect(off.storage.session).toEqual({});
     // Lock on: handed to storage.session, unless it holds an entropy already.
     const settings = { 'encore:settings': { lockOnBrowserClose: true } };
@@ -262,6 +264,24 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
         Object.keys(result.storage.local).filter((k) => k.startsWith('encore:wallet:')),
       ).toEqual([]);
     }
+  });
+
+  it('attack: an entropy a content script planted in storage.local never replaces the session', async () => {
+    const { env: ffEnv, opened } = firefox();
+    // Up to version 2 Firefox kept the keys in storage.session only, and a content script may
+    // write storage.local: it plants a wallet it knows (and a name to make it look right).
+    const planted = {
+      'encore:wallet:hedgehog-entropy-key': '0b'.repeat(16),
+      'encore:wallet:username': 'ada',
+    };
+    const { storage } = await migrate(
+      { local: { ...V2, 'encore:settings': { lockOnBrowserClose: false }, ...planted }, session },
+      { env: ffEnv },
+    );
+    // The person's session is what storage.local now holds, sealed; the planted values are gone.
+    expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
+    expect(JSON.stringify(storage)).not.toContain('0b'.repeat(16));
+    expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
   });
 
   it('changes nothing in Chromium, where storage.local is closed to content scripts', async () => {

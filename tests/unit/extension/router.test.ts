@@ -143,3 +143,21 @@ describe('message router', () => {
     ).toEqual(['encore:message:whoami', 'encore:message:whoami:wait-ready']);
   });
 });
+
+describe('the worker’s own messages', () => {
+  // A content script (any page, through a compromised renderer) can send runtime messages; the
+  // relay itself uses only its provider port. So no handler of the worker may answer one.
+  it('none answers a content script: every one is for extension pages, secrets for the popup', async () => {
+    const { messageHandlers } = await import('../../../lib/extension/messages/index.ts');
+    const handlers = messageHandlers({} as Parameters<typeof messageHandlers>[0]);
+    expect(handlers.length).toBeGreaterThan(10);
+    for (const handler of handlers) expect(handler.access, handler.type).not.toBe('any');
+    const popupOnly = handlers.filter((h) => h.access === 'popup').map((h) => h.type);
+    expect(popupOnly.sort()).toEqual(['clipboard.guard', 'revealRecoveryPhrase']);
+    const router = createRouter({ handlers });
+    for (const handler of handlers) {
+      const response = await router.handle({ type: handler.type }, contentScript);
+      expect(response).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } });
+    }
+  });
+});

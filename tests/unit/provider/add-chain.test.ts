@@ -44,6 +44,7 @@ describe('wallet_addEthereumChain', () => {
           },
           builtIn: false,
           replacesRpcUrl: null,
+          localNetwork: false,
         },
       },
     ]);
@@ -84,6 +85,40 @@ describe('wallet_addEthereumChain', () => {
     });
     expect(world.rpcUrls.get(11155111)).toBe('https://sepolia.example');
     expect(world.addedChains).toEqual([]);
+  });
+
+  it.each([
+    'http://127.0.0.1:8545',
+    'http://2130706433:8545',
+    'http://localhost:8545',
+    'http://node.local:8545',
+    'http://192.168.1.1/',
+    'http://10.0.0.7:8545',
+    'http://172.20.0.2:8545',
+    'http://169.254.169.254/',
+    'http://100.64.0.1/',
+    'http://[::1]:8545',
+    'http://[::ffff:192.168.1.1]/',
+    'http://[fd12:3456::1]/',
+    'http://[fe80::1]/',
+  ])(
+    'attack: an RPC URL on the person’s own network (%s) is named as such in the window',
+    async (url) => {
+      world.servedChains.set(url, 0x89);
+      await call(world, [{ ...polygon(), rpcUrls: [url] }]);
+      expect(world.asked[0]?.details).toMatchObject({ kind: 'add_chain', localNetwork: true });
+    },
+  );
+
+  it.each([
+    'https://polygon-rpc.example/v1',
+    'http://8.8.8.8/',
+    'http://172.32.0.1/',
+    'http://[2001:db8::1]/',
+  ])('a public RPC URL (%s) is not called local', async (url) => {
+    world.servedChains.set(url, 0x89);
+    await call(world, [{ ...polygon(), rpcUrls: [url] }]);
+    expect(world.asked[0]?.details).toMatchObject({ kind: 'add_chain', localNetwork: false });
   });
 
   it('rejecting answers 4001 and stores nothing', async () => {

@@ -24,7 +24,10 @@ function read(name: string, params: z.ZodType<Params>, paramNames?: string[]): R
     name,
     params,
     ...(paramNames ? { paramNames } : {}),
-    run: (ctx, given) => ctx.deps.node.request(ctx.origin, name, given ?? []),
+    // Budget and size before the schema: parsing a page's 60 MB stateOverride would cost the
+    // worker a second each time, whatever the budget said afterwards.
+    admit: (ctx, raw) => ctx.deps.node.admit(ctx.origin, name, raw),
+    run: (ctx, given) => ctx.deps.node.forward(name, given ?? []),
   };
 }
 

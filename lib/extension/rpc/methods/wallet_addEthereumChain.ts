@@ -10,6 +10,7 @@ import {
 } from '../../settings/index.ts';
 import { toHexChainId } from '../chain-id.ts';
 import { AddedChainsLimitError, InvalidParamsError } from '../errors.ts';
+import { isLocalNetworkUrl } from '../internal/local-network.ts';
 import type { RpcMethod } from '../types.ts';
 
 /** The whole request as JSON: what a site may make Encore parse, show and keep for one chain. */
@@ -67,6 +68,7 @@ export const wallet_addEthereumChain: RpcMethod<Params, AddChainApproval> = {
       chain: known?.builtIn ? { ...chain, name: known.name } : chain,
       builtIn: known?.builtIn ?? false,
       replacesRpcUrl: known?.rpcUrl ?? null,
+      localNetwork: isLocalNetworkUrl(chain.rpcUrl),
     };
   },
   run: async (ctx, _params, approved) => {

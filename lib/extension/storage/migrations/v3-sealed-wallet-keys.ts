@@ -9,10 +9,10 @@
 //
 // So, in Firefox: with "log out when the browser closes" off (now the default there too), the
 // session in storage.session is sealed into storage.local and removed from storage.session: the
-// person stays logged in, now across restarts. With it on, the keys stay in storage.session. Any
-// plain wallet value found in storage.local (only a move that stopped could leave one) is sealed
-// in place, or, with the lock on, handed to storage.session as the previous build would have done
-// at its next start. In Chromium (no `env.sealWalletValue`) nothing changes: storage.local is
+// person stays logged in, now across restarts. With it on, the keys stay in storage.session. A
+// plain wallet value found in storage.local is sealed in place when storage.session holds no
+// entropy (dropped when it does: see below), or, with the lock on, handed to storage.session as
+// the previous build would have done at its next start. In Chromium (no `env.sealWalletValue`) nothing changes: storage.local is
 // closed to content scripts there, and the values stay as they are.
 //
 // Keys are written out here rather than imported: a step describes the layout of its own version.
@@ -56,17 +56,29 @@ export const sealedWalletKeys: Migration = {
         summary: `${plural(Object.keys(plainLocal).length, 'plain wallet value')} moved from storage.local to storage.session`,
       };
     }
-    // storage.local is the named area: its entropy, sealed or not, wins over storage.session's.
-    const sealing = ENTROPY in local ? plainLocal : { ...plainLocal, ...plainSession };
+    // A session in storage.session wins over plain values in storage.local: builds from
+    // 2026-11-22 to version 2 kept Firefox's keys in storage.session only, so a plain entropy in
+    // storage.local beside one there was never read by them, and may be one a content script
+    // planted (it can write storage.local, never storage.session). Sealing it would log the
+    // person into a wallet the attacker knows. With no entropy in storage.session, storage.local's
+    // plain values are sealed (an older build's session with the lock off).
+    // (A sealed one in storage.local was written by this step before a stop: it stays.)
+    const sessionWins = ENTROPY in plainSession && ENTROPY in plainLocal;
+    const sealing = sessionWins
+      ? plainSession
+      : ENTROPY in local
+        ? plainLocal
+        : { ...plainLocal, ...plainSession };
     const sealed: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(sealing)) sealed[key] = await seal(key, value);
     const removed = Object.keys(plainSession);
+    const dropped = Object.keys(plainLocal).filter((key) => !(key in sealed));
     if (Object.keys(sealed).length === 0 && removed.length === 0) {
       return { set: {}, remove: {}, summary: 'no plain wallet values to seal' };
     }
     return {
       set: { local: sealed },
-      remove: { session: removed },
+      remove: { session: removed, ...(dropped.length > 0 ? { local: dropped } : {}) },
       summary: `${plural(Object.keys(sealed).length, 'wallet value')} sealed into storage.local, ${plural(removed.length, 'value')} removed from storage.session`,
     };
   },

@@ -47,6 +47,7 @@ export interface FakeWorld {
 }
 
 export function fakeWorld(): FakeWorld {
+  const admitted: string[] = [];
   const world: FakeWorld = {
     loggedIn: true,
     connected: new Map(),
@@ -128,6 +129,14 @@ export function fakeWorld(): FakeWorld {
       node: {
         request: async (origin, method, params) => {
           world.nodeCalls.push({ origin, method, params });
+          return `${method} from the node`;
+        },
+        // Reads are admitted, then forwarded, one after the other: the origin goes between them.
+        admit: (origin) => {
+          admitted.push(origin);
+        },
+        forward: async (method, params) => {
+          world.nodeCalls.push({ origin: admitted.shift() ?? '', method, params });
           return `${method} from the node`;
         },
         chainIdAt: async (url) => {
