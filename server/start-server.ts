@@ -1,7 +1,7 @@
 // Starts the backend on a port (0 = any free one) and returns its URL and a close function.
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createFetchHandler } from './app.ts';
+import { createRequestListener } from './app.ts';
 import { type Funding, startFunding } from './funding/funding.ts';
 import type { FundingOptions } from './funding/funding-config.ts';
 import { createOriginMatcher } from './http/origin-matcher.ts';
@@ -70,19 +70,23 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const sponsor: Sponsor | undefined = options.sponsor
     ? startSponsor(store, options.sponsor, log)
     : undefined;
-  const fetch = createFetchHandler({
-    store,
-    limiter,
-    funding,
-    sponsor,
-    isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
-    trustProxy: options.trustProxy ?? 0,
-    log,
-  });
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
+  const listener = createRequestListener(
+    {
+      store,
+      limiter,
+      funding,
+      sponsor,
+      isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
+      trustProxy: options.trustProxy ?? 0,
+      log,
+    },
+    host,
+  );
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = createServer(listener);
     s.once('error', reject);
+    s.listen(options.port ?? 0, host, () => resolve(s));
   }).catch(async (error: unknown) => {
     // Port taken or not allowed: release the database before reporting it.
     await funding?.stop();
@@ -109,7 +113,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would hold close() open until they time out.
-          if ('closeAllConnections' in server) server.closeAllConnections();
+          server.closeAllConnections();
         });
         await funding?.stop();
         await sponsor?.stop();
