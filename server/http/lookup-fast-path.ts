@@ -8,9 +8,8 @@
 // answers it, error message and all. tests/integration/backend/lookup-fast-path.test.ts holds the
 // two paths to the same answers, header for header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthRecord, ErrorResponse } from '../../lib/backend-contract/index.ts';
-import type { RateLimitDecision, RateLimiter } from '../rate-limit/rate-limiter.ts';
-import type { Store } from '../store/store.ts';
+import type { ErrorResponse } from '../../lib/backend-contract/index.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { clientAddressOf } from './client-address.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
 import type { OriginMatcher } from './origin-matcher.ts';
@@ -18,7 +17,6 @@ import { type LogLine, unexpectedErrorLine } from './request-log.ts';
 import { isRefusedFetchMetadata } from './resource-isolation.ts';
 
 export interface LookupFastPathDeps {
-  store: Store;
   limiter: RateLimiter;
   isAllowedOrigin: OriginMatcher;
   trustProxy: number;
@@ -39,7 +37,7 @@ const TOO_MANY = errorBody('too many lookups: try again later');
 const INTERNAL = errorBody('server: internal error');
 
 export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
-  const { store, limiter, isAllowedOrigin, trustProxy, log } = deps;
+  const { limiter, isAllowedOrigin, trustProxy, log } = deps;
   // Clients send the same Host on every request: test a new one only.
   let plainHost = '';
 
@@ -80,37 +78,61 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
       headers['x-forwarded-for'] as string | undefined,
       trustProxy,
     );
-    const send = (status: number, body: string, extra?: Record<string, string>): void => {
-      const out: Record<string, string | number> = { 'content-type': 'application/json' };
-      if (extra) Object.assign(out, extra);
-      if (origin !== undefined) {
-        out['access-control-allow-origin'] = origin;
-        out['access-control-expose-headers'] = CORS_EXPOSED_HEADERS;
-        out.vary = 'Origin';
-      }
-      out['content-length'] = Buffer.byteLength(body);
-      response.writeHead(status, out).end(body);
-      if (log) log(`GET /authentication ${status} ${(performance.now() - started).toFixed(1)}ms`);
-    };
     // Asked together so the store can serve both in one transaction; a refused lookup's record
     // is read but never sent.
-    Promise.all([limiter.checkLookup(address, lookupKey), store.getAuth(lookupKey)]).then(
-      ([decision, record]: [RateLimitDecision, AuthRecord | null]) => {
+    limiter.lookup(address, lookupKey).then(
+      ({ decision, record }) => {
+        let status: number;
         if (!decision.allowed) {
-          send(429, TOO_MANY, { 'retry-after': String(decision.retryAfterSeconds) });
+          status = 429;
+          writeJson(
+            response,
+            status,
+            TOO_MANY,
+            origin,
+            'retry-after',
+            `${decision.retryAfterSeconds}`,
+          );
         } else if (!record) {
-          send(404, NOT_FOUND);
+          status = 404;
+          writeJson(response, status, NOT_FOUND, origin);
         } else {
-          send(200, JSON.stringify(record), { 'cache-control': 'no-store' });
+          status = 200;
+          writeJson(response, status, JSON.stringify(record), origin, 'cache-control', 'no-store');
         }
+        if (log) log(`GET /authentication ${status} ${(performance.now() - started).toFixed(1)}ms`);
       },
       (error: unknown) => {
         log?.(unexpectedErrorLine('GET', error));
-        send(500, INTERNAL);
+        writeJson(response, 500, INTERNAL, origin);
+        log?.(`GET /authentication 500 ${(performance.now() - started).toFixed(1)}ms`);
       },
     );
     return true;
   };
+}
+
+/** A JSON answer with the headers the general path gives it (CORS's when there is an Origin). */
+function writeJson(
+  response: ServerResponse,
+  status: number,
+  body: string,
+  origin: string | undefined,
+  name?: string,
+  value?: string,
+): void {
+  const headers: Record<string, string | number> =
+    origin === undefined
+      ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+      : {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'access-control-allow-origin': origin,
+          'access-control-expose-headers': CORS_EXPOSED_HEADERS,
+          vary: 'Origin',
+        };
+  if (name !== undefined && value !== undefined) headers[name] = value;
+  response.writeHead(status, headers).end(body);
 }
 
 /** Whether `text` from `start` on is only hex digits. */

@@ -23,17 +23,32 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     throw error;
   }
 
+  async function getAuth(lookupKey: string): Promise<AuthRecord | null> {
+    const { rows } = await pool.query<{ iv: string; cipher_text: string }>({
+      name: 'get-auth',
+      text: 'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = $1',
+      values: [lookupKey],
+    });
+    const row = rows[0];
+    return row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
+  }
+
+  async function hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]> {
+    const placeholders = buckets.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, 1)`).join(', ');
+    const { rows } = await pool.query<{ bucket: string; hits: number }>({
+      name: `hit-rate-limits-${buckets.length}`,
+      text: `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ${placeholders}
+             ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+             RETURNING bucket, hits`,
+      values: buckets.flatMap((bucket) => [bucket, windowStart]),
+    });
+    const hits = new Map(rows.map((row) => [row.bucket, row.hits]));
+    return buckets.map((bucket) => hits.get(bucket) ?? 0);
+  }
+
   return {
     engine: 'postgres',
-    async getAuth(lookupKey) {
-      const { rows } = await pool.query<{ iv: string; cipher_text: string }>({
-        name: 'get-auth',
-        text: 'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = $1',
-        values: [lookupKey],
-      });
-      const row = rows[0];
-      return row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
-    },
+    getAuth,
     async insertAuth(r) {
       const result = await pool.query({
         name: 'insert-auth',
@@ -70,17 +85,14 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       );
       return rows[0]?.wallet_address === user.walletAddress ? 'same' : 'conflict';
     },
-    async hitRateLimits(buckets, windowStart) {
-      const placeholders = buckets.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, 1)`).join(', ');
-      const { rows } = await pool.query<{ bucket: string; hits: number }>({
-        name: `hit-rate-limits-${buckets.length}`,
-        text: `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ${placeholders}
-               ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-               RETURNING bucket, hits`,
-        values: buckets.flatMap((bucket) => [bucket, windowStart]),
-      });
-      const hits = new Map(rows.map((row) => [row.bucket, row.hits]));
-      return buckets.map((bucket) => hits.get(bucket) ?? 0);
+    hitRateLimits,
+    async lookupAuth(buckets, windowStart, lookupKey) {
+      // Two pooled connections at once: the hits and the read travel together.
+      const [counts, record] = await Promise.all([
+        hitRateLimits(buckets, windowStart),
+        getAuth(lookupKey),
+      ]);
+      return { counts, record };
     },
     async pruneRateLimits(windowStart) {
       await pool.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart]);

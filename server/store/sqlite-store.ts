@@ -83,6 +83,9 @@ export function openSqliteStore(path: string): Store {
     hitRateLimits(buckets, windowStart) {
       return lookups.hit(buckets, windowStart);
     },
+    lookupAuth(buckets, windowStart, lookupKey) {
+      return lookups.lookup(buckets, windowStart, lookupKey);
+    },
     async pruneRateLimits(windowStart) {
       pruneHits.run(windowStart);
     },
