@@ -4,6 +4,7 @@ import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthRecord } from '../../lib/backend-contract/index.ts';
+import { startSqliteCheckpointer } from './internal/sqlite-checkpointer.ts';
 import { createSqliteGroupCommit, type SyncWal } from './internal/sqlite-group-commit.ts';
 import { createSqliteLookupBatcher } from './internal/sqlite-lookup-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
@@ -47,6 +48,8 @@ export function openSqliteStore(path: string): Store {
       ? (done) => setImmediate(done, null)
       : (done) => fdatasync(walFd, (error) => done(error));
   const writes = createSqliteGroupCommit(batchDb, syncWal);
+  // Checkpoints (a copy and two fsyncs) in a worker thread, not inside a COMMIT on the event loop.
+  const checkpointer = memory ? undefined : startSqliteCheckpointer(path, [db, batchDb]);
 
   const insertAuthRow = batchDb.prepare<[string, string, string]>(
     'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
@@ -117,6 +120,7 @@ export function openSqliteStore(path: string): Store {
     async close() {
       // Every queued write is committed and fsynced (and answered) first.
       await writes.idle();
+      await checkpointer?.stop();
       if (batchDb !== db) batchDb.close();
       db.close();
       if (walFd !== undefined) closeSync(walFd);

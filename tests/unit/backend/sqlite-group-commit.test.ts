@@ -1,7 +1,11 @@
 // Group commit on SQLite (server/store/internal/sqlite-group-commit.ts): writes of one turn share
 // a transaction, commits go on while an fsync is in flight, every answer waits for an fsync that
 // began after its own COMMIT, and one write's failure is its own. The fsync is a fake the test
-// completes by hand; the database is a real (in-memory) SQLite.
+// completes by hand; the database is a real (in-memory) SQLite. Last, the checkpoint worker
+// (sqlite-checkpointer.ts) on a real file.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -180,5 +184,32 @@ describe('SQLite store on the group commit', () => {
     ]);
     // Record 2 was not overwritten by the replace that failed.
     expect(stored[1]).toEqual(record(2));
+  });
+});
+
+describe('SQLite checkpoints', () => {
+  it('copies new records into the database file from a worker thread', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'encore-checkpoint-'));
+    const path = join(dir, 'db.sqlite');
+    const store = openSqliteStore(path);
+    try {
+      const marker = 'c0ffee'.repeat(16).slice(0, 96);
+      await store.insertAuth({
+        lookupKey: 'ab'.repeat(32),
+        iv: 'cd'.repeat(16),
+        cipherText: marker,
+      });
+      // One record is far below the automatic checkpoint of the event loop's connections (10,000
+      // pages): only the worker's checkpoint (every 100 ms) puts it in the main file so soon.
+      let inFile = false;
+      for (let i = 0; i < 50 && !inFile; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inFile = readFileSync(path).includes(marker);
+      }
+      expect(inFile).toBe(true);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
