@@ -33,6 +33,8 @@ export interface ClusterOptions {
    * production server has it: for benchmarks of writes. Tests run without (fsync=off).
    */
   durable?: boolean;
+  /** Default 60: a test file's servers and clients. */
+  maxConnections?: number;
 }
 
 export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
@@ -63,7 +65,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
     `-c unix_socket_directories=${root}`,
     // A test cluster dies with the test: skip fsync to keep the suite fast on shared disks.
     ...(options.durable ? [] : ['-c fsync=off']),
-    '-c max_connections=60',
+    `-c max_connections=${options.maxConnections ?? 60}`,
   ].join(' ');
   run('pg_ctl', ['-D', data, '-l', join(root, 'log'), '-o', settings, '-w', 'start']);
 
