@@ -132,7 +132,12 @@ function writeJson(
           vary: 'Origin',
         };
   if (name !== undefined && value !== undefined) headers[name] = value;
-  response.writeHead(status, headers).end(body);
+  try {
+    response.writeHead(status, headers).end(body);
+  } catch {
+    // Nothing can be answered (a header Node refuses to send): close rather than leave it hanging.
+    response.destroy();
+  }
 }
 
 /** Whether `text` from `start` on is only hex digits. */

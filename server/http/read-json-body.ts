@@ -52,6 +52,11 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** The whole body, or null past `maxBytes` (the rest is left for the adapter to drain). */
 function readIncoming(incoming: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
+    // Already read or gone: no 'end' or 'close' will come to wait for.
+    if (incoming.readableEnded || incoming.destroyed) {
+      reject(new Error('body: already read or closed'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (): void => {
