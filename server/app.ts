@@ -1,12 +1,17 @@
 // The application: request log → resource isolation (Fetch Metadata) → CORS → Hono routes; every
-// error answer is JSON `{ error }` (POST /sponsor answers JSON-RPC errors).
+// error answer is JSON `{ error }` (POST /sponsor answers JSON-RPC errors). In front of it, for
+// Node's HTTP server, the lookup fast path (http/lookup-fast-path.ts) answers the plain
+// GET /authentication requests itself, with the same checks.
+import type { RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Funding } from './funding/funding.ts';
 import { withCors } from './http/cors.ts';
 import type { FetchHandler } from './http/fetch-handler.ts';
 import { jsonError } from './http/json-error.ts';
+import { createLookupFastPath } from './http/lookup-fast-path.ts';
 import type { OriginMatcher } from './http/origin-matcher.ts';
-import { type LogLine, withRequestLog } from './http/request-log.ts';
+import { type LogLine, unexpectedErrorLine, withRequestLog } from './http/request-log.ts';
 import { withResourceIsolation } from './http/resource-isolation.ts';
 import { authenticationRoutes } from './http/routes/authentication.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -47,6 +52,24 @@ export function createFetchHandler(deps: AppDeps): FetchHandler {
   return deps.log ? withRequestLog(isolated, deps.log, new Set(Object.keys(ROUTES))) : isolated;
 }
 
+/**
+ * The listener for Node's HTTP server: the lookup fast path, and @hono/node-server's adapter
+ * around createFetchHandler for every request the fast path leaves alone. `hostname` is the
+ * address listened on (the adapter's URL host for a request without Host);
+ * `overrideGlobalObjects: false` leaves a host process's global Request and Response alone (the
+ * adapter's lighter ones are faster, for a process that is only this server).
+ */
+export function createRequestListener(
+  deps: AppDeps,
+  options: { hostname?: string; overrideGlobalObjects?: boolean } = {},
+): RequestListener {
+  const general = getRequestListener(createFetchHandler(deps), options);
+  const lookup = createLookupFastPath(deps);
+  return (request, response) => {
+    if (!lookup(request, response)) void general(request, response);
+  };
+}
+
 function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   authenticationRoutes(app, deps);
@@ -64,9 +87,7 @@ function createApp(deps: AppDeps): Hono {
   });
   // The message of an unexpected error may quote SQL or values: log only its kind.
   app.onError((error, c) => {
-    deps.log?.(
-      `error ${c.req.method} ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}`,
-    );
+    deps.log?.(unexpectedErrorLine(c.req.method, error));
     return jsonError(c, 500, 'server: internal error');
   });
   return app;

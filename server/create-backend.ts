@@ -1,8 +1,7 @@
 // The backend without a port of its own: the request handler an integrator mounts in their Node
 // server (Hono's app.mount, node:http, Express…), over its store, rate limiter and optional hooks.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
-import { createFetchHandler } from './app.ts';
+import { type AppDeps, createFetchHandler, createRequestListener } from './app.ts';
 import { type Funding, startFunding } from './funding/funding.ts';
 import type { FundingOptions } from './funding/funding-config.ts';
 import type { FetchHandler } from './http/fetch-handler.ts';
@@ -62,8 +61,16 @@ export interface Backend {
    * with `trustProxy`.
    */
   fetch: FetchHandler;
-  /** The same handler as a Node request listener (node:http, Express before any body parser). */
+  /**
+   * The same as a Node request listener (node:http, Express before any body parser), with the
+   * fast path for plain lookups answered on Node's own request and response.
+   */
   listener: NodeListener;
+  /**
+   * A listener for a server that is only this backend (`startServer`): `hostname` is the address
+   * it listens on, and the adapter may use its lighter global Request and Response.
+   */
+  listenerFor(options: { hostname?: string; overrideGlobalObjects?: boolean }): NodeListener;
   engine: EngineName;
   /** Stops the hooks and the pruner and closes the database; the caller closes its own server. */
   close(): Promise<void>;
@@ -80,7 +87,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const sponsor: Sponsor | undefined = options.sponsor
     ? startSponsor(store, options.sponsor, log)
     : undefined;
-  const fetch = createFetchHandler({
+  const deps: AppDeps = {
     store,
     limiter,
     funding,
@@ -88,19 +95,28 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     trustProxy: options.trustProxy ?? 0,
     log,
-  });
+  };
+  const fetch = createFetchHandler(deps);
+  const listenerFor = (listenerOptions: {
+    hostname?: string;
+    overrideGlobalObjects?: boolean;
+  }): NodeListener => {
+    const listen = createRequestListener(deps, listenerOptions);
+    return async (request, response) => listen(request, response);
+  };
   const pruner = setInterval(
     () => limiter.prune().catch(() => log?.('error pruning rate limit windows')),
     rateLimit.windowSeconds * 1000,
   );
   pruner.unref();
   // Leave the host's global Request and Response as they are (the adapter's default swaps them).
-  const listener = getRequestListener(fetch, { overrideGlobalObjects: false });
+  const listener = listenerFor({ overrideGlobalObjects: false });
 
   let closing: Promise<void> | undefined;
   return {
     fetch,
     listener,
+    listenerFor,
     engine: store.engine,
     close() {
       closing ??= (async () => {

@@ -1,6 +1,6 @@
 // Starts the backend on a port (0 = any free one) and returns its URL and a close function.
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { type BackendOptions, createBackend } from './create-backend.ts';
 import type { EngineName } from './store/store.ts';
 
@@ -22,11 +22,12 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const backend = await createBackend(options);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: backend.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(s),
-    );
+  // A process that is only this server: the adapter's lighter Request and Response are fine.
+  const listener = backend.listenerFor({ hostname: host });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = createServer((request, response) => void listener(request, response));
     s.once('error', reject);
+    s.listen(options.port ?? 0, host, () => resolve(s));
   }).catch(async (error: unknown) => {
     // Port taken or not allowed: release the database before reporting it.
     await backend.close();
@@ -45,7 +46,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive connections would hold close() open until they time out.
-          if ('closeAllConnections' in server) server.closeAllConnections();
+          server.closeAllConnections();
         });
         await backend.close();
       })();

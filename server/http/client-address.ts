@@ -9,9 +9,21 @@ import type { Context } from 'hono';
  * further left were written by the client itself and prove nothing.
  */
 export function clientAddress(c: Context, trustProxy: number): string {
-  const socket = getConnInfo(c).remote.address ?? 'unknown';
+  const socket = getConnInfo(c).remote.address;
+  return trustProxy <= 0
+    ? limitKey(socket ?? 'unknown')
+    : clientAddressOf(socket, c.req.header('x-forwarded-for'), trustProxy);
+}
+
+/** The same from the socket's address and the X-Forwarded-For header as received. */
+export function clientAddressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustProxy: number,
+): string {
+  const socket = socketAddress ?? 'unknown';
   if (trustProxy <= 0) return limitKey(socket);
-  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+  const forwarded = (forwardedFor ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);

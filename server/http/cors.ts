@@ -9,6 +9,9 @@ import type { ErrorResponse } from '../../lib/backend-contract/index.ts';
 import type { FetchHandler } from './fetch-handler.ts';
 import type { OriginMatcher } from './origin-matcher.ts';
 
+/** What browser code may read of an answer: how long to wait after a 429. */
+export const CORS_EXPOSED_HEADERS = 'Retry-After';
+
 export function withCors(handler: FetchHandler, isAllowed: OriginMatcher): FetchHandler {
   return async (request, env) => {
     const origin = request.headers.get('origin');
@@ -34,7 +37,7 @@ export function withCors(handler: FetchHandler, isAllowed: OriginMatcher): Fetch
     const headers = new Headers(response.headers);
     headers.set('Access-Control-Allow-Origin', origin);
     // Lets the extension read how long to wait after a 429.
-    headers.set('Access-Control-Expose-Headers', 'Retry-After');
+    headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
     headers.append('Vary', 'Origin');
     return new Response(response.body, { status: response.status, headers });
   };

@@ -21,7 +21,7 @@ export function createOriginMatcher(patterns: readonly string[]): OriginMatcher 
     if (wildcard?.[1]) schemes.add(wildcard[1]);
     else exact.add(pattern);
   }
-  return (origin) => {
+  const decide = (origin: string): boolean => {
     const normalized = origin.toLowerCase();
     if (exact.has(normalized)) return true;
     const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)$/.exec(normalized);
@@ -30,4 +30,18 @@ export function createOriginMatcher(patterns: readonly string[]): OriginMatcher 
     const host = EXTENSION_HOSTS[match[1]];
     return host === undefined || host.test(match[2]);
   };
+  // Browsers send the same few origins over and over: remember the answers (two regular
+  // expressions per request otherwise). Bounded, since any client can send any Origin.
+  const decided = new Map<string, boolean>();
+  return (origin) => {
+    let allowed = decided.get(origin);
+    if (allowed === undefined) {
+      allowed = decide(origin);
+      if (decided.size >= MAX_REMEMBERED_ORIGINS) decided.clear();
+      decided.set(origin, allowed);
+    }
+    return allowed;
+  };
 }
+
+const MAX_REMEMBERED_ORIGINS = 256;

@@ -20,3 +20,9 @@ export function withRequestLog(
     return response;
   };
 }
+
+/** The line for an unexpected error: its kind only (a driver's message may quote SQL or values). */
+export function unexpectedErrorLine(method: string, error: unknown): string {
+  if (!(error instanceof Error)) return `error ${method} ${typeof error}`;
+  return `error ${method} ${error.name}${'code' in error ? ` ${String(error.code)}` : ''}`;
+}

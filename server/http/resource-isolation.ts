@@ -32,10 +32,20 @@ const REFUSED_DESTINATIONS: ReadonlySet<string> = new Set(['object', 'embed']);
 export function isRefusedCrossSiteRequest(headers: Headers): boolean {
   const site = headers.get('sec-fetch-site');
   if (site !== 'cross-site' && site !== 'same-site') return false;
-  return (
-    REFUSED_MODES.has(headers.get('sec-fetch-mode') ?? '') ||
-    REFUSED_DESTINATIONS.has(headers.get('sec-fetch-dest') ?? '')
-  );
+  return isRefusedFetchMetadata(site, headers.get('sec-fetch-mode'), headers.get('sec-fetch-dest'));
+}
+
+/**
+ * The same rule on the three header values (absent: null or undefined), for the lookup fast
+ * path, which reads them from Node's request without building a Headers object.
+ */
+export function isRefusedFetchMetadata(
+  site: string | null | undefined,
+  mode: string | null | undefined,
+  dest: string | null | undefined,
+): boolean {
+  if (site !== 'cross-site' && site !== 'same-site') return false;
+  return REFUSED_MODES.has(mode ?? '') || REFUSED_DESTINATIONS.has(dest ?? '');
 }
 
 export function withResourceIsolation(handler: FetchHandler): FetchHandler {

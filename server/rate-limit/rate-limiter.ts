@@ -7,6 +7,7 @@
 // hashing them would hide nothing (IPv4 hashes reverse by trying every address, and whoever can
 // read this table can read auth_records too) and costs ~3 µs a request. Rows live at most two
 // windows: the pruner deletes every finished window.
+import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import type { Store } from '../store/store.ts';
 
 export interface RateLimitOptions {
@@ -35,9 +36,17 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** A lookup's decision and its record (read either way; never to be sent when refused). */
+export interface LookupDecision {
+  decision: RateLimitDecision;
+  record: AuthRecord | null;
+}
+
 export interface RateLimiter {
   /** Spends one lookup (GET /authentication) of `lookupKey` from `address`. */
   checkLookup(address: string, lookupKey: string): Promise<RateLimitDecision>;
+  /** checkLookup and the record of `lookupKey`, asked of the store in one go. */
+  lookup(address: string, lookupKey: string): Promise<LookupDecision>;
   /** Spends one write from `address` naming each of `lookupKeys` (none for POST /users). */
   checkWrite(address: string, lookupKeys: readonly string[]): Promise<RateLimitDecision>;
   /** Spends one sponsor service request from `address`. */
@@ -56,20 +65,42 @@ export function createRateLimiter(
   const windowMs = options.windowSeconds * 1000;
   const windowStartOf = (ms: number): number => Math.floor(ms / windowMs) * options.windowSeconds;
 
-  /** One hit on each bucket; refused when any count passes its limit (`limits[i]`). */
-  async function spend(buckets: string[], limits: number[]): Promise<RateLimitDecision> {
+  /** Allowed unless a count passes its limit (`limits[i]`); then, how long until the window ends. */
+  function decide(counts: number[], limits: number[], at: number): RateLimitDecision {
+    for (let i = 0; i < counts.length; i++) {
+      if ((counts[i] ?? 0) > (limits[i] ?? 0)) {
+        const windowEnd = (windowStartOf(at) + options.windowSeconds) * 1000;
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - at) / 1000)),
+        };
+      }
+    }
+    return ALLOWED;
+  }
+
+  /** One hit on each bucket; refused when any count passes its limit. */
+  function spend(buckets: string[], limits: number[]): Promise<RateLimitDecision> {
     const at = now();
-    const windowStart = windowStartOf(at);
-    const counts = await store.hitRateLimits(buckets, windowStart);
-    if (counts.every((count, i) => count <= (limits[i] ?? 0))) return ALLOWED;
-    const windowEnd = (windowStart + options.windowSeconds) * 1000;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - at) / 1000)) };
+    return store
+      .hitRateLimits(buckets, windowStartOf(at))
+      .then((counts) => decide(counts, limits, at));
   }
 
   const lookupLimits = [options.perAddress, options.perLookupKey];
+  const lookupBuckets = (address: string, lookupKey: string): string[] => [
+    `a:${address}`,
+    `k:${keyPrefix(lookupKey)}`,
+  ];
   return {
     checkLookup(address, lookupKey) {
-      return spend([`a:${address}`, `k:${keyPrefix(lookupKey)}`], lookupLimits);
+      return spend(lookupBuckets(address, lookupKey), lookupLimits);
+    },
+    lookup(address, lookupKey) {
+      const at = now();
+      return store
+        .lookupAuth(lookupBuckets(address, lookupKey), windowStartOf(at), lookupKey)
+        .then(({ counts, record }) => ({ decision: decide(counts, lookupLimits, at), record }));
     },
     checkWrite(address, lookupKeys) {
       const buckets = [`wa:${address}`];

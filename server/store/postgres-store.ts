@@ -12,28 +12,59 @@ const MIGRATION_LOCK_ID = 0x656e636f; // "enco"
 const INSERT_AUTH_SQL =
   'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING';
 
+/** Each call spends one hit on each of its buckets ($1…$n) in window $n+1. */
+function hitValues(buckets: number): string {
+  return Array.from({ length: buckets }, (_, i) => `($${i + 1}, $${buckets + 1}, 1)`).join(', ');
+}
+const HIT_CONFLICT =
+  'ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1';
+
 export async function openPostgresStore(connectionString: string): Promise<Store> {
+  // Records, users, the funding and sponsor tables: every commit waits for its WAL flush
+  // (PostgreSQL's default synchronous_commit = on), so a 200 survives a power cut.
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // The limiter's counters (and the lookups, which count and read in one statement): their
+  // commits do not wait for the flush (synchronous_commit = off for these connections only).
+  // PostgreSQL stays consistent; a crash can at worst forget the last fraction of a second of
+  // hits — a counter, never a record, as with SQLite's counters at synchronous = NORMAL.
+  const counters = new pg.Pool({
+    connectionString: withServerOptions(connectionString, '-c synchronous_commit=off'),
+    max: 10,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  counters.on('error', () => {});
   try {
     await migrate(pool);
   } catch (error) {
-    await pool.end();
+    await Promise.all([pool.end(), counters.end()]);
     throw error;
+  }
+
+  async function getAuth(lookupKey: string): Promise<AuthRecord | null> {
+    const { rows } = await pool.query<{ iv: string; cipher_text: string }>({
+      name: 'get-auth',
+      text: 'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = $1',
+      values: [lookupKey],
+    });
+    const row = rows[0];
+    return row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
+  }
+
+  async function hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]> {
+    const { rows } = await counters.query<{ bucket: string; hits: number }>({
+      name: `hit-rate-limits-${buckets.length}`,
+      text: `INSERT INTO rate_limit_hits (bucket, window_start, hits)
+             VALUES ${hitValues(buckets.length)} ${HIT_CONFLICT} RETURNING bucket, hits`,
+      values: [...buckets, windowStart],
+    });
+    const hits = new Map(rows.map((row) => [row.bucket, row.hits]));
+    return buckets.map((bucket) => hits.get(bucket) ?? 0);
   }
 
   return {
     engine: 'postgres',
-    async getAuth(lookupKey) {
-      const { rows } = await pool.query<{ iv: string; cipher_text: string }>({
-        name: 'get-auth',
-        text: 'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = $1',
-        values: [lookupKey],
-      });
-      const row = rows[0];
-      return row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
-    },
+    getAuth,
     async insertAuth(r) {
       const result = await pool.query({
         name: 'insert-auth',
@@ -70,20 +101,37 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       );
       return rows[0]?.wallet_address === user.walletAddress ? 'same' : 'conflict';
     },
-    async hitRateLimits(buckets, windowStart) {
-      const placeholders = buckets.map((_, i) => `($${2 * i + 1}, $${2 * i + 2}, 1)`).join(', ');
-      const { rows } = await pool.query<{ bucket: string; hits: number }>({
-        name: `hit-rate-limits-${buckets.length}`,
-        text: `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ${placeholders}
-               ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-               RETURNING bucket, hits`,
-        values: buckets.flatMap((bucket) => [bucket, windowStart]),
+    hitRateLimits,
+    async lookupAuth(buckets, windowStart, lookupKey) {
+      // One statement, one round trip: the hits (rows with a bucket), then the record (if any).
+      const n = buckets.length;
+      const { rows } = await counters.query<{
+        bucket: string | null;
+        hits: number | null;
+        iv: string | null;
+        cipher_text: string | null;
+      }>({
+        name: `lookup-auth-${n}`,
+        text: `WITH hit AS (
+                 INSERT INTO rate_limit_hits (bucket, window_start, hits)
+                 VALUES ${hitValues(n)} ${HIT_CONFLICT} RETURNING bucket, hits)
+               SELECT bucket, hits, NULL::text AS iv, NULL::text AS cipher_text FROM hit
+               UNION ALL
+               SELECT NULL, NULL, iv, cipher_text FROM auth_records WHERE lookup_key = $${n + 2}`,
+        values: [...buckets, windowStart, lookupKey],
       });
-      const hits = new Map(rows.map((row) => [row.bucket, row.hits]));
-      return buckets.map((bucket) => hits.get(bucket) ?? 0);
+      const hits = new Map<string, number>();
+      let record: AuthRecord | null = null;
+      for (const row of rows) {
+        if (row.bucket !== null) hits.set(row.bucket, row.hits ?? 0);
+        else if (row.iv !== null && row.cipher_text !== null) {
+          record = { lookupKey, iv: row.iv, cipherText: row.cipher_text };
+        }
+      }
+      return { counts: buckets.map((bucket) => hits.get(bucket) ?? 0), record };
     },
     async pruneRateLimits(windowStart) {
-      await pool.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart]);
+      await counters.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart]);
     },
     funding: postgresFundingStore(pool, (work) => inTransaction(pool, work)),
     sponsor: postgresSponsorStore(pool, (work) => inTransaction(pool, work)),
@@ -91,9 +139,20 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       await pool.query('SELECT 1');
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), counters.end()]);
     },
   };
+}
+
+/**
+ * The connection string with `options` (settings sent at connection start) extended: options the
+ * string or PGOPTIONS already give are kept, in front.
+ */
+function withServerOptions(connectionString: string, options: string): string {
+  const url = new URL(connectionString);
+  const given = url.searchParams.get('options') ?? process.env.PGOPTIONS;
+  url.searchParams.set('options', given ? `${given} ${options}` : options);
+  return url.toString();
 }
 
 /** Thrown inside the replace transaction to roll it back when the new lookupKey exists. */

@@ -1,8 +1,11 @@
-// SQLite engine (better-sqlite3). WAL + synchronous=FULL: a commit is on disk before we answer 200.
-import { mkdirSync } from 'node:fs';
+// SQLite engine (better-sqlite3), in WAL mode. Records and users are group-committed: on disk
+// (the WAL fsynced past their COMMIT) before they are answered; see sqlite-group-commit.ts.
+import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuthRecord } from '../../lib/backend-contract/index.ts';
+import { startSqliteCheckpointer } from './internal/sqlite-checkpointer.ts';
+import { createSqliteGroupCommit, type SyncWal } from './internal/sqlite-group-commit.ts';
 import { createSqliteLookupBatcher } from './internal/sqlite-lookup-batcher.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { sqliteFundingStore } from './sqlite-funding-store.ts';
@@ -17,42 +20,58 @@ import type {
 
 export function openSqliteStore(path: string): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const memory = path === ':memory:';
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  // FULL also fsyncs the WAL on every commit, so a 200 survives power loss, not only a crash.
+  // The funding and sponsor tables: FULL fsyncs the WAL inside every COMMIT, so their 200s
+  // survive a power cut, not only a crash.
   db.pragma('synchronous = FULL');
   // Several processes may share the file (the rate limiter is shared state): wait, don't fail.
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  // The limiter writes on every lookup. Its own connection commits with synchronous=NORMAL: no
-  // fsync per commit (the WAL is still synced before each checkpoint, so the file cannot be
-  // corrupted), and a power cut can at worst forget the last few hits of a window — a counter,
-  // never a record. The data connection above keeps FULL for every record and user.
-  const limiterDb = path === ':memory:' ? db : new Database(path);
-  limiterDb.pragma('synchronous = NORMAL');
-  limiterDb.pragma('busy_timeout = 5000');
+  // The batching connection: the limiter's counters and lookups, and the group commit of records
+  // and users. It commits with synchronous=NORMAL: SQLite writes the WAL frames without an fsync
+  // (the WAL is still synced before each checkpoint, so the file cannot be corrupted). For the
+  // counters that is all: a power cut can at worst forget the last few hits of a window — a
+  // counter, never a record. Records and users are answered only after an fdatasync of the WAL
+  // that began after their COMMIT (sqlite-group-commit.ts): durable as with FULL, one fsync for
+  // the whole group.
+  const batchDb = memory ? db : new Database(path);
+  batchDb.pragma('synchronous = NORMAL');
+  batchDb.pragma('busy_timeout = 5000');
+  // The WAL file lives as long as a connection to the database is open (SQLite deletes it when
+  // the last one closes): this store keeps its own open until close(), so the descriptor below
+  // names the file every commit here writes to.
+  const walFd = memory ? undefined : openSync(`${path}-wal`, 'r');
+  const syncWal: SyncWal =
+    walFd === undefined
+      ? (done) => setImmediate(done, null)
+      : (done) => fdatasync(walFd, (error) => done(error));
+  const writes = createSqliteGroupCommit(batchDb, syncWal);
+  // Checkpoints (a copy and two fsyncs) in a worker thread, not inside a COMMIT on the event loop.
+  const checkpointer = memory ? undefined : startSqliteCheckpointer(path, [db, batchDb]);
 
-  const insertAuthRow = db.prepare<[string, string, string]>(
+  const insertAuthRow = batchDb.prepare<[string, string, string]>(
     'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   );
-  const deleteAuthRow = db.prepare<[string]>('DELETE FROM auth_records WHERE lookup_key = ?');
-  const insertUserRow = db.prepare<[string, string, string]>(
+  const deleteAuthRow = batchDb.prepare<[string]>('DELETE FROM auth_records WHERE lookup_key = ?');
+  const insertUserRow = batchDb.prepare<[string, string, string]>(
     'INSERT INTO users (username_key, username, wallet_address) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   );
-  const selectUserAddress = db.prepare<[string], { wallet_address: string }>(
+  const selectUserAddress = batchDb.prepare<[string], { wallet_address: string }>(
     'SELECT wallet_address FROM users WHERE username_key = ?',
   );
-  // Lookups (hits + record read) are batched on the limiter connection; see the batcher.
-  const lookups = createSqliteLookupBatcher(limiterDb);
-  const pruneHits = limiterDb.prepare<[number]>(
-    'DELETE FROM rate_limit_hits WHERE window_start < ?',
-  );
+  // Lookups (hits + record read) are batched on the same connection; see the batcher.
+  const lookups = createSqliteLookupBatcher(batchDb);
+  const pruneHits = batchDb.prepare<[number]>('DELETE FROM rate_limit_hits WHERE window_start < ?');
 
+  // One statement: a duplicate changes nothing, and any error undoes this statement alone.
   const insertAuth = (r: AuthRecord): InsertAuthResult =>
     insertAuthRow.run(r.lookupKey, r.iv, r.cipherText).changes === 1 ? 'stored' : 'duplicate';
 
-  // IMMEDIATE takes the write lock up front, so the delete and insert see one consistent state.
-  const replace = db.transaction((r: AuthRecord, oldLookupKey: string): ReplaceAuthResult => {
+  // Run inside a group's transaction, this is a savepoint: the delete and the insert happen
+  // together or not at all, and a rollback leaves the rest of the group alone.
+  const replace = batchDb.transaction((r: AuthRecord, oldLookupKey: string): ReplaceAuthResult => {
     if (deleteAuthRow.run(oldLookupKey).changes === 0) return 'old-missing';
     if (insertAuth(r) === 'duplicate') throw new DuplicateRollback();
     return 'stored';
@@ -63,25 +82,32 @@ export function openSqliteStore(path: string): Store {
     getAuth(lookupKey) {
       return lookups.getAuth(lookupKey);
     },
-    async insertAuth(record) {
-      return insertAuth(record);
+    insertAuth(record) {
+      return writes.run(() => insertAuth(record));
     },
-    async replaceAuth(record, oldLookupKey) {
-      try {
-        return replace.immediate(record, oldLookupKey);
-      } catch (error) {
-        if (error instanceof DuplicateRollback) return 'duplicate';
-        throw error;
-      }
+    replaceAuth(record, oldLookupKey) {
+      return writes.run(() => {
+        try {
+          return replace(record, oldLookupKey);
+        } catch (error) {
+          if (error instanceof DuplicateRollback) return 'duplicate';
+          throw error;
+        }
+      });
     },
-    async setUser(user: UserRow): Promise<SetUserResult> {
-      const inserted = insertUserRow.run(user.usernameKey, user.username, user.walletAddress);
-      if (inserted.changes === 1) return 'stored';
-      const existing = selectUserAddress.get(user.usernameKey);
-      return existing?.wallet_address === user.walletAddress ? 'same' : 'conflict';
+    setUser(user: UserRow): Promise<SetUserResult> {
+      return writes.run(() => {
+        const inserted = insertUserRow.run(user.usernameKey, user.username, user.walletAddress);
+        if (inserted.changes === 1) return 'stored';
+        const existing = selectUserAddress.get(user.usernameKey);
+        return existing?.wallet_address === user.walletAddress ? 'same' : 'conflict';
+      });
     },
     hitRateLimits(buckets, windowStart) {
       return lookups.hit(buckets, windowStart);
+    },
+    lookupAuth(buckets, windowStart, lookupKey) {
+      return lookups.lookup(buckets, windowStart, lookupKey);
     },
     async pruneRateLimits(windowStart) {
       pruneHits.run(windowStart);
@@ -92,8 +118,12 @@ export function openSqliteStore(path: string): Store {
       db.prepare('SELECT 1').get();
     },
     async close() {
-      if (limiterDb !== db) limiterDb.close();
+      // Every queued write is committed and fsynced (and answered) first.
+      await writes.idle();
+      await checkpointer?.stop();
+      if (batchDb !== db) batchDb.close();
       db.close();
+      if (walFd !== undefined) closeSync(walFd);
     },
   };
 }

@@ -19,6 +19,12 @@ export interface UserRow {
   walletAddress: string;
 }
 
+/** A lookup's counts (one per bucket, in order) and its record, read in the same round. */
+export interface LookupResult {
+  counts: number[];
+  record: AuthRecord | null;
+}
+
 export interface Store {
   readonly engine: EngineName;
   /** SQLite batches this with the rate-limit hits queued in the same event-loop turn. */
@@ -34,6 +40,15 @@ export interface Store {
    * The buckets of one call are distinct (PostgreSQL upserts a row once per statement).
    */
   hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]>;
+  /**
+   * hitRateLimits and getAuth at once, for GET /authentication: SQLite queues both as one entry of
+   * its batch, PostgreSQL sends both queries at once. The record is read whatever the counts.
+   */
+  lookupAuth(
+    buckets: readonly string[],
+    windowStart: number,
+    lookupKey: string,
+  ): Promise<LookupResult>;
   /** Forgets windows that started before `windowStart`. */
   pruneRateLimits(windowStart: number): Promise<void>;
   /** The funding hook's queue, budgets and worker lease. */

@@ -64,10 +64,10 @@ export function authenticationRoutes(app: Hono, deps: AuthenticationDeps): void 
     const lookupKey = parsed.data.toLowerCase();
     // Asked together so the store can serve both in one transaction; a refused lookup's record
     // is read but never sent.
-    const [decision, record] = await Promise.all([
-      deps.limiter.checkLookup(clientAddress(c, deps.trustProxy), lookupKey),
-      deps.store.getAuth(lookupKey),
-    ]);
+    const { decision, record } = await deps.limiter.lookup(
+      clientAddress(c, deps.trustProxy),
+      lookupKey,
+    );
     if (!decision.allowed) {
       return jsonError(c, 429, 'too many lookups: try again later', {
         'Retry-After': String(decision.retryAfterSeconds),

@@ -4,27 +4,29 @@
 // hits on the same bucket are coalesced into one `hits = hits + n` upsert (a flood from one
 // address or on one lookupKey costs one statement per turn, not one per request) and each caller
 // gets the count it would have seen had the requests run one by one, committed before it is
-// answered — so the limit stays exact, also across instances sharing the file.
+// answered — so the limit stays exact, also across instances sharing the file. A lookup's hits
+// and its record read are one entry of the queue: one promise per request.
 import type Database from 'better-sqlite3';
 import type { AuthRecord } from '../../../lib/backend-contract/index.ts';
+import type { LookupResult } from '../store.ts';
 
-interface PendingHit {
+interface Pending {
+  /** Buckets to hit in the window starting at `windowStart` (none for a bare read). */
   buckets: readonly string[];
   windowStart: number;
-  resolve(counts: number[]): void;
-  reject(error: unknown): void;
-}
-
-interface PendingGet {
-  lookupKey: string;
-  resolve(record: AuthRecord | null): void;
+  /** The record to read, if any. */
+  lookupKey: string | undefined;
+  resolve(result: LookupResult): void;
   reject(error: unknown): void;
 }
 
 export interface LookupBatcher {
   hit(buckets: readonly string[], windowStart: number): Promise<number[]>;
   getAuth(lookupKey: string): Promise<AuthRecord | null>;
+  lookup(buckets: readonly string[], windowStart: number, lookupKey: string): Promise<LookupResult>;
 }
+
+const NO_BUCKETS: readonly string[] = [];
 
 export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher {
   const upsert = db.prepare<[string, number, number], { hits: number }>(
@@ -35,75 +37,105 @@ export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher 
     'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = ?',
   );
 
-  /** Runs one batch; returns each hit's counts and each get's record, in queue order. */
-  const commit = db.transaction((hits: PendingHit[], gets: PendingGet[]) => {
-    // Per bucket and window: how many hits this batch adds, and which of them is whose.
-    const totals = new Map<string, { bucket: string; windowStart: number; added: number }>();
-    const ordinals = hits.map((hit) =>
-      hit.buckets.map((bucket) => {
-        const id = `${hit.windowStart} ${bucket}`;
-        const total = totals.get(id) ?? { bucket, windowStart: hit.windowStart, added: 0 };
-        total.added += 1;
-        totals.set(id, total);
-        return { id, ordinal: total.added };
-      }),
-    );
-    const finals = new Map<string, number>();
-    for (const [id, t] of totals) {
-      finals.set(id, upsert.get(t.bucket, t.windowStart, t.added)?.hits ?? 0);
+  /** Runs one batch; returns each entry's counts and record, in queue order. */
+  const commit = db.transaction((batch: Pending[]): LookupResult[] => {
+    // Per window, per bucket: first how many hits this batch adds, then (after the upsert) the
+    // count before them. The k-th hit on a bucket sees that count + k: the count as it stood
+    // after its own hit. `ordinals` holds each hit's k, in queue and bucket order.
+    const windows = new Map<number, Map<string, number>>();
+    const ordinals: number[] = [];
+    for (const entry of batch) {
+      if (entry.buckets.length === 0) continue;
+      let added = windows.get(entry.windowStart);
+      if (added === undefined) {
+        added = new Map();
+        windows.set(entry.windowStart, added);
+      }
+      for (const bucket of entry.buckets) {
+        const k = (added.get(bucket) ?? 0) + 1;
+        added.set(bucket, k);
+        ordinals.push(k);
+      }
     }
-    // The k-th of n hits on a bucket sees the count as it stood after its own hit.
-    const counts = ordinals.map((row) =>
-      row.map(({ id, ordinal }) => {
-        const added = totals.get(id)?.added ?? 0;
-        return (finals.get(id) ?? 0) - added + ordinal;
-      }),
-    );
+    for (const [windowStart, added] of windows) {
+      for (const [bucket, n] of added) {
+        const final = upsert.get(bucket, windowStart, n)?.hits ?? n;
+        added.set(bucket, final - n);
+      }
+    }
     const records = new Map<string, AuthRecord | null>();
-    for (const { lookupKey } of gets) {
-      if (records.has(lookupKey)) continue;
-      const row = select.get(lookupKey);
-      records.set(lookupKey, row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null);
+    const results: LookupResult[] = [];
+    let hit = 0;
+    for (const entry of batch) {
+      const counts: number[] = [];
+      const before = windows.get(entry.windowStart);
+      for (const bucket of entry.buckets) {
+        counts.push((before?.get(bucket) ?? 0) + (ordinals[hit++] ?? 0));
+      }
+      let record: AuthRecord | null = null;
+      const lookupKey = entry.lookupKey;
+      if (lookupKey !== undefined) {
+        const known = records.get(lookupKey);
+        if (known !== undefined) {
+          record = known;
+        } else {
+          const row = select.get(lookupKey);
+          record = row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
+          records.set(lookupKey, record);
+        }
+      }
+      results.push({ counts, record });
     }
-    return { counts, records };
+    return results;
   });
 
-  let hits: PendingHit[] = [];
-  let gets: PendingGet[] = [];
-  let scheduled = false;
+  let queue: Pending[] = [];
 
   function flush(): void {
-    const batch = { hits, gets };
-    hits = [];
-    gets = [];
-    scheduled = false;
-    let result: ReturnType<typeof commit>;
+    const batch = queue;
+    queue = [];
+    let results: LookupResult[];
     try {
-      result = commit.immediate(batch.hits, batch.gets);
+      results = commit.immediate(batch);
     } catch (error) {
-      for (const pending of [...batch.hits, ...batch.gets]) pending.reject(error);
+      for (const entry of batch) entry.reject(error);
       return;
     }
-    for (const [i, hit] of batch.hits.entries()) hit.resolve(result.counts[i] ?? []);
-    for (const get of batch.gets) get.resolve(result.records.get(get.lookupKey) ?? null);
+    for (let i = 0; i < batch.length; i++) {
+      batch[i]?.resolve(results[i] ?? { counts: [], record: null });
+    }
   }
 
-  function schedule(): void {
+  function enqueue(entry: Pending): void {
     // After the poll phase: every request parsed in this turn joins the same transaction.
-    if (!scheduled) setImmediate(flush);
-    scheduled = true;
+    if (queue.length === 0) setImmediate(flush);
+    queue.push(entry);
   }
 
   return {
     hit: (buckets, windowStart) =>
       new Promise((resolve, reject) => {
-        hits.push({ buckets, windowStart, resolve, reject });
-        schedule();
+        enqueue({
+          buckets,
+          windowStart,
+          lookupKey: undefined,
+          resolve: (result) => resolve(result.counts),
+          reject,
+        });
       }),
     getAuth: (lookupKey) =>
       new Promise((resolve, reject) => {
-        gets.push({ lookupKey, resolve, reject });
-        schedule();
+        enqueue({
+          buckets: NO_BUCKETS,
+          windowStart: 0,
+          lookupKey,
+          resolve: (result) => resolve(result.record),
+          reject,
+        });
+      }),
+    lookup: (buckets, windowStart, lookupKey) =>
+      new Promise((resolve, reject) => {
+        enqueue({ buckets, windowStart, lookupKey, resolve, reject });
       }),
   };
 }

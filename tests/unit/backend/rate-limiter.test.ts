@@ -63,6 +63,35 @@ describe('rate limiter', () => {
     expect(await store.hitRateLimits(['a:9.9.9.9', 'a:other'], 0)).toEqual([6, 1]);
   });
 
+  it('decides a lookup and reads its record in the same batch, counting across windows', async () => {
+    store = openSqliteStore(':memory:');
+    const record = { lookupKey: 'ab'.repeat(32), iv: 'cd'.repeat(16), cipherText: 'ef'.repeat(16) };
+    await store.insertAuth(record);
+    let now = 59_000;
+    const limiter = createRateLimiter(
+      store,
+      limits({ perAddress: 2, perLookupKey: 100 }),
+      () => now,
+    );
+    // One turn of the event loop: lookups and bare checks share one transaction; the clock
+    // crosses a window boundary halfway, so the batch counts in two windows.
+    const first = limiter.lookup('7.7.7.7', record.lookupKey);
+    const second = limiter.checkLookup('7.7.7.7', 'other');
+    const third = limiter.lookup('7.7.7.7', 'ff'.repeat(32));
+    now = 60_000;
+    const fourth = limiter.lookup('7.7.7.7', record.lookupKey);
+    expect(await first).toEqual({ decision: { allowed: true }, record });
+    expect(await second).toEqual({ allowed: true });
+    // Refused, yet read: the caller must not send it.
+    expect(await third).toEqual({
+      decision: { allowed: false, retryAfterSeconds: 1 },
+      record: null,
+    });
+    expect(await fourth).toEqual({ decision: { allowed: true }, record });
+    expect(await store.hitRateLimits(['a:7.7.7.7'], 0)).toEqual([4]);
+    expect(await store.hitRateLimits(['a:7.7.7.7'], 60)).toEqual([2]);
+  });
+
   it('gives writes their own budget: spending one kind leaves the other whole', async () => {
     store = openSqliteStore(':memory:');
     const limiter = createRateLimiter(

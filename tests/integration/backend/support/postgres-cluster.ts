@@ -42,7 +42,17 @@ export function findPostgresBin(): string {
   return found;
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export interface ClusterOptions {
+  /**
+   * Keep PostgreSQL's own durability (fsync on, each commit flushed before it returns), as a
+   * production server has it: for benchmarks of writes. Tests run without (fsync=off).
+   */
+  durable?: boolean;
+  /** Default 60: a test file's servers and clients. */
+  maxConnections?: number;
+}
+
+export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const root = mkdtempSync(join(tmpdir(), 'encore-pg-'));
   // PostgreSQL refuses to run as root: run it as the `postgres` OS user, in a dir it owns.
@@ -80,8 +90,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c listen_addresses=127.0.0.1',
     `-c unix_socket_directories=${root}`,
     // A test cluster dies with the test: skip fsync to keep the suite fast on shared disks.
-    '-c fsync=off',
-    '-c max_connections=60',
+    ...(options.durable ? [] : ['-c fsync=off']),
+    `-c max_connections=${options.maxConnections ?? 60}`,
   ].join(' ');
   run('pg_ctl', ['-D', data, '-l', join(root, 'log'), '-o', settings, '-w', 'start']);
 

@@ -1,0 +1,113 @@
+// Group commit for durable writes on SQLite (records and users). Writes queued in one turn of the
+// event loop run in one IMMEDIATE transaction; after its COMMIT, the WAL is fsynced, and only
+// then is each write answered. Commits go on while an fsync is in flight: the groups that commit
+// meanwhile are covered together by the next fsync. So every answer still waits for an fsync that
+// began after its own COMMIT — what `synchronous = FULL` does inside COMMIT — but one fsync
+// covers many records, and the event loop never waits for the disk.
+//
+// The connection commits with `synchronous = NORMAL`: SQLite writes the frames and does not
+// fsync; `sync` (an fdatasync of the WAL file, on libuv's thread pool) does it instead. Each write
+// is a function run inside the group's transaction; one that fails alone (a statement error,
+// which SQLite rolls back by itself, or an error thrown out of a nested db.transaction, which
+// better-sqlite3 rolls back to its savepoint) fails its own request only; the group goes on.
+// An error that ends the whole transaction (I/O, a full disk) fails the whole group, none of
+// whose rows were committed. Every outcome, refusals included (a duplicate, a missing old key), is
+// given only after the fsync: what it was decided against is on disk by then.
+import type Database from 'better-sqlite3';
+
+/** Makes the WAL durable up to at least everything written before the call. */
+export type SyncWal = (done: (error: Error | null) => void) => void;
+
+export interface GroupCommit {
+  /** Runs `write` in the next group's transaction; settles once an fsync covers that commit. */
+  run<T>(write: () => T): Promise<T>;
+  /** Resolves when nothing is queued, committing or being fsynced. */
+  idle(): Promise<void>;
+}
+
+interface Pending {
+  write: () => unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** An outcome waiting for its fsync. */
+interface Settle {
+  pending: Pending;
+  ok: boolean;
+  value: unknown;
+}
+
+export function createSqliteGroupCommit(db: Database.Database, sync: SyncWal): GroupCommit {
+  let queue: Pending[] = [];
+  /** Committed (or failed alone), waiting for an fsync that starts after their COMMIT. */
+  let committed: Settle[] = [];
+  let syncing = false;
+  let idleWaiters: (() => void)[] = [];
+
+  const commitGroup = db.transaction((group: Pending[]): Settle[] => {
+    const outcomes: Settle[] = [];
+    for (const pending of group) {
+      try {
+        outcomes.push({ pending, ok: true, value: pending.write() });
+      } catch (error) {
+        // The transaction itself is gone (SQLite rolled it back): nothing of this group stays.
+        if (!db.inTransaction) throw error;
+        outcomes.push({ pending, ok: false, value: error });
+      }
+    }
+    return outcomes;
+  });
+
+  function flush(): void {
+    const group = queue;
+    queue = [];
+    let outcomes: Settle[];
+    try {
+      outcomes = commitGroup.immediate(group);
+    } catch (error) {
+      for (const pending of group) pending.reject(error);
+      settleIdle();
+      return;
+    }
+    for (const outcome of outcomes) committed.push(outcome);
+    if (!syncing) startSync();
+  }
+
+  function startSync(): void {
+    const covered = committed;
+    committed = [];
+    syncing = true;
+    sync((error) => {
+      syncing = false;
+      for (const { pending, ok, value } of covered) {
+        if (error) pending.reject(error);
+        else if (ok) pending.resolve(value);
+        else pending.reject(value);
+      }
+      if (committed.length > 0) startSync();
+      else settleIdle();
+    });
+  }
+
+  function settleIdle(): void {
+    if (queue.length > 0 || syncing || committed.length > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  return {
+    run<T>(write: () => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        // After the poll phase: every write parsed in this turn joins the same transaction.
+        if (queue.length === 0) setImmediate(flush);
+        queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      });
+    },
+    idle() {
+      if (queue.length === 0 && !syncing && committed.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}
