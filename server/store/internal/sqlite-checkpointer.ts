@@ -66,6 +66,9 @@ export function startSqliteCheckpointer(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop() {
+      // Held while it stops: a process with nothing else to do would otherwise end first and
+      // leave whoever awaits the close (a script's top-level await) unsettled.
+      worker.ref();
       worker.postMessage('stop');
       return exited;
     },
