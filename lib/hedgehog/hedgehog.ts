@@ -55,6 +55,8 @@ const GIVEN_LOOKUP_KEY_GRACE_MS = 250;
 interface FreshKey {
   iv: string;
   key: Uint8Array | null;
+  /** A new wallet, derived while the keys were (where derivations run at once), for this iv. */
+  wallet?: Promise<{ entropy: string; wallet: HDNodeWallet }>;
 }
 
 /**
@@ -68,6 +70,7 @@ interface FreshKey {
 async function signUpKeys(
   username: string,
   password: string,
+  path: string,
   given?: Promise<string | null>,
 ): Promise<{ lookupKey: string; fresh: FreshKey }> {
   const iv = Authentication.createIv();
@@ -86,11 +89,16 @@ async function signUpKeys(
     return { lookupKey, fresh: { iv, key } };
   }
   if (scryptRunsInParallel()) {
+    // The new wallet does not depend on either key: it is derived while they are (discarded
+    // when a retry finds an earlier attempt's wallet instead).
+    const entropy = WalletManager.createEntropy();
+    const wallet = WalletManager.deriveWallet(entropy, path).then((w) => ({ entropy, wallet: w }));
+    wallet.catch(() => undefined);
     const [lookupKey, key] = await Promise.all([
       Authentication.createAuthLookupKey(username, password),
       Authentication.createKey(password, iv),
     ]);
-    return { lookupKey, fresh: { iv, key } };
+    return { lookupKey, fresh: { iv, key, wallet } };
   }
   const lookupKey = await Authentication.createAuthLookupKey(username, password);
   return { lookupKey, fresh: { iv, key: null } };
@@ -150,7 +158,7 @@ export class Hedgehog {
     if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
 
     await this.warmedUp();
-    const { lookupKey, fresh } = await signUpKeys(user.username, pw, options.lookupKey);
+    const { lookupKey, fresh } = await signUpKeys(user.username, pw, this.path, options.lookupKey);
     let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw, fresh));
     this.pending.set(lookupKey, pending);
     if (!pending.userClaimed) {
@@ -442,21 +450,26 @@ export class Hedgehog {
       // Not ours after all (corrupt): start afresh, under a fresh iv.
       return this.freshSignUp(password, Authentication.createIv());
     }
-    return this.freshSignUp(password, iv, key);
+    return this.freshSignUp(password, iv, key, iv === fresh.iv ? fresh.wallet : undefined);
   }
 
   private async freshSignUp(
     password: string,
     iv: string,
     key?: Uint8Array,
+    derived?: Promise<{ entropy: string; wallet: HDNodeWallet }>,
   ): Promise<PendingSignUp> {
-    const entropy = WalletManager.createEntropy();
+    const { entropy, wallet } = derived
+      ? await derived
+      : await (async () => {
+          const fresh = WalletManager.createEntropy();
+          return { entropy: fresh, wallet: await WalletManager.deriveWallet(fresh, this.path) };
+        })();
     const cipherText = await Authentication.encryptEntropy(
       entropy,
       key ?? (await Authentication.createKey(password, iv)),
       iv,
     );
-    const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return { entropy, iv, cipherText, wallet, userClaimed: false, authStored: false };
   }
 
