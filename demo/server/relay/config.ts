@@ -86,7 +86,8 @@ export function relayConfigFromEnv(env: Record<string, string | undefined>): Rel
   };
 }
 
-function isLoopback(url: string): boolean {
+/** Whether `url` names this machine: such an RPC URL may be offered to pages as it is. */
+export function isLoopback(url: string): boolean {
   const { hostname } = new URL(url);
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
 }

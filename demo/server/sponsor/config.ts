@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { allOrNone } from '../../../lib/env/index.ts';
 import { EncoreError } from '../../../lib/errors/index.ts';
+import { isLoopback } from '../relay/config.ts';
 
 export class SponsorConfigError extends EncoreError<'SPONSOR_CONFIG'> {
   static override readonly code = 'SPONSOR_CONFIG' as const;
@@ -28,9 +29,6 @@ const EnvSchema = z.object({
 });
 
 const REQUIRED = ['SPONSOR_URL', 'FAN_ACTIONS_ADDRESS', 'CHAIN_RPC_URL'] as const;
-
-const isLoopback = (url: string): boolean =>
-  ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 
 /** null when SPONSOR_URL and FAN_ACTIONS_ADDRESS are unset; throws SponsorConfigError otherwise. */
 export function siteSponsorConfigFromEnv(

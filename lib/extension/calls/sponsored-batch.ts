@@ -11,6 +11,7 @@ import {
   type CallsSigner,
   type ChainRpc,
   type DelegateTable,
+  pinnedDelegate,
   prepareUpgrade,
   readBatchSequence,
   readLatestBlock,
@@ -71,8 +72,7 @@ export async function prepareSponsoredBatch(options: {
   });
   const latest = await readLatestBlock(rpc);
   const deadline = Number(latest.timestamp) + DEADLINE_SECONDS;
-  const entryPoint = table.get(chain.id)?.entryPoint;
-  if (!entryPoint) throw new Error(`no EntryPoint pinned on chain ${chain.id}`);
+  const { entryPoint } = pinnedDelegate(table, chain.id);
   const sequence = await readBatchSequence(rpc, entryPoint, account, deadline);
   const common = { table, chainId: chain.id, account, calls, deadline, sequence };
   const draft = buildCallBatch({

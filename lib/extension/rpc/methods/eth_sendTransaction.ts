@@ -3,11 +3,10 @@ import { type TransactionRequest, transactionRequestSchema } from '../../../tran
 import type { TransactionApproval } from '../../approvals/index.ts';
 import { InvalidParamsError } from '../errors.ts';
 import { signerFor } from '../internal/accounts.ts';
+import { sameAddress } from '../params.ts';
 import type { RpcMethod } from '../types.ts';
 
 type Params = [transaction: TransactionRequest, ...unknown[]];
-
-const sameAccount = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /**
  * A transaction the listener pays for. `from` must be the connected account (4100 otherwise);
@@ -28,7 +27,7 @@ export const eth_sendTransaction: RpcMethod<Params, TransactionApproval> = {
     // delegate, `execute(...)` there is a whole batch (a token drained among other calls) that
     // this window would show as one opaque call. Batches go through wallet_sendCalls, whose window
     // lists each call; a transfer to oneself without data (replacing a stuck transaction) stays.
-    if (request.to !== null && sameAccount(request.to, account) && request.data !== '0x') {
+    if (request.to !== null && sameAddress(request.to, account) && request.data !== '0x') {
       throw new InvalidParamsError(
         'eth_sendTransaction',
         'transaction.to',
