@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { inlineStylesheets } from './scripts/build/inline-stylesheets.ts';
+import { noPageScryptWorker } from './scripts/build/no-page-scrypt-worker.ts';
 import { pageShellChunk } from './scripts/build/page-shell-chunk.ts';
 
 // Development servers the worker talks to. Production origins come from the settings page and
@@ -18,7 +19,7 @@ export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
   vite: () => ({
-    plugins: [preact(), pageShellChunk(), inlineStylesheets()],
+    plugins: [preact(), pageShellChunk(), inlineStylesheets(), noPageScryptWorker()],
     // ENCORE_SOURCEMAP=1: source maps beside the bundles, for profiling what a bundle does at load.
     build: { sourcemap: process.env.ENCORE_SOURCEMAP === '1' },
   }),

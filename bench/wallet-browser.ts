@@ -1,6 +1,7 @@
 // Encore login inside headless Chromium (the runtime the extension really uses): cold start in a
 // fresh page — login at once (warm-up still running) and login after awaiting warmUp() — then
-// warm logins. Uses Debian's Chromium. Run: npm run bench:browser
+// warm logins; and sign-up in a fresh page with the page's scrypt worker against the page's
+// thread alone, in the same run. Uses Debian's Chromium. Run: npm run bench:browser
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { fixtures } from '../tests/support/hedgehog-vectors.ts';
@@ -41,13 +42,40 @@ interface Result {
   address: string;
 }
 
-async function freshPage(opts: { awaitWarmUp: boolean; logins: number }): Promise<Result> {
+async function openPage() {
   const page = await browser.newPage();
   // localhost is a secure context, so crypto.subtle exists; the route means no server is needed.
   await page.route('http://localhost/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: html }),
   );
   await page.goto('http://localhost/bench');
+  return page;
+}
+
+interface SignUpResult {
+  signUp: number;
+  derivation: number;
+  address: string;
+}
+
+async function freshSignUp(opts: { offThread: boolean }): Promise<SignUpResult> {
+  const page = await openPage();
+  const result = await page.evaluate(
+    (o) =>
+      (
+        globalThis as unknown as {
+          encoreBench: { signUp(o: { offThread: boolean }): Promise<SignUpResult> };
+        }
+      ).encoreBench.signUp(o),
+    opts,
+  );
+  await page.close();
+  if (!/^0x[0-9a-fA-F]{40}$/.test(result.address)) throw new Error('sign-up made no wallet');
+  return result;
+}
+
+async function freshPage(opts: { awaitWarmUp: boolean; logins: number }): Promise<Result> {
+  const page = await openPage();
   const result = await page.evaluate(
     ([rec, o]) =>
       (
@@ -83,6 +111,23 @@ try {
     `  fresh page, warmUp() first:            ${ms(median(warmUps))} warm-up, then login ${ms(median(coldAfterWarm))}`,
   );
   console.log(`  later logins in the same page:         ${ms(median(warm))}`);
+  const withWorker: number[] = [];
+  const oneThread: number[] = [];
+  const derivations: number[] = [];
+  for (let i = 0; i < LOGINS; i++) {
+    const w = await freshSignUp({ offThread: true });
+    const o = await freshSignUp({ offThread: false });
+    withWorker.push(w.signUp);
+    oneThread.push(o.signUp);
+    derivations.push(w.derivation, o.derivation);
+  }
+  const signUpRatio = median(withWorker) / median(oneThread);
+  console.log(
+    `  fresh page sign-up, scrypt worker:     ${ms(median(withWorker))} (one derivation ${ms(median(derivations))})`,
+  );
+  console.log(
+    `  fresh page sign-up, page thread only:  ${ms(median(oneThread))} -> worker/one thread ${signUpRatio.toFixed(2)}x`,
+  );
   if (process.env.BENCH_VERBOSE) console.log(warm.map((x) => x.toFixed(0)).join(' '));
   report.row('fresh page: login', ms(median(coldNow)));
   report.row(
@@ -90,6 +135,12 @@ try {
     `${ms(median(warmUps))}, ${ms(median(coldAfterWarm))}`,
   );
   report.row('later logins in the same page', ms(median(warm)));
+  report.row('fresh page: one scrypt derivation', ms(median(derivations)));
+  report.row('fresh page: sign-up, the page thread alone', ms(median(oneThread)));
+  report.row(
+    "fresh page: sign-up with the page's scrypt worker",
+    `${ms(median(withWorker))} (**${signUpRatio.toFixed(2)}x** of the page thread alone)`,
+  );
   report.finish();
 } finally {
   await browser.close();

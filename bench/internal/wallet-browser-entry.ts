@@ -1,6 +1,8 @@
 // Runs inside a Chromium page (bundled by bench/wallet-browser.ts): times Encore logins against
-// an in-memory backend holding one reference record.
-import { createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
+// an in-memory backend holding one reference record, and sign-ups (with the page's scrypt worker
+// or on the page's thread alone) against one that stores nothing.
+import { Authentication, createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
+import { useOffThreadScrypt } from '../../lib/hedgehog/internal/scrypt-off-thread.ts';
 
 interface BenchRecord {
   username: string;
@@ -31,4 +33,23 @@ async function run(
   return { warmUp, logins, address };
 }
 
-(globalThis as { encoreBench?: unknown }).encoreBench = { run };
+/**
+ * A sign-up in this (fresh) page after warm-up, from the call to the wallet, and one derivation
+ * alone for scale. `offThread: false` keeps both derivations on the page's thread.
+ */
+async function signUp(opts: {
+  offThread: boolean;
+}): Promise<{ signUp: number; derivation: number; address: string }> {
+  useOffThreadScrypt(opts.offThread);
+  const noop = async (): Promise<void> => undefined;
+  const hedgehog = new Hedgehog(async () => null, noop, noop, { storage: createMemoryStore() });
+  await hedgehog.warmUp();
+  let t = performance.now();
+  await Authentication.createKey('a long bench passphrase', 'bench-iv');
+  const derivation = performance.now() - t;
+  t = performance.now();
+  const wallet = await hedgehog.signUp(`bench${Date.now()}`, 'violet tram plays 7 encores');
+  return { signUp: performance.now() - t, derivation, address: wallet.address };
+}
+
+(globalThis as { encoreBench?: unknown }).encoreBench = { run, signUp };

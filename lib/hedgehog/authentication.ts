@@ -7,7 +7,7 @@ import { bytesToHex, hexToBytes } from '../encoding/index.ts';
 import { DecryptionFailedError } from './errors.ts';
 import { aesCbcDecrypt, aesCbcEncrypt } from './internal/aes-cbc.ts';
 import { randomBytes } from './internal/random.ts';
-import { scryptKey, warmUpScrypt } from './internal/scrypt.ts';
+import { scryptKey, scryptKeyOffThread, warmUpScrypt } from './internal/scrypt.ts';
 
 /** Hedgehog hard-codes this "iv" so the lookup key is deterministic; the 0x is part of the salt. */
 const LOOKUP_SALT = '0x4f7242b39969c3ac4c6712524d633ce9';
@@ -22,6 +22,14 @@ async function createAuthLookupKey(username: string, password: string): Promise<
 
 function createKey(password: string, ivHex: string): Promise<Uint8Array> {
   return scryptKey(password, ivHex);
+}
+
+/**
+ * createKey on a web page's worker (internal: sign-up's second thread); null when the page has
+ * none, and the caller derives the key itself.
+ */
+export function createKeyOffThread(password: string, ivHex: string): Promise<Uint8Array | null> {
+  return scryptKeyOffThread(password, ivHex);
 }
 
 function createIv(): string {

@@ -3,7 +3,7 @@
 import type { HDNodeWallet } from 'ethers';
 import { BackendError } from '../backend-contract/index.ts';
 import { measurePhase, phaseStart } from '../perf/index.ts';
-import { Authentication } from './authentication.ts';
+import { Authentication, createKeyOffThread } from './authentication.ts';
 import {
   AccountNotFoundError,
   InvalidMnemonicError,
@@ -21,7 +21,12 @@ import {
   recallSignUp,
   rememberSignUp,
 } from './internal/pending-sign-ups.ts';
-import { scryptRunsInParallel } from './internal/scrypt.ts';
+import {
+  prepareScryptOffThread,
+  scryptOffThreadPossible,
+  scryptOffThreadReady,
+  scryptRunsInParallel,
+} from './internal/scrypt.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkMnemonic } from './mnemonic-check.ts';
@@ -51,6 +56,12 @@ interface FoundAccount {
  */
 const GIVEN_LOOKUP_KEY_GRACE_MS = 250;
 
+/**
+ * How long a page's sign-up lets its scrypt worker finish starting before deriving on its own
+ * thread (which the worker's start needs): a fraction of the derivation it saves.
+ */
+const OFF_THREAD_READY_WAIT_MS = 60;
+
 /** A fresh iv for a new record, and its key when it was derived beside the lookup key. */
 interface FreshKey {
   iv: string;
@@ -63,9 +74,10 @@ interface FreshKey {
  * A sign-up's lookup key, and a fresh iv with (where two derivations can run at once) its key.
  * The two are independent (the lookup key needs the username and password, the encryption key
  * the password and a fresh iv), so in Node they run together on the thread pool and a sign-up
- * costs one derivation's time. Where derivations run one at a time, only the lookup key is
- * derived here: the key follows while the backend is asked about the lookup key. A retry that
- * finds an earlier attempt's record uses that record's iv, and derives its key then.
+ * costs one derivation's time; in a web page a worker derives the key meanwhile. Where
+ * derivations run one at a time, only the lookup key is derived here: the key follows while the
+ * backend is asked about the lookup key. A retry that finds an earlier attempt's record uses that
+ * record's iv, and derives its key then.
  */
 async function signUpKeys(
   username: string,
@@ -98,6 +110,18 @@ async function signUpKeys(
       Authentication.createAuthLookupKey(username, password),
       Authentication.createKey(password, iv),
     ]);
+    return { lookupKey, fresh: { iv, key, wallet } };
+  }
+  if (scryptOffThreadPossible()) {
+    // A web page: its worker derives the key while this thread derives the lookup key, then the
+    // new wallet. Without a worker (refused by the page's policy) the key follows here.
+    await scryptOffThreadReady(OFF_THREAD_READY_WAIT_MS);
+    const offThread = createKeyOffThread(password, iv);
+    const lookupKey = await Authentication.createAuthLookupKey(username, password);
+    const entropy = WalletManager.createEntropy();
+    const wallet = WalletManager.deriveWallet(entropy, path).then((w) => ({ entropy, wallet: w }));
+    wallet.catch(() => undefined);
+    const key = (await offThread) ?? (await Authentication.createKey(password, iv));
     return { lookupKey, fresh: { iv, key, wallet } };
   }
   const lookupKey = await Authentication.createAuthLookupKey(username, password);
@@ -157,6 +181,8 @@ export class Hedgehog {
     const policy = checkPassword(pw);
     if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
 
+    // A web page's worker starts while this thread warms up (nothing to start elsewhere).
+    prepareScryptOffThread();
     await this.warmedUp();
     const { lookupKey, fresh } = await signUpKeys(user.username, pw, this.path, options.lookupKey);
     let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw, fresh));

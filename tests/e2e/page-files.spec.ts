@@ -4,7 +4,7 @@
 // the page). Read from the build the browser tests run (scripts/build/*: the shell chunk and the
 // inlined stylesheets), then checked in the running pages: the forms and views that load later
 // bring no second copy of a stylesheet the page already has.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -61,6 +61,20 @@ for (const [page, entry] of [
     }
   });
 }
+
+test("no built file carries a web page's scrypt worker", async ({ env }) => {
+  // Extension pages' policy refuses Blob workers and the service worker has no Worker: the build
+  // swaps in the wallet core's no-worker module (scripts/build/no-page-scrypt-worker.ts), and
+  // only the module it replaces names the worker and loads its source.
+  const files = (await readdir(env.extensionDir, { recursive: true })).filter((f) =>
+    f.endsWith('.js'),
+  );
+  expect(files).toContain('background.js');
+  for (const file of files) {
+    const code = await readFile(join(env.extensionDir, file), 'utf8');
+    expect(code.includes('encore-scrypt'), file).toBe(false);
+  }
+});
 
 test('the popup’s later forms and views add no stylesheet', async ({ openPopup }) => {
   const popup = await openPopup();

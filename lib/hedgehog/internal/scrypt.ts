@@ -2,10 +2,16 @@
 // process.getBuiltinModule so no bundler ever sees a Node import): it runs on libuv's thread pool,
 // so a sign-up's two independent derivations run at the same time. Elsewhere (pages, the
 // extension), hash-wasm: WebAssembly bundled with the code (no CDN), within a few percent of
-// native OpenSSL and 2-3x faster than pure-JS scrypt (see docs/wallet-core.md), one derivation at
-// a time on the calling thread. The bytes are the same either way (scrypt is deterministic; the
-// held vectors run against both).
+// native OpenSSL and 2-3x faster than pure-JS scrypt (see docs/wallet-core.md), on the calling
+// thread; a web page can also run one on a worker (scrypt-off-thread.ts) while it derives another.
+// The bytes are the same every way (scrypt is deterministic; the held vectors run against each).
 import { scrypt } from 'hash-wasm';
+import {
+  offThreadScryptPossible,
+  offThreadScryptReady,
+  prepareOffThreadScrypt,
+  scryptOffThread,
+} from './scrypt-off-thread.ts';
 
 /** Hedgehog's parameters; changing any of them makes every existing record unreadable. */
 const SCRYPT_PARAMS = { N: 32768, r: 8, p: 1, dkLen: 32 } as const;
@@ -79,6 +85,29 @@ export function scryptKey(password: string, salt: string): Promise<Uint8Array> {
     hashLength: SCRYPT_PARAMS.dkLen,
     outputType: 'binary',
   });
+}
+
+/**
+ * Whether a derivation can be handed to another thread of a web page (see scrypt-off-thread.ts),
+ * where they otherwise run one at a time. Never where native scrypt derives.
+ */
+export function scryptOffThreadPossible(): boolean {
+  return !nativeScrypt() && offThreadScryptPossible();
+}
+
+/** Starts a web page's scrypt worker ahead of its first derivation; nothing elsewhere. */
+export function prepareScryptOffThread(): void {
+  if (scryptOffThreadPossible()) prepareOffThreadScrypt();
+}
+
+/** Resolves once the page's worker is warm (or failed), or after maxWaitMs at the latest. */
+export function scryptOffThreadReady(maxWaitMs: number): Promise<void> {
+  return scryptOffThreadPossible() ? offThreadScryptReady(maxWaitMs) : Promise.resolve();
+}
+
+/** scrypt on the page's worker; null when there is none, and the caller derives it itself. */
+export function scryptKeyOffThread(password: string, salt: string): Promise<Uint8Array | null> {
+  return scryptOffThread(utf8.encode(password), utf8.encode(salt), SCRYPT_PARAMS);
 }
 
 let warming: Promise<void> | null = null;

@@ -3,11 +3,14 @@
 import { measurePhase, phaseStart } from '../../perf/index.ts';
 import { Authentication } from '../authentication.ts';
 import { WalletManager } from '../wallet-manager.ts';
+import { prepareScryptOffThread } from './scrypt.ts';
 
 let warming: Promise<void> | null = null;
 
 export function warmUpWalletCore(): Promise<void> {
   warming ??= (async () => {
+    // A web page's scrypt worker warms itself up meanwhile (not awaited: only sign-up uses it).
+    prepareScryptOffThread();
     let t = phaseStart();
     await Authentication.warmUp();
     measurePhase('hedgehog:warm-up-scrypt', t);

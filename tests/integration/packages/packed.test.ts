@@ -203,6 +203,8 @@ describe('the packed packages', () => {
       };
 
       const first = await open(await browser.newContext());
+      const workers: string[] = [];
+      first.on('worker', (worker) => workers.push(worker.url()));
       expect(await value(first, 'artist')).toBe(star.shown);
       await first.fill('#username', 'packed-ada');
       await first.fill('#password', PASSWORD);
@@ -210,6 +212,9 @@ describe('the packed packages', () => {
       expect(await value(first, 'error')).toBe('');
       const address = await value(first, 'address');
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      // The site's bundler kept the core's scrypt worker: one derivation of the sign-up ran there.
+      expect(workers).toHaveLength(1);
+      expect(workers[0]).toMatch(/^blob:/);
 
       // A reload reopens the session the page's localStorage holds.
       await first.reload();

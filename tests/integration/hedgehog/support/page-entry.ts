@@ -1,0 +1,56 @@
+// Runs inside a Chromium page (bundled by the page sign-up test): the wallet core as a music site
+// uses it, against an in-memory backend, with the page's scrypt worker counted.
+
+import { bytesToHex } from '../../../../lib/encoding/index.ts';
+import { createKeyOffThread } from '../../../../lib/hedgehog/authentication.ts';
+import { createMemoryStore, Hedgehog } from '../../../../lib/hedgehog/index.ts';
+import {
+  offThreadWorkersStarted,
+  useOffThreadScrypt,
+} from '../../../../lib/hedgehog/internal/scrypt-off-thread.ts';
+
+interface StoredRecord {
+  lookupKey: string;
+  iv: string;
+  cipherText: string;
+}
+
+async function signUp(
+  username: string,
+  password: string,
+  opts: { offThread: boolean },
+): Promise<{ address: string; record: StoredRecord; workers: number }> {
+  useOffThreadScrypt(opts.offThread);
+  let record: StoredRecord | null = null;
+  const hedgehog = new Hedgehog(
+    async () => null,
+    async (r) => {
+      record = r;
+    },
+    async () => undefined,
+    { storage: createMemoryStore() },
+  );
+  const wallet = await hedgehog.signUp(username, password);
+  if (!record) throw new Error('no record was stored');
+  return { address: wallet.address, record, workers: offThreadWorkersStarted() };
+}
+
+async function login(username: string, password: string, record: StoredRecord): Promise<string> {
+  const hedgehog = new Hedgehog(
+    async ({ lookupKey }) => (lookupKey === record.lookupKey ? record : null),
+    async () => undefined,
+    async () => undefined,
+    { storage: createMemoryStore() },
+  );
+  return (await hedgehog.login(username, password)).address;
+}
+
+async function keyOffThread(
+  password: string,
+  iv: string,
+): Promise<{ key: string | null; workers: number }> {
+  const key = await createKeyOffThread(password, iv);
+  return { key: key && bytesToHex(key), workers: offThreadWorkersStarted() };
+}
+
+(globalThis as { encorePage?: unknown }).encorePage = { signUp, login, keyOffThread };
