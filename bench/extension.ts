@@ -1,5 +1,5 @@
-// The real extension in Debian's Chromium: login cold (worker stopped first) and warm, sign-up,
-// the native floor, page-load overhead, injected script size, Hedgehog's browser path, approval
+// The real extension in Debian's Chromium: login cold (worker stopped first) and warm, sign-up
+// (and the very first sign-up of a fresh profile, one new profile per round), the native floor, page-load overhead, injected script size, Hedgehog's browser path, approval
 // latency, and where one login's time goes (phase measures read from the worker and the popup).
 // Rounds interleave everything, so a neighbour's load hits every figure alike.
 // Run: npm run bench:extension   (BENCH_RUNS=N rounds, default 7)
@@ -22,6 +22,7 @@ import {
   logOut,
   type Phases,
   type Submitted,
+  signUpPhases,
   submitTimed,
 } from './internal/popup-login.ts';
 import { popupOpen } from './internal/popup-open.ts';
@@ -74,10 +75,12 @@ async function main(): Promise<void> {
 
     const t = {
       signUp: [] as number[],
+      firstSignUp: [] as number[],
       cold: [] as Submitted[],
       warm: [] as Submitted[],
       coldPhases: [] as Phases[],
       warmPhases: [] as Phases[],
+      signUpPhases: [] as Phases[],
       floor: [] as number[],
       dclWith: [] as number[],
       dclWithout: [] as number[],
@@ -123,10 +126,25 @@ async function main(): Promise<void> {
       await instantSurfaces();
       process.stderr.write(`round ${i + 1}/${RUNS} done\n`);
     }
+    /** What every new listener meets: a new profile, its popup's first page, its first sign-up. */
+    const firstSignUp = async (round: number): Promise<number> => {
+      const fresh = await launchWithExtension(env.extensionDir);
+      try {
+        const page = await fresh.context.newPage();
+        await page.goto(`chrome-extension://${fresh.extensionId}/popup.html`);
+        await fillForm(page, 'signup', `${username}-first-${round}`, PASSWORD);
+        return (await submitTimed(page, 'signup')).total;
+      } finally {
+        await fresh.close();
+      }
+    };
     for (let i = 0; i < RUNS && !OPEN_ONLY; i++) {
       await fillForm(popup, 'signup', `${username}-${i}`, PASSWORD);
-      t.signUp.push((await submitTimed(popup, 'signup')).total);
+      const signedUp = await submitTimed(popup, 'signup');
+      t.signUp.push(signedUp.total);
+      t.signUpPhases.push(await signUpPhases(signedUp, await ext.serviceWorker(), popup));
       await logOut(popup);
+      t.firstSignUp.push(await firstSignUp(i));
 
       await fillForm(popup, 'login', username, PASSWORD);
       await stopServiceWorker(ext.context, popup);
@@ -186,13 +204,13 @@ async function main(): Promise<void> {
       console.log(
         "  as a person's browser loads them (no DevTools client on the page while it loads):",
       );
-      console.log(goal('popup open to address, worker stopped', t.unattachedOpenStopped, 150));
-      console.log(goal('popup open to address, worker running', t.unattachedOpenRunning, 50));
+      console.log(goal('popup open to address, worker stopped', t.unattachedOpenStopped, 100));
+      console.log(goal('popup open to address, worker running', t.unattachedOpenRunning, 40));
       console.log(goal('approval window first paint, stopped', t.unattachedPaintStopped, 150));
       console.log(goal('approval window first paint, running', t.unattachedPaintRunning, 50));
       for (const [label, runs, limit] of [
-        ['popup open → address, worker stopped', t.unattachedOpenStopped, 150],
-        ['popup open → address, worker running', t.unattachedOpenRunning, 50],
+        ['popup open → address, worker stopped', t.unattachedOpenStopped, 100],
+        ['popup open → address, worker running', t.unattachedOpenRunning, 40],
         ['approval window first paint, worker stopped', t.unattachedPaintStopped, 150],
         ['approval window first paint, worker running', t.unattachedPaintRunning, 50],
       ] as const) {
@@ -240,14 +258,18 @@ async function main(): Promise<void> {
     console.log(`Encore extension in Chromium, medians of ${RUNS} rounds`);
     console.log(`  native floor (2x crypto.scrypt, Node)   ${ms(floor)}`);
     console.log(
-      `  cold login (worker stopped first)       ${ms(cold)}  ${(cold / floor).toFixed(2)}x floor (goal <= 1.3x: ${check(cold <= 1.3 * floor)})`,
+      `  cold login (worker stopped first)       ${ms(cold)}  ${(cold / floor).toFixed(2)}x floor (goal <= 1.15x: ${check(cold <= 1.15 * floor)})`,
     );
     console.log(
-      `  warm login                              ${ms(warm)}  ${(warm / floor).toFixed(2)}x floor (goal <= 1.2x: ${check(warm <= 1.2 * floor)})`,
+      `  warm login                              ${ms(warm)}  ${(warm / floor).toFixed(2)}x floor (goal <= 1.15x: ${check(warm <= 1.15 * floor)})`,
     );
     const signUp = median(t.signUp);
+    const firstSignUpMs = median(t.firstSignUp);
     console.log(
       `  sign-up                                 ${ms(signUp)}  ${(signUp / floor).toFixed(2)}x floor (goal <= 0.65x: ${check(signUp <= 0.65 * floor)})`,
+    );
+    console.log(
+      `  first sign-up in a fresh profile        ${ms(firstSignUpMs)}  ${(firstSignUpMs / floor).toFixed(2)}x floor (goal <= 0.65x: ${check(firstSignUpMs <= 0.65 * floor)})`,
     );
     console.log(
       `  Hedgehog browser path (scrypt-js ${SCRYPT_JS_VERSION} async in a Worker, 2 derivations) ${ms(hedgehog)}`,
@@ -276,12 +298,17 @@ async function main(): Promise<void> {
     report.row(
       'cold login (worker stopped first)',
       `${ms(cold)}, **${(cold / floor).toFixed(2)}x** floor`,
-      '≤ 1.3x',
+      '≤ 1.15x',
     );
-    report.row('warm login', `${ms(warm)}, **${(warm / floor).toFixed(2)}x** floor`, '≤ 1.2x');
+    report.row('warm login', `${ms(warm)}, **${(warm / floor).toFixed(2)}x** floor`, '≤ 1.15x');
     report.row(
       'sign-up (lookup key in the popup, encryption key in the worker, at once)',
       `${ms(signUp)}, **${(signUp / floor).toFixed(2)}x** floor`,
+      '≤ 0.65x',
+    );
+    report.row(
+      "the very first sign-up in a fresh profile (the worker's and the popup's first start)",
+      `${ms(firstSignUpMs)}, **${(firstSignUpMs / floor).toFixed(2)}x** floor`,
       '≤ 0.65x',
     );
     if (!LOGIN_ONLY) {
@@ -308,6 +335,10 @@ async function main(): Promise<void> {
       for (const [name, value] of phaseMedians(runs)) {
         console.log(`    ${name.padEnd(42)} ${ms1(value).padStart(9)}`);
       }
+    }
+    console.log('\n  one sign-up, phase medians (worker and popup measures):');
+    for (const [name, value] of phaseMedians(t.signUpPhases)) {
+      console.log(`    ${name.padEnd(54)} ${ms1(value).padStart(9)}`);
     }
     if (process.env.BENCH_VERBOSE) {
       console.log(

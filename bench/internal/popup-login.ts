@@ -132,3 +132,50 @@ export async function loginPhases(
   phases.push(['not accounted for', submitted.total - accounted]);
   return phases;
 }
+
+/**
+ * One sign-up's phases, in order, from the popup's click to the address shown. The popup's own
+ * derivation (the lookup key) runs beside the worker's: its line starts with ∥ and counts once,
+ * as the wait in "keys".
+ */
+export async function signUpPhases(
+  submitted: Submitted,
+  worker: Worker,
+  popup: Page,
+): Promise<Phases> {
+  const w = await readMeasures(worker);
+  const p = await readMeasures(popup);
+  const d = (m: Measures, name: string): number => span(m, name).duration;
+  const message = span(w, 'encore:message:signUp');
+  const phases: Phases = [
+    ['message in (click → sign-up handler)', message.start - submitted.clickAt],
+    ['wait for ready (migrations, restore)', d(w, 'encore:message:signUp:wait-ready')],
+    ['wait for warm-up', d(w, 'hedgehog:wait-warm-up')],
+  ];
+  const popupKey = p.spans.get('encore:popup:sign-up-lookup-key');
+  if (popupKey && popupKey.start >= submitted.clickAt) {
+    phases.push(['∥ lookup key in the popup', popupKey.duration]);
+  }
+  phases.push([
+    'keys (worker: key, then the wallet; popup: lookup key)',
+    d(w, 'hedgehog:sign-up-keys'),
+  ]);
+  phases.push(['GET /authentication, wallet, encrypt', d(w, 'hedgehog:sign-up-prepare')]);
+  phases.push(['remember the attempt (storage)', d(w, 'hedgehog:sign-up-remember')]);
+  phases.push(['POST /users', d(w, 'hedgehog:set-user')]);
+  phases.push(['POST /authentication', d(w, 'hedgehog:set-auth')]);
+  phases.push(['storage writes', d(w, 'hedgehog:store-entropy')]);
+  const answered = span(p, 'encore:popup:signup').end;
+  const stored = span(w, 'hedgehog:store-entropy').end;
+  const username = span(w, 'encore:session:store-username');
+  const prepared = span(w, 'encore:session:prepare-account');
+  phases.push(['forget the attempt, enter the session', username.start - stored]);
+  phases.push(['username and snapshot (storage)', username.duration]);
+  phases.push(['connections for the account', prepared.duration]);
+  phases.push(['answer built (state)', message.end - prepared.end]);
+  phases.push(['answer out (worker → popup)', answered - message.end]);
+  phases.push(['popup render', span(p, 'encore:popup:address-shown').end - answered]);
+  const accounted = phases.reduce((sum, [name, ms]) => (name.startsWith('∥') ? sum : sum + ms), 0);
+  phases.push(['not accounted for', submitted.total - accounted]);
+  return phases;
+}

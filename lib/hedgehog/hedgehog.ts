@@ -66,8 +66,19 @@ const OFF_THREAD_READY_WAIT_MS = 60;
 interface FreshKey {
   iv: string;
   key: Uint8Array | null;
-  /** A new wallet, derived while the keys were (where derivations run at once), for this iv. */
+  /** A new wallet, derived while the keys were (where there is a second thread), for this iv. */
   wallet?: Promise<{ entropy: string; wallet: HDNodeWallet }>;
+}
+
+/**
+ * A new wallet for a sign-up, derived ahead while something else is awaited (discarded when a
+ * retry finds an earlier attempt's wallet instead, so a failure here is only seen if it is used).
+ */
+function newWallet(path: string): NonNullable<FreshKey['wallet']> {
+  const entropy = WalletManager.createEntropy();
+  const wallet = WalletManager.deriveWallet(entropy, path).then((w) => ({ entropy, wallet: w }));
+  wallet.catch(() => undefined);
+  return wallet;
 }
 
 /**
@@ -87,9 +98,11 @@ async function signUpKeys(
 ): Promise<{ lookupKey: string; fresh: FreshKey }> {
   const iv = Authentication.createIv();
   if (given) {
-    // The caller derives the lookup key on its own thread: this one derives the key meanwhile.
+    // The caller derives the lookup key on its own thread: this one derives the key meanwhile,
+    // then the new wallet while the lookup key may still be coming.
     const settled = given.catch(() => null);
     const key = await Authentication.createKey(password, iv);
+    const wallet = newWallet(path);
     const offered = await Promise.race([
       settled,
       new Promise<null>((resolve) => setTimeout(() => resolve(null), GIVEN_LOOKUP_KEY_GRACE_MS)),
@@ -98,14 +111,11 @@ async function signUpKeys(
       offered && LOOKUP_KEY_PATTERN.test(offered)
         ? offered
         : await Authentication.createAuthLookupKey(username, password);
-    return { lookupKey, fresh: { iv, key } };
+    return { lookupKey, fresh: { iv, key, wallet } };
   }
   if (scryptRunsInParallel()) {
-    // The new wallet does not depend on either key: it is derived while they are (discarded
-    // when a retry finds an earlier attempt's wallet instead).
-    const entropy = WalletManager.createEntropy();
-    const wallet = WalletManager.deriveWallet(entropy, path).then((w) => ({ entropy, wallet: w }));
-    wallet.catch(() => undefined);
+    // The new wallet does not depend on either key: it is derived while they are.
+    const wallet = newWallet(path);
     const [lookupKey, key] = await Promise.all([
       Authentication.createAuthLookupKey(username, password),
       Authentication.createKey(password, iv),
@@ -118,9 +128,7 @@ async function signUpKeys(
     await scryptOffThreadReady(OFF_THREAD_READY_WAIT_MS);
     const offThread = createKeyOffThread(password, iv);
     const lookupKey = await Authentication.createAuthLookupKey(username, password);
-    const entropy = WalletManager.createEntropy();
-    const wallet = WalletManager.deriveWallet(entropy, path).then((w) => ({ entropy, wallet: w }));
-    wallet.catch(() => undefined);
+    const wallet = newWallet(path);
     const key = (await offThread) ?? (await Authentication.createKey(password, iv));
     return { lookupKey, fresh: { iv, key, wallet } };
   }
@@ -183,18 +191,28 @@ export class Hedgehog {
 
     // A web page's worker starts while this thread warms up (nothing to start elsewhere).
     prepareScryptOffThread();
+    let t = phaseStart();
     await this.warmedUp();
+    measurePhase('hedgehog:wait-warm-up', t);
+    t = phaseStart();
     const { lookupKey, fresh } = await signUpKeys(user.username, pw, this.path, options.lookupKey);
+    measurePhase('hedgehog:sign-up-keys', t);
+    t = phaseStart();
     let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw, fresh));
+    measurePhase('hedgehog:sign-up-prepare', t);
     this.pending.set(lookupKey, pending);
     if (!pending.userClaimed) {
+      t = phaseStart();
       if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
+      measurePhase('hedgehog:sign-up-remember', t);
       try {
+        t = phaseStart();
         await this.setUserFn({
           username: user.username,
           // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
           walletAddress: pending.wallet.address.toLowerCase(),
         });
+        measurePhase('hedgehog:set-user', t);
       } catch (error) {
         // The name belongs to another wallet: this attempt can never finish, so it is not kept
         // (it would take the place of one that can).
@@ -208,10 +226,14 @@ export class Hedgehog {
       this.pending.set(lookupKey, pending);
     }
     if (!pending.authStored) {
+      t = phaseStart();
       pending = await this.storeAuth(lookupKey, pw, pending);
+      measurePhase('hedgehog:set-auth', t);
       this.pending.set(lookupKey, pending);
     }
+    t = phaseStart();
     await this.storage.set(ENTROPY_STORAGE_KEY, pending.entropy);
+    measurePhase('hedgehog:store-entropy', t);
     this.pending.delete(lookupKey);
     // Only a leftover if this fails: it falls off the list later, and it opens nothing alone.
     await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
