@@ -475,13 +475,14 @@ export class Hedgehog {
     password: string,
     fresh: FreshKey,
   ): Promise<PendingSignUp> {
-    const remembered = await recallSignUp(this.storage, lookupKey).catch(() => null);
-    const iv = remembered?.iv ?? fresh.iv;
-    // Ask the backend while the key derivation (if still to come) runs.
+    // Ask the backend while this browser's storage is read and the key derivation (if still to
+    // come) runs.
     const stored = getRecord(this.getFn, lookupKey).then(
       (record) => ({ record, error: undefined }),
       (error: unknown) => ({ record: null, error }),
     );
+    const remembered = await recallSignUp(this.storage, lookupKey).catch(() => null);
+    const iv = remembered?.iv ?? fresh.iv;
     const key =
       iv === fresh.iv && fresh.key ? fresh.key : await Authentication.createKey(password, iv);
     const { record, error } = await stored;
