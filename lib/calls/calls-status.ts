@@ -65,12 +65,17 @@ export type SentCalls =
       readonly atomic: boolean;
     };
 
-const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/);
-const logSchema = z.object({
-  address: addressSchema,
-  topics: z.array(bytes32Schema),
-  data: bytesSchema,
-});
+const quantity = z.lazy(() => z.string().regex(/^0x[0-9a-fA-F]{1,64}$/));
+
+/** A log as a receipt and eth_getLogs carry it (built inside the lazy schemas that use it). */
+function logSchema() {
+  return z.object({
+    address: addressSchema,
+    topics: z.array(bytes32Schema),
+    data: bytesSchema,
+  });
+}
+
 const receiptSchema = z.lazy(() =>
   z
     .object({
@@ -79,11 +84,13 @@ const receiptSchema = z.lazy(() =>
       blockNumber: quantity,
       gasUsed: quantity,
       transactionHash: bytes32Schema,
-      logs: z.array(logSchema),
+      logs: z.array(logSchema()),
     })
     .nullable(),
 );
-const eventLogsSchema = z.lazy(() => z.array(logSchema.extend({ transactionHash: bytes32Schema })));
+const eventLogsSchema = z.lazy(() =>
+  z.array(logSchema().extend({ transactionHash: bytes32Schema })),
+);
 
 type Receipt = NonNullable<z.infer<typeof receiptSchema>>;
 

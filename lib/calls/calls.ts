@@ -20,12 +20,14 @@ export const MAX_CALLS = 16;
 /** Calldata bytes in one batch, all calls together. */
 export const MAX_BATCH_DATA_BYTES = 32 * 1024;
 
-const valueSchema = z
-  .string({ error: 'must be a 0x-prefixed hex quantity' })
-  .regex(/^0x[0-9a-fA-F]{1,64}$/, {
-    error: 'must be a 0x-prefixed hex quantity of at most 32 bytes',
-  })
-  .transform((value) => BigInt(value));
+const valueSchema = z.lazy(() =>
+  z
+    .string({ error: 'must be a 0x-prefixed hex quantity' })
+    .regex(/^0x[0-9a-fA-F]{1,64}$/, {
+      error: 'must be a 0x-prefixed hex quantity of at most 32 bytes',
+    })
+    .transform((value) => BigInt(value)),
+);
 
 const callSchema = z.lazy(() =>
   z.strictObject(

@@ -17,7 +17,7 @@ async function read<T>(rpc: ChainRpc, method: string, params: unknown[], schema:
   return answer.data;
 }
 
-const quantity = quantitySchema(256);
+const quantity = z.lazy(() => quantitySchema(256));
 
 /** The code at `address` (0x for none). */
 export function readCode(rpc: ChainRpc, address: Address): Promise<Hex> {

@@ -7,29 +7,35 @@ export type Address = `0x${string}`;
 export type Hex = `0x${string}`;
 
 /** 20 bytes of hex; mixed case must be a valid EIP-55 checksum. Read as the checksummed form. */
-export const addressSchema = z
-  .string({ error: 'must be a 0x-prefixed 20-byte hex address' })
-  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x-prefixed 20-byte hex address' })
-  .transform((value, ctx) => {
-    try {
-      return getAddress(value) as Address;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'has a wrong EIP-55 checksum' });
-      return z.NEVER;
-    }
-  });
+export const addressSchema = z.lazy(() =>
+  z
+    .string({ error: 'must be a 0x-prefixed 20-byte hex address' })
+    .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x-prefixed 20-byte hex address' })
+    .transform((value, ctx) => {
+      try {
+        return getAddress(value) as Address;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'has a wrong EIP-55 checksum' });
+        return z.NEVER;
+      }
+    }),
+);
 
 /** Bytes as 0x-prefixed hex of even length; read in lower case. */
-export const bytesSchema = z
-  .string({ error: 'must be 0x-prefixed hex bytes' })
-  .regex(/^0x(?:[0-9a-fA-F]{2})*$/, { error: 'must be 0x-prefixed hex bytes (even length)' })
-  .transform((value) => value.toLowerCase() as Hex);
+export const bytesSchema = z.lazy(() =>
+  z
+    .string({ error: 'must be 0x-prefixed hex bytes' })
+    .regex(/^0x(?:[0-9a-fA-F]{2})*$/, { error: 'must be 0x-prefixed hex bytes (even length)' })
+    .transform((value) => value.toLowerCase() as Hex),
+);
 
 /** 32 bytes of hex, lower case (hashes). */
-export const bytes32Schema = z
-  .string({ error: 'must be 0x-prefixed 32-byte hex' })
-  .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x-prefixed 32-byte hex' })
-  .transform((value) => value.toLowerCase() as Hex);
+export const bytes32Schema = z.lazy(() =>
+  z
+    .string({ error: 'must be 0x-prefixed 32-byte hex' })
+    .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x-prefixed 32-byte hex' })
+    .transform((value) => value.toLowerCase() as Hex),
+);
 
 /** A JSON-RPC quantity: 0x hex without leading zeros ("0x0" for zero), at most `bits` bits. */
 export function quantitySchema(bits: number) {

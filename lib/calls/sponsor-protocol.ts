@@ -20,9 +20,11 @@ import {
 } from './schemas.ts';
 import type { SignedAuthorization } from './upgrade.ts';
 
-const gasSchema = quantitySchema(64).refine((value) => value <= MAX_GAS_LIMIT, {
-  error: `must be at most ${MAX_GAS_LIMIT}`,
-});
+const gasSchema = z.lazy(() =>
+  quantitySchema(64).refine((value) => value <= MAX_GAS_LIMIT, {
+    error: `must be at most ${MAX_GAS_LIMIT}`,
+  }),
+);
 
 export const signedAuthorizationSchema = z.lazy(() =>
   z.strictObject({

@@ -49,12 +49,17 @@ function get<A extends unknown[], S extends z.ZodType>(
   return { request, response, paged: false };
 }
 
+/** A list of `item`s (the array schema made on first use, not when this table is). */
+function listOf<S extends z.ZodType>(item: S): z.ZodLazy<z.ZodArray<S>> {
+  return z.lazy(() => z.array(item));
+}
+
 /** A list taken a page at a time; its second argument carries at least `offset` and `limit`. */
 function paged<A extends [id: string, page?: Page], S extends z.ZodType>(
   request: (...args: A) => EndpointRequest,
   item: S,
-): Endpoint<A, z.ZodArray<S>, true> {
-  return { request, response: z.array(item), paged: true };
+): Endpoint<A, z.ZodLazy<z.ZodArray<S>>, true> {
+  return { request, response: listOf(item), paged: true };
 }
 
 const seg = encodeURIComponent;
@@ -65,14 +70,14 @@ export const ENDPOINTS = {
   getUser: get((id: string) => at(`/users/${seg(id)}`), userSchema),
   searchUsers: get(
     (query: string, opts: SearchUsersOptions = {}) => at('/users/search', { ...opts, query }),
-    z.array(userSchema),
+    listOf(userSchema),
   ),
   verifyToken: get((token: string) => at('/users/verify_token', { token }), verifiedTokenSchema),
   getConnectedWallets: get(
     (id: string) => at(`/users/${seg(id)}/connected_wallets`),
     connectedWalletsSchema,
   ),
-  getFavorites: get((id: string) => at(`/users/${seg(id)}/favorites`), z.array(favoriteSchema)),
+  getFavorites: get((id: string) => at(`/users/${seg(id)}/favorites`), listOf(favoriteSchema)),
   getReposts: paged(
     (id: string, page?: Page) => at(`/users/${seg(id)}/reposts`, pageQuery(page)),
     repostSchema,
@@ -95,7 +100,7 @@ export const ENDPOINTS = {
   ),
   getTags: get(
     (id: string, opts: TagsOptions = {}) => at(`/users/${seg(id)}/tags`, { ...opts }),
-    z.array(z.string()),
+    z.lazy(() => z.array(z.string())),
   ),
   getUserTracks: paged(
     (id: string, opts: UserTracksOptions = {}) => at(`/users/${seg(id)}/tracks`, { ...opts }),
@@ -113,19 +118,19 @@ export const ENDPOINTS = {
   searchPlaylists: get(
     (query: string, opts: SearchPlaylistsOptions = {}) =>
       at('/playlists/search', { ...opts, query }),
-    z.array(playlistSchema),
+    listOf(playlistSchema),
   ),
   getTrendingPlaylists: get(
     (time?: TrendingTime) => at('/playlists/trending', { time }),
-    z.array(playlistSchema),
+    listOf(playlistSchema),
   ),
-  getPlaylistTracks: get((id: string) => at(`/playlists/${seg(id)}/tracks`), z.array(trackSchema)),
+  getPlaylistTracks: get((id: string) => at(`/playlists/${seg(id)}/tracks`), listOf(trackSchema)),
   /** Tracks by id, in one request (`/tracks?id=a&id=b`); hosts answer in an order of their own. */
-  getTracks: get((ids: readonly string[]) => at('/tracks', { id: ids }), z.array(trackSchema)),
+  getTracks: get((ids: readonly string[]) => at('/tracks', { id: ids }), listOf(trackSchema)),
   /** Playlists by id, in one request (`/playlists?id=a&id=b`). */
   getPlaylists: get(
     (ids: readonly string[]) => at('/playlists', { id: ids }),
-    z.array(playlistSchema),
+    listOf(playlistSchema),
   ),
   /** The playlists and albums a user made (newer hosts only; older ones answer 404). */
   getUserPlaylists: paged(

@@ -56,7 +56,7 @@ export interface VerifyIdTokenClaimsOptions {
   maxClockSkewSeconds?: number;
 }
 
-const seconds = z.number().int().nonnegative();
+const seconds = z.lazy(() => z.number().int().nonnegative());
 const claimsSchema = z.lazy(() =>
   z.looseObject({
     aud: z.string().min(1),

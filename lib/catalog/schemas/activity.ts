@@ -30,7 +30,7 @@ export const favoriteSchema = z.lazy(() =>
 export type Favorite = z.infer<typeof favoriteSchema>;
 
 /** Amounts are wei-style integer strings; kept as strings so nothing loses precision. */
-const amountSchema = z.union([z.string(), z.number()]).transform(String);
+const amountSchema = z.lazy(() => z.union([z.string(), z.number()]).transform(String));
 
 export const supporterSchema = z.lazy(() =>
   z.looseObject({

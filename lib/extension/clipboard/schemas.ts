@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** A SHA-256 digest as sha256Hex writes it: never the secret itself. */
-export const digestSchema = z.string().regex(/^[0-9a-f]{64}$/, 'Expected a SHA-256 hex digest');
+export const digestSchema = z.lazy(() =>
+  z.string().regex(/^[0-9a-f]{64}$/, 'Expected a SHA-256 hex digest'),
+);
 
 /** What the worker hands Chromium's offscreen guard document. */
 export const offscreenWatchSchema = z.lazy(() =>

@@ -17,14 +17,17 @@ const password = z.lazy(() =>
     .max(1024, 'Passwords are at most 1024 characters'),
 );
 
-export const emptySchema = z.strictObject({});
-export const credentialsSchema = z.strictObject({ username, password });
+export const emptySchema = z.lazy(() => z.strictObject({}));
+/** Username and password: what sign-up and login extend. */
+function credentials() {
+  return z.strictObject({ username, password });
+}
 /**
  * Sign-up may say the popup is deriving the lookup key itself and will send it
  * (`signUpLookupKey`), so the worker derives only the encryption key meanwhile.
  */
 export const signUpSchema = z.lazy(() =>
-  credentialsSchema.extend({
+  credentials().extend({
     lookupKeyFollows: z.boolean().optional(),
   }),
 );
@@ -37,7 +40,7 @@ export const signUpLookupKeySchema = z.lazy(() =>
 );
 /** Login may carry the lookup key the popup derived meanwhile (Hedgehog's loginLookupKey). */
 export const loginSchema = z.lazy(() =>
-  credentialsSchema.extend({
+  credentials().extend({
     lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').optional(),
   }),
 );

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { InvalidParamsError } from './errors.ts';
 import type { RpcMethod } from './types.ts';
 
-export const addressSchema = z
-  .string({ error: 'must be a 0x-prefixed 20-byte hex address' })
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+export const addressSchema = z.lazy(() =>
+  z
+    .string({ error: 'must be a 0x-prefixed 20-byte hex address' })
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address'),
+);
 
 /** Methods without parameters accept none, an empty list, or anything ignorable ethers sends. */
-export const noParams = z.union([z.undefined(), z.array(z.unknown())]);
+export const noParams = z.lazy(() => z.union([z.undefined(), z.array(z.unknown())]));
 
 /** `[{ eth_accounts: {} }]`, the only permission Encore grants. */
 export const accountsPermissionParams = z.lazy(() =>

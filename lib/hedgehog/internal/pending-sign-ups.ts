@@ -29,14 +29,23 @@ export const PENDING_SIGN_UP_STORAGE_KEY = 'encore-pending-sign-up';
 /** Attempts kept; an older one falls off only after this many others. */
 export const MAX_PENDING_SIGN_UPS = 8;
 
-// zod/mini: a few small schemas, built at load for a few microseconds.
-const rememberedSchema = z.strictObject({
-  lookupKey: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-  iv: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
-  cipherText: z.string().check(z.regex(/^[0-9a-f]+$/)),
-});
+function buildRememberedSchema() {
+  return z.strictObject({
+    lookupKey: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+    iv: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
+    cipherText: z.string().check(z.regex(/^[0-9a-f]+$/)),
+  });
+}
 
-type Remembered = z.infer<typeof rememberedSchema>;
+let remembered: ReturnType<typeof buildRememberedSchema> | undefined;
+
+/** One remembered attempt's shape (built on first use, not when the worker loads). */
+function rememberedSchema(): ReturnType<typeof buildRememberedSchema> {
+  remembered ??= buildRememberedSchema();
+  return remembered;
+}
+
+type Remembered = z.infer<ReturnType<typeof rememberedSchema>>;
 
 /** Every well-formed entry stored; anything else in the slot reads as none. */
 async function readAll(storage: KeyValueStore): Promise<Remembered[]> {
@@ -50,7 +59,7 @@ async function readAll(storage: KeyValueStore): Promise<Remembered[]> {
   }
   const entries = Array.isArray(json) ? json : [json];
   return entries.flatMap((entry) => {
-    const parsed = rememberedSchema.safeParse(entry);
+    const parsed = rememberedSchema().safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -7,7 +7,7 @@ export interface ClipboardMessageDeps {
 }
 
 // Only the popup copies the phrase; it sends the phrase's SHA-256 digest, never the words.
-const guardSchema = z.strictObject({ digest: digestSchema });
+const guardSchema = z.lazy(() => z.strictObject({ digest: digestSchema }));
 
 export function clipboardMessages({ clipboardGuard }: ClipboardMessageDeps) {
   return [

@@ -33,6 +33,7 @@ function read(name: string, params: z.ZodType<Params>, paramNames?: string[]): R
 
 const none = noParams as z.ZodType<Params>;
 const accountAt = z.lazy(() => z.tuple([addressSchema]).or(z.tuple([addressSchema, blockRef])));
+const oneHash = z.lazy(() => z.tuple([hash32]));
 const simulate = z.lazy(() =>
   z
     .tuple([callObject])
@@ -44,21 +45,26 @@ export const CHAIN_READS: readonly RpcMethod<Params>[] = [
   read('eth_blockNumber', none),
   read('eth_gasPrice', none),
   read('eth_maxPriorityFeePerGas', none),
-  read('eth_getBlockByNumber', z.tuple([blockNumberOrTag, z.boolean()]), [
-    'block',
-    'fullTransactions',
-  ]),
+  read(
+    'eth_getBlockByNumber',
+    z.lazy(() => z.tuple([blockNumberOrTag, z.boolean()])),
+    ['block', 'fullTransactions'],
+  ),
   read('eth_getBalance', accountAt, ['address', 'block']),
   read('eth_getTransactionCount', accountAt, ['address', 'block']),
   read('eth_getCode', accountAt, ['address', 'block']),
   read('eth_call', simulate, ['transaction', 'block', 'stateOverride']),
   read('eth_estimateGas', simulate, ['transaction', 'block', 'stateOverride']),
-  read('eth_getLogs', z.tuple([logFilter]), ['filter']),
+  read(
+    'eth_getLogs',
+    z.lazy(() => z.tuple([logFilter])),
+    ['filter'],
+  ),
   read(
     'eth_feeHistory',
-    z.tuple([blockCount, blockRef, percentiles]).or(z.tuple([blockCount, blockRef])),
+    z.lazy(() => z.tuple([blockCount, blockRef, percentiles]).or(z.tuple([blockCount, blockRef]))),
     ['blockCount', 'newestBlock', 'rewardPercentiles'],
   ),
-  read('eth_getTransactionReceipt', z.tuple([hash32]), ['hash']),
-  read('eth_getTransactionByHash', z.tuple([hash32]), ['hash']),
+  read('eth_getTransactionReceipt', oneHash, ['hash']),
+  read('eth_getTransactionByHash', oneHash, ['hash']),
 ];

@@ -11,15 +11,17 @@ import type { RpcMethod } from '../types.ts';
 
 // JSON text (the spec) or an object (what many sites send), checked against its declared types
 // and rebuilt in canonical form. Problems become -32602 naming the path below `typedData`.
-const typedDataParam = z.unknown().transform((raw, ctx): TypedDataPayload => {
-  try {
-    return normaliseTypedData(raw);
-  } catch (error) {
-    if (!(error instanceof TypedDataError)) throw error;
-    ctx.addIssue({ code: 'custom', message: error.problem, path: [...error.path] });
-    return z.NEVER;
-  }
-});
+const typedDataParam = z.lazy(() =>
+  z.unknown().transform((raw, ctx): TypedDataPayload => {
+    try {
+      return normaliseTypedData(raw);
+    } catch (error) {
+      if (!(error instanceof TypedDataError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.problem, path: [...error.path] });
+      return z.NEVER;
+    }
+  }),
+);
 
 type Params = [address: string, typedData: TypedDataPayload, ...unknown[]];
 

@@ -8,13 +8,17 @@ import type { RpcMethod } from '../types.ts';
 
 type Params = [message: string, signature: string, ...unknown[]];
 
-const messageParam = z
-  .string({ error: 'must be a hex string or text' })
-  .max(2 + 2 * MAX_PERSONAL_SIGN_BYTES, `must be at most ${MAX_PERSONAL_SIGN_BYTES} bytes`);
+const messageParam = z.lazy(() =>
+  z
+    .string({ error: 'must be a hex string or text' })
+    .max(2 + 2 * MAX_PERSONAL_SIGN_BYTES, `must be at most ${MAX_PERSONAL_SIGN_BYTES} bytes`),
+);
 
-const signatureParam = z
-  .string({ error: 'must be a 65-byte hex signature' })
-  .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature');
+const signatureParam = z.lazy(() =>
+  z
+    .string({ error: 'must be a 65-byte hex signature' })
+    .regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 65-byte hex signature'),
+);
 
 /**
  * The address that made a personal_sign signature over the message, lower case like the accounts

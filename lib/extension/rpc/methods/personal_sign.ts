@@ -10,22 +10,24 @@ type Params = [message: string, address: string, ...unknown[]];
 
 const TOO_LONG = `must be at most ${MAX_PERSONAL_SIGN_BYTES} bytes`;
 
-const messageParam = z
-  .string({ error: 'must be a hex string or text' })
-  // Cheap bound before decoding: hex takes two characters a byte, text at least one.
-  .max(2 + 2 * MAX_PERSONAL_SIGN_BYTES, TOO_LONG)
-  .superRefine((message, ctx) => {
-    const { bytes } = decodeSignPayload(message);
-    if (bytes.length > MAX_PERSONAL_SIGN_BYTES) {
-      ctx.addIssue({ code: 'custom', message: TOO_LONG });
-    } else if (isIdTokenSigningInput(new TextDecoder().decode(bytes))) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'is the signing input of a catalog ID token; Encore makes ID tokens only through encore_requestIdToken',
-      });
-    }
-  });
+const messageParam = z.lazy(() =>
+  z
+    .string({ error: 'must be a hex string or text' })
+    // Cheap bound before decoding: hex takes two characters a byte, text at least one.
+    .max(2 + 2 * MAX_PERSONAL_SIGN_BYTES, TOO_LONG)
+    .superRefine((message, ctx) => {
+      const { bytes } = decodeSignPayload(message);
+      if (bytes.length > MAX_PERSONAL_SIGN_BYTES) {
+        ctx.addIssue({ code: 'custom', message: TOO_LONG });
+      } else if (isIdTokenSigningInput(new TextDecoder().decode(bytes))) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'is the signing input of a catalog ID token; Encore makes ID tokens only through encore_requestIdToken',
+        });
+      }
+    }),
+);
 
 /** EIP-191 signature of the message bytes (hex-encoded, or a plain string taken as UTF-8). */
 export const personal_sign: RpcMethod<Params> = {

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { UnsupportedMethodError } from '../errors.ts';
 import type { RpcMethod } from '../types.ts';
 
+// Any params: the method is refused whatever they are (one schema, made on first use).
+const anyParams = z.lazy(() => z.unknown());
+
 function refuse(name: string, why: string): RpcMethod<unknown> {
   return {
     name,
-    params: z.unknown(),
+    params: anyParams,
     run: async () => {
       throw new UnsupportedMethodError(name, why);
     },

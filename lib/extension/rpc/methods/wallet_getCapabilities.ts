@@ -5,14 +5,16 @@ import type { RpcMethod } from '../types.ts';
 
 type Params = [address: string, chainIds?: number[], ...unknown[]];
 
-const chainIds = z
-  .array(
-    z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{1,13}$/, 'must be 0x-prefixed hex chain ids')
-      .transform((hex) => Number.parseInt(hex, 16)),
-  )
-  .max(64);
+const chainIds = z.lazy(() =>
+  z
+    .array(
+      z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{1,13}$/, 'must be 0x-prefixed hex chain ids')
+        .transform((hex) => Number.parseInt(hex, 16)),
+    )
+    .max(64),
+);
 
 /** EIP-5792: per chain, whether calls can be atomic (and sponsored) for the connected account. */
 export const wallet_getCapabilities: RpcMethod<Params> = {

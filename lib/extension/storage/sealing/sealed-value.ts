@@ -15,11 +15,14 @@ export interface SealedValue {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const sealedValueSchema = z.strictObject({
-  sealed: z.literal('AES-GCM'),
-  iv: z.string().length(16).regex(BASE64),
-  data: z.string().min(24).max(200_000).regex(BASE64),
-});
+// Built on first use: a worker that never reads a sealed value never makes it.
+const sealedValueSchema = z.lazy(() =>
+  z.strictObject({
+    sealed: z.literal('AES-GCM'),
+    iv: z.string().length(16).regex(BASE64),
+    data: z.string().min(24).max(200_000).regex(BASE64),
+  }),
+);
 
 /** Whether a stored value has the sealed shape (it may still not open). */
 export function isSealedValue(value: unknown): value is SealedValue {
