@@ -2,7 +2,8 @@
 // stopped" that is the bundle's own: the built background.js evaluated in a fresh Node process
 // each time (V8, as in Chromium), with a do-nothing extension API. Prints the median load time
 // and the zod schemas made at load; with BENCH_BASELINE=<path to another background.js>, the
-// same for it, and the ratio. The bundle is built first (production build, into a temp folder).
+// same for it, taken in turn with this build's, and the ratio. The bundle is built first
+// (production build, into a temp folder).
 // Run: npm run bench:worker-load   (BENCH_RUNS=N, default 15)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -16,16 +17,37 @@ const RUNS = benchInteger('BENCH_RUNS', 15);
 const root = resolve(import.meta.dirname, '..');
 const evaluator = join(root, 'bench', 'internal', 'evaluate-bundle.mjs');
 
-function measure(bundle: string): { ms: number; schemas: number; bytes: number } {
-  const times: number[] = [];
-  let schemas = 0;
+interface Load {
+  ms: number;
+  schemas: number;
+  bytes: number;
+}
+
+/** One fresh process evaluating `bundle`. */
+function evaluateOnce(bundle: string): { ms: number; schemas: number } {
+  const out = execFileSync(process.execPath, [evaluator, bundle], { encoding: 'utf8' });
+  return JSON.parse(out) as { ms: number; schemas: number };
+}
+
+/**
+ * RUNS fresh processes for each bundle, taken in turn (this one, the other, this one…), so a
+ * neighbour's load changing during the run weighs on both alike.
+ */
+function measure(bundles: string[]): Load[] {
+  const times = bundles.map((): number[] => []);
+  const schemas = bundles.map(() => 0);
   for (let i = 0; i < RUNS; i++) {
-    const out = execFileSync(process.execPath, [evaluator, bundle], { encoding: 'utf8' });
-    const result = JSON.parse(out) as { ms: number; schemas: number };
-    times.push(result.ms);
-    schemas = result.schemas;
+    bundles.forEach((bundle, b) => {
+      const result = evaluateOnce(bundle);
+      times[b]!.push(result.ms);
+      schemas[b] = result.schemas;
+    });
   }
-  return { ms: median(times), schemas, bytes: statSync(bundle).size };
+  return bundles.map((bundle, b) => ({
+    ms: median(times[b]!),
+    schemas: schemas[b]!,
+    bytes: statSync(bundle).size,
+  }));
 }
 
 const outDir = mkdtempSync(join(tmpdir(), 'encore-worker-load-'));
@@ -36,7 +58,11 @@ try {
     stdio: 'ignore',
   });
   const bundle = join(outDir, 'chrome-mv3', 'background.js');
-  const now = measure(bundle);
+  const baselinePath = process.env.BENCH_BASELINE;
+  const [now, before] = measure(baselinePath ? [bundle, baselinePath] : [bundle]) as [
+    Load,
+    Load | undefined,
+  ];
   const report = benchReport('worker-load');
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   console.log(`worker bundle load, median of ${RUNS} fresh processes`);
@@ -46,9 +72,7 @@ try {
   report.row('worker bundle load (Node vm, fresh process)', ms(now.ms));
   report.row('zod schemas made at load', String(now.schemas));
   report.row('bundle size', `${now.bytes.toLocaleString('en')} bytes`);
-  const baselinePath = process.env.BENCH_BASELINE;
-  if (baselinePath) {
-    const before = measure(baselinePath);
+  if (before) {
     const ratio = now.ms / before.ms;
     console.log(
       `  baseline:   ${ms(before.ms)}, ${before.schemas} zod schemas, ${before.bytes.toLocaleString('en')} bytes`,
