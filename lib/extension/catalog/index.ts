@@ -8,5 +8,4 @@ export {
   searchProfiles,
   type WalletCatalogProfile,
 } from './catalog-profile.ts';
-export { walletCatalogProfileSchema } from './profile-schema.ts';
 export { type CatalogDepsOptions, createCatalogDeps } from './rpc-deps.ts';
