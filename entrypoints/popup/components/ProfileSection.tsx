@@ -5,7 +5,7 @@ import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/inde
 import { sendMessage } from './api.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileSearch } from './ProfileSearch.tsx';
-import { sameProfile } from './same-profile.ts';
+import { sameData } from './same-data.ts';
 
 /**
  * The catalog user whose wallet this is, or an honest "none" with a way to look one up. The last
@@ -20,7 +20,7 @@ export function ProfileSection(props: {
   const cached = props.cached;
   let body: JSX.Element;
   if (fresh.status === 'done') {
-    const changed = cached !== null && !sameProfile(cached.profile, fresh.value);
+    const changed = cached !== null && !sameData(cached.profile, fresh.value);
     body = (
       <>
         <Profile value={fresh.value} />

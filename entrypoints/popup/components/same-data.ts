@@ -1,10 +1,9 @@
-import type { WalletCatalogProfile } from '../../../lib/extension/catalog/index.ts';
-
-/** Whether two lookups show the same thing (field order aside), so "Updated" means a change. */
-export function sameProfile(
-  a: WalletCatalogProfile | null,
-  b: WalletCatalogProfile | null,
-): boolean {
+/**
+ * Whether two values of plain data (what crosses a message boundary or is read from storage) are
+ * the same, field order aside: so "Updated" means a change, and an answer equal to what is shown
+ * leaves the page as it is.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
 
