@@ -1,13 +1,15 @@
 // One shared chunk, "shell", for what every extension page loads before its first paint: Preact,
 // the browser API wrapper, the UI kit, the client for the worker's messages, the error classes,
-// the phase timings and the amount formatting (balances in the popup, fees in the approval window). Left to itself the bundler splits these by which pages share them (four
+// the phase timings, the amount formatting (balances in the popup, fees in the approval window),
+// and the type guards and SHA-256 the popup reads the session snapshot with. Left to itself the
+// bundler splits these by which pages share them (four
 // files for the popup); every file an extension page asks for is one more trip through the
 // browser's extension resource loader, and those trips, not parsing, are what a page waits for.
 // Only the pages' build splits code; the worker and the content scripts are single files.
 import type { Plugin } from 'vite';
 
 const SHELL_MODULES =
-  /node_modules[\\/](preact|@wxt-dev[\\/]browser|wxt[\\/]dist[\\/]browser)|vite[\\/]modulepreload-polyfill|virtual:wxt-(html-)?plugins|lib[\\/](perf|errors|extension[\\/](ui|client|errors))[\\/]|lib[\\/]encoding[\\/]hex\.ts$|lib[\\/]transactions[\\/]amounts\.ts$/;
+  /node_modules[\\/](preact|@wxt-dev[\\/]browser|wxt[\\/]dist[\\/]browser)|vite[\\/]modulepreload-polyfill|virtual:wxt-(html-)?plugins|lib[\\/](perf|errors|guards|extension[\\/](ui|client|errors))[\\/]|lib[\\/]encoding[\\/](hex|sha256-hex)\.ts$|lib[\\/]transactions[\\/]amounts\.ts$/;
 
 export function pageShellChunk(): Plugin {
   return {

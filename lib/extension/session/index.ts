@@ -1,6 +1,4 @@
-// The logged-in wallet of the worker (the background wires it to storage and the backend), and
-// the session snapshot as an extension page may read it before the worker answers.
-export { type PeekSnapshotOptions, peekSnapshot } from './peek-snapshot.ts';
+// The logged-in wallet of the worker (the background wires it to storage and the backend).
 export type { CachedProfile, SessionSnapshot } from './snapshot.ts';
 export {
   type HedgehogLike,

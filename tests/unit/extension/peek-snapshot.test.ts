@@ -3,19 +3,29 @@
 // The popup only shows a snapshot that sits beside plain entropy it was written for, in one area.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { MAX_USERNAME_LENGTH } from '../../../lib/backend-contract/index.ts';
 import { sha256Hex } from '../../../lib/encoding/index.ts';
 import { createWalletSession } from '../../../lib/extension/background/index.ts';
 import type { WalletCatalogProfile } from '../../../lib/extension/catalog/index.ts';
-import { peekSnapshot, type SessionSnapshot } from '../../../lib/extension/session/index.ts';
-import { parseSnapshot } from '../../../lib/extension/session/snapshot.ts';
-import { updateSettings } from '../../../lib/extension/settings/index.ts';
-import { createWalletSealer } from '../../../lib/extension/storage/index.ts';
+import {
+  parseSnapshot,
+  peekSnapshot,
+  type SessionSnapshot,
+  SNAPSHOT_KEY,
+} from '../../../lib/extension/session-snapshot/index.ts';
+import { LOCAL_STORAGE_IS_PRIVATE, updateSettings } from '../../../lib/extension/settings/index.ts';
+import {
+  createWalletSealer,
+  ENTROPY_KEY,
+  WALLET_PREFIX,
+} from '../../../lib/extension/storage/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { memoryKeyStore } from './support/sealing.ts';
 
 const PASSWORD = 'violet tram plays 7 encores';
-const ENTROPY = 'encore:wallet:hedgehog-entropy-key';
-const SNAPSHOT = 'encore:wallet:snapshot';
+// The storage layout's own names: peekSnapshot writes them out (its folder keeps zod away).
+const ENTROPY = ENTROPY_KEY;
+const SNAPSHOT = WALLET_PREFIX + SNAPSHOT_KEY;
 const ENTROPY_VALUE = '0123456789abcdef0123456789abcdef';
 const ADDRESS = '0x5B38Da6a701c568545dCfcB03FcB875f56beddC4';
 
@@ -146,6 +156,11 @@ describe('peekSnapshot', () => {
     expect(await peekSnapshot()).toBeNull();
   });
 
+  it('reads storage.local by default exactly where the settings call it private', async () => {
+    await store('local', { entropy: ENTROPY_VALUE, snapshot: await snapshotFor(ENTROPY_VALUE) });
+    expect((await peekSnapshot()) !== null).toBe(LOCAL_STORAGE_IS_PRIVATE);
+  });
+
   it('does not read plain values in storage.local where that area is not private (Firefox)', async () => {
     const snapshot = await snapshotFor(ENTROPY_VALUE);
     await store('local', { entropy: ENTROPY_VALUE, snapshot });
@@ -211,6 +226,9 @@ describe('parseSnapshot', () => {
     };
     expect(parse(none)).toEqual(none);
     expect(parse({ ...valid(), catalog: null })).toEqual({ ...valid(), catalog: null });
+    // The backend contract's limit, which the reader writes out.
+    const longest = { ...valid(), username: 'a'.repeat(MAX_USERNAME_LENGTH) };
+    expect(parse(longest)).toEqual(longest);
   });
 
   it.each([
@@ -218,7 +236,7 @@ describe('parseSnapshot', () => {
     ['a missing field', { ...valid(), username: undefined }],
     ['an extra field', { ...valid(), extra: 1 }],
     ['a future version', { ...valid(), version: 2 }],
-    ['a username over the limit', { ...valid(), username: 'a'.repeat(129) }],
+    ['a username over the limit', { ...valid(), username: 'a'.repeat(MAX_USERNAME_LENGTH + 1) }],
     ['a picture that is not http(s)', withUser({ pictureUrl: 'javascript:alert(1)' })],
     ['a count that is not a safe integer', withUser({ followerCount: 2 ** 53 })],
     ['a negative count', withUser({ trackCount: -1 })],

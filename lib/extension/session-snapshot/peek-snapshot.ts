@@ -1,10 +1,16 @@
 import { browser } from 'wxt/browser';
 import { sha256Hex } from '../../encoding/index.ts';
-import { LOCAL_STORAGE_IS_PRIVATE } from '../settings/index.ts';
-import { type AreaName, ENTROPY_KEY, WALLET_PREFIX } from '../storage/index.ts';
-import { parseSnapshot, type SessionSnapshot, SNAPSHOT_KEY } from './snapshot-format.ts';
+import { parseSnapshot, type SessionSnapshot, SNAPSHOT_KEY } from './parse-snapshot.ts';
 
+// The storage layout's keys (lib/extension/storage: WALLET_PREFIX, ENTROPY_KEY) and the settings'
+// LOCAL_STORAGE_IS_PRIVATE, written out: those folders bring zod schemas into any bundle that
+// imports them, and the popup keeps zod out of its first chunk. A unit test keeps them equal.
+const WALLET_PREFIX = 'encore:wallet:';
+const ENTROPY_KEY = `${WALLET_PREFIX}hedgehog-entropy-key`;
 const STORED_SNAPSHOT_KEY = WALLET_PREFIX + SNAPSHOT_KEY;
+const LOCAL_STORAGE_IS_PRIVATE = !import.meta.env.FIREFOX;
+
+type AreaName = 'local' | 'session';
 
 export interface PeekSnapshotOptions {
   /**

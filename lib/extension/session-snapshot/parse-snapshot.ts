@@ -1,7 +1,6 @@
 // The session snapshot's stored form and its reader. Read by hand rather than with a schema
 // library: the popup reads it too, straight from storage before the worker answers, and its
 // first chunk stays free of zod. The worker and the popup apply this one rule.
-import { MAX_USERNAME_LENGTH } from '../../backend-contract/index.ts';
 import { isRecord } from '../../guards/index.ts';
 import type {
   CatalogProfile,
@@ -30,6 +29,11 @@ export interface SessionSnapshot {
   catalog: CachedProfile | null;
 }
 
+/**
+ * The backend contract's MAX_USERNAME_LENGTH, written out: its folder brings the contract's zod
+ * schemas into any bundle that imports it. A unit test keeps the two equal.
+ */
+const MAX_USERNAME_LENGTH = 128;
 /** At most this many top tracks are kept (the catalog client hands out three). */
 const MAX_TOP_TRACKS = 10;
 const MAX_TEXT = 1_000;
