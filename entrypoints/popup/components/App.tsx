@@ -1,16 +1,26 @@
 import type { JSX } from 'preact';
-import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
-import { loadWalletState, type WalletState } from './api.ts';
+import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
+import { loadSnapshotState, loadWalletState, type WalletState } from './api.ts';
 import { Header } from './Header.tsx';
 import { lazyComponent } from './lazy-component.ts';
+import { useWalletState } from './use-wallet-state.ts';
 import { WalletView } from './WalletView.tsx';
 
 // Its own chunk: a logged-in popup never loads the password policy and scrypt it brings.
 const AuthForm = lazyComponent(() => import('./AuthForm.tsx').then((m) => m.AuthForm));
 
-/** `load`: how the wallet state is read (main.tsx hands over the request it already sent). */
-export function App(props: { load?: () => Promise<WalletState> }): JSX.Element {
-  const [state, reload, setState] = useAsync(props.load ?? loadWalletState, []);
+/**
+ * `load`: how the worker's state is asked for; `snapshot`: how the session snapshot is read from
+ * storage, shown until the worker answers (main.tsx hands over the requests it already started).
+ */
+export function App(props: {
+  load?: () => Promise<WalletState>;
+  snapshot?: () => Promise<WalletState | null>;
+}): JSX.Element {
+  const [state, reload, setState] = useWalletState(
+    props.load ?? loadWalletState,
+    props.snapshot ?? loadSnapshotState,
+  );
   return (
     <div class="popup">
       <Header />
