@@ -54,6 +54,8 @@ export interface BackgroundOptions {
   onError?: (error: unknown) => void;
   /** Awaited before the stored wallet is derived (see WalletSessionDeps). */
   beforeDerive?: () => Promise<void>;
+  /** Awaited before getState answers (see WalletMessageDeps). */
+  beforeGetState?: () => Promise<void>;
   /** How long the clipboard guard waits (the browser tests' build may shorten it). */
   clipboardClearMs?: () => Promise<number>;
   /**
@@ -147,6 +149,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       catalogClient,
       approvals,
       pendingApprovals: () => approvals.pendingCount(),
+      beforeGetState: options.beforeGetState,
       clipboardGuard,
       activity,
       currentChain: currentKnownChain,

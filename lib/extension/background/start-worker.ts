@@ -10,7 +10,7 @@ import { restrictStorageToExtension } from '../storage/index.ts';
 import { type Background, createBackground } from './create-background.ts';
 import { registerLibraryMenu } from './library-menu.ts';
 import { followMetaMaskSetting } from './metamask-flag.ts';
-import { testClipboardClearMs, testDerivationGate } from './test-hooks.ts';
+import { testClipboardClearMs, testDerivationGate, testStateGate } from './test-hooks.ts';
 
 /**
  * Starts the background service worker. Listeners are registered synchronously, so a message
@@ -24,6 +24,7 @@ export function startWorker(): Background {
   const background = createBackground({
     onError: (error) => console.error('[encore] message handler failed', error),
     beforeDerive: testDerivationGate(),
+    beforeGetState: testStateGate(),
     clipboardClearMs: testClipboardClearMs(CLIPBOARD_CLEAR_MS),
   });
   background.listen();

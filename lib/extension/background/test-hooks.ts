@@ -20,20 +20,35 @@ export const HOLD_DERIVATION_KEY = 'encore:test:hold-derivation';
  */
 export function testDerivationGate(): (() => Promise<void>) | undefined {
   if (import.meta.env.WXT_TEST_HOOKS !== '1') return undefined;
-  return async () => {
-    const held = async (): Promise<boolean> =>
-      (await browser.storage.session.get(HOLD_DERIVATION_KEY))[HOLD_DERIVATION_KEY] === true;
-    while (await held()) {
-      await new Promise<void>((resolve) => {
-        const listener = (_changes: unknown, area: string): void => {
-          if (area !== 'session') return;
-          browser.storage.onChanged.removeListener(listener);
-          resolve();
-        };
-        browser.storage.onChanged.addListener(listener);
-      });
-    }
-  };
+  return () => whileHeld(HOLD_DERIVATION_KEY);
+}
+
+/** While storage.session holds this key (true), the worker does not answer getState. */
+export const HOLD_STATE_KEY = 'encore:test:hold-state';
+
+/**
+ * The browser tests' hold on the worker's getState answer, so a test can show what the popup
+ * shows before the worker answers (the session snapshot it reads from storage) and what it shows
+ * after. Gated and kept like the derivation hold.
+ */
+export function testStateGate(): (() => Promise<void>) | undefined {
+  if (import.meta.env.WXT_TEST_HOOKS !== '1') return undefined;
+  return () => whileHeld(HOLD_STATE_KEY);
+}
+
+/** Resolves once storage.session no longer holds `key` as true (at once if it does not). */
+async function whileHeld(key: string): Promise<void> {
+  const held = async (): Promise<boolean> => (await browser.storage.session.get(key))[key] === true;
+  while (await held()) {
+    await new Promise<void>((resolve) => {
+      const listener = (_changes: unknown, area: string): void => {
+        if (area !== 'session') return;
+        browser.storage.onChanged.removeListener(listener);
+        resolve();
+      };
+      browser.storage.onChanged.addListener(listener);
+    });
+  }
 }
 
 /** A number of milliseconds in storage.session: the clipboard guard's delay in the test build. */

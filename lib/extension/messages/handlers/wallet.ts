@@ -27,10 +27,15 @@ export interface WalletMessageDeps {
   session: WalletSession;
   /** Requests waiting in the approval window for a decision (log-in prompts not counted). */
   pendingApprovals(): number;
+  /**
+   * Awaited before getState answers (the browser tests hold the answer with it, to show what the
+   * popup shows before it comes).
+   */
+  beforeGetState?: () => Promise<void>;
 }
 
 /** Account messages: the password and the wallet never leave the extension's own pages. */
-export function walletMessages({ session, pendingApprovals }: WalletMessageDeps) {
+export function walletMessages({ session, pendingApprovals, beforeGetState }: WalletMessageDeps) {
   const lookupKeys = createLookupKeyMailbox();
   const stateOf = async (): Promise<WalletState> => {
     await session.ready();
@@ -47,7 +52,10 @@ export function walletMessages({ session, pendingApprovals }: WalletMessageDeps)
       type: 'getState',
       input: emptySchema,
       access: 'extension-page',
-      handle: stateOf,
+      handle: async () => {
+        await beforeGetState?.();
+        return stateOf();
+      },
     }),
     defineMessage({
       type: 'signUp',
