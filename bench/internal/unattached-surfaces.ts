@@ -16,11 +16,17 @@ interface TargetInfo {
   url: string;
 }
 
+/** Times from the popup page's start: its script running, and the address on screen. */
+export interface PopupOpen {
+  scriptRunning: number;
+  addressShown: number;
+}
+
 export interface UnattachedExtension {
   /** Signs up `username` through the popup's message API (no form: nothing is measured). */
   signUp(username: string, password: string): Promise<void>;
   /** Opens popup.html in a new tab; resolves to its start → address shown (its own measure). */
-  popupOpen(stopped: boolean): Promise<number>;
+  popupOpen(stopped: boolean): Promise<PopupOpen>;
   /** A site asks for accounts; resolves to the approval window's start → request in its page. */
   approvalFirstPaint(siteUrl: string, stopped: boolean): Promise<number>;
   close(): Promise<void>;
@@ -80,6 +86,10 @@ const ADDRESS_SHOWN = `(() => {
   const settled = document.querySelector('[data-testid="no-profile"], [data-testid="profile-name"]');
   return shown && settled ? shown.startTime + shown.duration : null;
 })()`;
+const SCRIPT_RUNNING = `(() => {
+  const [script] = performance.getEntriesByName('encore:popup:script');
+  return script ? script.startTime + script.duration : null;
+})()`;
 const REQUEST_SHOWN = `(() => {
   const [shown] = performance.getEntriesByName('encore:approval:shown');
   return shown ? shown.startTime + shown.duration : null;
@@ -133,7 +143,9 @@ export async function launchUnattached(extensionDir: string): Promise<Unattached
         else await sleep(500);
         const targetId = await open(popupUrl);
         try {
-          return await readNumber(pipe, targetId, ADDRESS_SHOWN);
+          const addressShown = await readNumber(pipe, targetId, ADDRESS_SHOWN);
+          const scriptRunning = await readNumber(pipe, targetId, SCRIPT_RUNNING);
+          return { scriptRunning, addressShown };
         } finally {
           await pipe.send('Target.closeTarget', { targetId });
         }
