@@ -287,6 +287,11 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       // A site asking again at once does not pull the window to the front again and again.
       const now = (deps.now ?? Date.now)();
       if (now - (lastShown.get(origin) ?? Number.NEGATIVE_INFINITY) < SHOW_AGAIN_AFTER_MS) return;
+      // Only sites shown within the window matter: the rest go, so the map stays as small as
+      // the number of sites that asked in the last few seconds.
+      for (const [site, at] of lastShown) {
+        if (now - at >= SHOW_AGAIN_AFTER_MS) lastShown.delete(site);
+      }
       lastShown.set(origin, now);
       await deps.showActivity();
     },
