@@ -22,7 +22,6 @@ import {
   rememberSignUp,
 } from './internal/pending-sign-ups.ts';
 import {
-  prepareScryptOffThread,
   scryptOffThreadPossible,
   scryptOffThreadReady,
   scryptRunsInParallel,
@@ -189,8 +188,6 @@ export class Hedgehog {
     const policy = checkPassword(pw);
     if (!policy.ok) throw new WeakPasswordError(policy.reason, policy.message);
 
-    // A web page's worker starts while this thread warms up (nothing to start elsewhere).
-    prepareScryptOffThread();
     let t = phaseStart();
     await this.warmedUp();
     measurePhase('hedgehog:wait-warm-up', t);

@@ -9,6 +9,7 @@
 // first answer is not tried again in this page (its policy will not change). One worker at most,
 // ended after IDLE_MS without work so its 32 MiB of scrypt memory is given back.
 import type { ScryptAnswer, ScryptJob } from './scrypt-worker-main.ts';
+import type { ScryptParams } from './wasm-scrypt.ts';
 
 /** How long an idle worker is kept for a retry or a second sign-up before it is ended. */
 const IDLE_MS = 15_000;
@@ -53,17 +54,19 @@ export function offThreadWorkersStarted(): number {
   return started;
 }
 
+/** Ends `r`: its waiting jobs fall back to their callers' threads. */
+function stop(r: Running): void {
+  r.worker.terminate();
+  URL.revokeObjectURL(r.url);
+  for (const settle of r.jobs.values()) settle(null);
+  r.jobs.clear();
+}
+
 function endWorker(): void {
   clearTimeout(idleTimer);
   const ending = running;
   running = null;
-  void ending?.then((r) => {
-    if (!r) return;
-    r.worker.terminate();
-    URL.revokeObjectURL(r.url);
-    for (const settle of r.jobs.values()) settle(null);
-    r.jobs.clear();
-  });
+  void ending?.then((r) => r && stop(r));
 }
 
 async function startWorker(): Promise<Running | null> {
@@ -98,12 +101,13 @@ async function startWorker(): Promise<Running | null> {
   // Refused later (Chromium and Firefox under such a CSP), or the script could not run: every
   // waiting job falls back to its caller's thread. A worker that had answered before may be
   // tried again by the next sign-up; one that never did is not.
+  // A failing worker is the current one: an ended worker is terminated and reports nothing.
   const fail = (): void => {
     if (!r.answered) refused = true;
     markReady();
-    if (running && r.worker === worker) endWorker();
-    for (const settle of r.jobs.values()) settle(null);
-    r.jobs.clear();
+    clearTimeout(idleTimer);
+    running = null;
+    stop(r);
   };
   worker.onerror = (event) => {
     event.preventDefault();
@@ -151,7 +155,7 @@ export async function offThreadScryptReady(maxWaitMs: number): Promise<void> {
 export async function scryptOffThread(
   password: Uint8Array,
   salt: Uint8Array,
-  params: { N: number; r: number; p: number; dkLen: number },
+  params: ScryptParams,
 ): Promise<Uint8Array | null> {
   prepareOffThreadScrypt();
   const r = await running;

@@ -3,16 +3,12 @@
 // a string in lib/hedgehog/generated/scrypt-worker-source.ts, from which the page makes the
 // worker. It warms its WebAssembly up first and says so ({ ready: true }); then one message in,
 // one out: the key, or why there is none.
-import { scrypt } from 'hash-wasm';
+import { type ScryptParams, warmUpWasmScrypt, wasmScrypt } from './wasm-scrypt.ts';
 
-export interface ScryptJob {
+export interface ScryptJob extends ScryptParams {
   id: number;
   password: Uint8Array;
   salt: Uint8Array;
-  N: number;
-  r: number;
-  p: number;
-  dkLen: number;
 }
 
 export type ScryptAnswer =
@@ -27,36 +23,16 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 
-// A few small derivations compile the modules and let the engine optimise the mixing loop before
-// the first real one (the page's thread does the same in its warm-up).
-const warm = (async () => {
-  for (let i = 0; i < 3; i++) {
-    await scrypt({
-      password: 'warm-up',
-      salt: 'warm-up',
-      costFactor: 1024,
-      blockSize: 8,
-      parallelism: 1,
-      hashLength: 32,
-      outputType: 'binary',
-    });
-  }
-})()
+// The same warm-up as the page's thread runs, before the first real derivation. Hedgehog's block
+// size is the only one the core asks for.
+const warm = warmUpWasmScrypt(8)
   .catch(() => undefined)
   .then(() => scope.postMessage({ ready: true }));
 
 scope.onmessage = async ({ data: job }) => {
   try {
     await warm;
-    const key = await scrypt({
-      password: job.password,
-      salt: job.salt,
-      costFactor: job.N,
-      blockSize: job.r,
-      parallelism: job.p,
-      hashLength: job.dkLen,
-      outputType: 'binary',
-    });
+    const key = await wasmScrypt(job.password, job.salt, job);
     scope.postMessage({ id: job.id, key }, [key.buffer]);
   } catch (error) {
     scope.postMessage({

@@ -5,16 +5,16 @@
 // native OpenSSL and 2-3x faster than pure-JS scrypt (see docs/wallet-core.md), on the calling
 // thread; a web page can also run one on a worker (scrypt-off-thread.ts) while it derives another.
 // The bytes are the same every way (scrypt is deterministic; the held vectors run against each).
-import { scrypt } from 'hash-wasm';
 import {
   offThreadScryptPossible,
   offThreadScryptReady,
   prepareOffThreadScrypt,
   scryptOffThread,
 } from './scrypt-off-thread.ts';
+import { type ScryptParams, warmUpWasmScrypt, wasmScrypt } from './wasm-scrypt.ts';
 
 /** Hedgehog's parameters; changing any of them makes every existing record unreadable. */
-const SCRYPT_PARAMS = { N: 32768, r: 8, p: 1, dkLen: 32 } as const;
+const SCRYPT_PARAMS: Readonly<ScryptParams> = { N: 32768, r: 8, p: 1, dkLen: 32 };
 /** 128·r·N bytes of working memory, and room for OpenSSL's own: above Node's 32 MiB default. */
 const NATIVE_MAXMEM = 64 * 1024 * 1024;
 
@@ -76,15 +76,7 @@ export function scryptKey(password: string, salt: string): Promise<Uint8Array> {
       ),
     );
   }
-  return scrypt({
-    password: utf8.encode(password),
-    salt: utf8.encode(salt),
-    costFactor: SCRYPT_PARAMS.N,
-    blockSize: SCRYPT_PARAMS.r,
-    parallelism: SCRYPT_PARAMS.p,
-    hashLength: SCRYPT_PARAMS.dkLen,
-    outputType: 'binary',
-  });
+  return wasmScrypt(utf8.encode(password), utf8.encode(salt), SCRYPT_PARAMS);
 }
 
 /**
@@ -120,18 +112,6 @@ let warming: Promise<void> | null = null;
  */
 export function warmUpScrypt(): Promise<void> {
   if (nativeScrypt()) return Promise.resolve();
-  warming ??= (async () => {
-    for (let i = 0; i < 3; i++) {
-      await scrypt({
-        password: 'warm-up',
-        salt: 'warm-up',
-        costFactor: 1024,
-        blockSize: SCRYPT_PARAMS.r,
-        parallelism: 1,
-        hashLength: 32,
-        outputType: 'binary',
-      });
-    }
-  })();
+  warming ??= warmUpWasmScrypt(SCRYPT_PARAMS.r);
   return warming;
 }
