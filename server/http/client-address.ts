@@ -2,6 +2,7 @@
 // how many proxies of theirs sit in front (trustProxy); otherwise any client could forge it.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { limitKey } from '../../lib/http/index.ts';
 
 /**
  * `trustProxy` = number of trusted proxies in front of the server (0: use the socket address).
@@ -9,10 +10,9 @@ import type { Context } from 'hono';
  * further left were written by the client itself and prove nothing.
  */
 export function clientAddress(c: Context, trustProxy: number): string {
-  const socket = getConnInfo(c).remote.address;
-  return trustProxy <= 0
-    ? limitKey(socket ?? 'unknown')
-    : clientAddressOf(socket, c.req.header('x-forwarded-for'), trustProxy);
+  // The header is read only when proxies are trusted.
+  const forwardedFor = trustProxy > 0 ? c.req.header('x-forwarded-for') : undefined;
+  return clientAddressOf(getConnInfo(c).remote.address, forwardedFor, trustProxy);
 }
 
 /** The same from the socket's address and the X-Forwarded-For header as received. */
@@ -44,29 +44,4 @@ function withoutPort(address: string): string {
   if (v4?.[1]) return v4[1];
   const v6 = /^\[([0-9a-fA-F:.%\w]+)\](?::\d+)?$/.exec(address);
   return v6?.[1] ?? address;
-}
-
-/**
- * IPv4 addresses limit one by one; IPv6 ones by /64, the block one subscriber usually gets, or
- * a single client could rotate through 2^64 addresses.
- */
-export function limitKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const groups = expandIpv6(address);
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
-}
-
-function expandIpv6(address: string): string[] | null {
-  const bare = address.split('%')[0] ?? '';
-  const halves = bare.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const missing = 8 - head.length - tail.length;
-  if (missing < 0 || (halves.length === 1 && missing !== 0)) return null;
-  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
-  return groups.map((g) => Number.parseInt(g, 16).toString(16));
 }

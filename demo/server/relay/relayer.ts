@@ -5,6 +5,7 @@
 // these checks keep the relayer from paying for transactions that would fail.
 import { verifyTypedData } from 'ethers';
 import type { CatalogClient } from '../../../lib/catalog/index.ts';
+import { limitKey } from '../../../lib/http/index.ts';
 import { FAVORITE_TYPES } from '../../shared/favorite.ts';
 import { WindowBudget } from './budget.ts';
 import type { RelayConfig } from './config.ts';
@@ -95,7 +96,7 @@ export function createRelayer(deps: RelayerDeps): Relayer {
         );
       }
       // Every well-formed request from an address counts, signed or not.
-      spend(perClient, clientKey(clientAddress), 'RELAY_ADDRESS_BUDGET');
+      spend(perClient, limitKey(clientAddress), 'RELAY_ADDRESS_BUDGET');
       const signer = recover(message, signature, chain);
       if (signer.toLowerCase() !== message.listener.toLowerCase()) {
         throw new RelayError(
@@ -149,25 +150,4 @@ function recover(
       cause: error,
     });
   }
-}
-
-/**
- * The key a client address is limited by: IPv6 by /64 (the block one subscriber usually gets, so
- * one machine cannot rotate through 2^64 fresh budgets), IPv4-mapped as IPv4, IPv4 as it is.
- */
-export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const halves = (address.split('%')[0] ?? '').split('::');
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length > 2 || missing < 0 || (halves.length === 1 && missing !== 0)) return address;
-  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return address;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
 }

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { limitKey } from '../../../lib/http/index.ts';
 import { configFromEnv } from '../../../server/config-from-env.ts';
 import { ServerConfigError } from '../../../server/errors.ts';
-import { clientAddress, limitKey } from '../../../server/http/client-address.ts';
+import { clientAddress } from '../../../server/http/client-address.ts';
 import { createOriginMatcher } from '../../../server/http/origin-matcher.ts';
 
 describe('origin matcher', () => {

@@ -4,13 +4,14 @@ import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { type RelayConfig, relayConfigFromEnv } from '../../../demo/server/relay/config.ts';
 import type { FavoritesChain } from '../../../demo/server/relay/favorites-chain.ts';
-import { clientKey, createRelayer } from '../../../demo/server/relay/relayer.ts';
+import { createRelayer } from '../../../demo/server/relay/relayer.ts';
 import {
   FAVORITE_TYPES,
   type FavoriteChain,
   favoriteDomain,
   favoriteTypedData,
 } from '../../../demo/shared/favorite.ts';
+import { limitKey } from '../../../lib/http/index.ts';
 
 const WHERE: FavoriteChain = { chainId: 31337, contract: `0x${'fa'.repeat(20)}` };
 
@@ -80,9 +81,9 @@ describe('demo relayer budgets', () => {
   });
 
   it('keys IPv6 by /64 and IPv4 (also mapped) as it is', () => {
-    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(limitKey('203.0.113.9')).toBe('203.0.113.9');
   });
 });
