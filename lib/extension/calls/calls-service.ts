@@ -19,6 +19,7 @@ import {
 import type { ChainAccess } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval } from '../approvals/index.ts';
+import { createRequestBudget } from '../node/index.ts';
 import { WALLET_ORIGIN } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
@@ -118,7 +119,8 @@ function readParams(params: SendCallsParams): ReturnType<typeof readSendCalls> {
 export function createCallsService(deps: CallsServiceDeps): CallsService {
   const sponsorClient = deps.sponsorClient ?? ((url) => createSponsorClient({ url }));
   const prepared = new WeakMap<CallsApproval, Prepared>();
-  const lastShown = new Map<string, number>();
+  // One showing per site per SHOW_AGAIN_AFTER_MS: a bucket of one that refills in that time.
+  const showing = createRequestBudget(1, 1000 / SHOW_AGAIN_AFTER_MS, deps.now);
   const reads =
     (origin: string): ChainRpc =>
     (method, params) =>
@@ -285,14 +287,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       if (!(await deps.store.find(account, origin, id))) throw new UnknownCallsIdError(id);
       if (!deps.showActivity) throw new Error('Encore cannot show its Activity here');
       // A site asking again at once does not pull the window to the front again and again.
-      const now = (deps.now ?? Date.now)();
-      if (now - (lastShown.get(origin) ?? Number.NEGATIVE_INFINITY) < SHOW_AGAIN_AFTER_MS) return;
-      // Only sites shown within the window matter: the rest go, so the map stays as small as
-      // the number of sites that asked in the last few seconds.
-      for (const [site, at] of lastShown) {
-        if (now - at >= SHOW_AGAIN_AFTER_MS) lastShown.delete(site);
-      }
-      lastShown.set(origin, now);
+      if (!showing.take(origin)) return;
       await deps.showActivity();
     },
   };

@@ -7,5 +7,7 @@ export {
   OversizeRequestError,
   RequestLimitError,
 } from './errors.ts';
+export { jsonLongerThan } from './json-size.ts';
 export { NODE_LIMITS, type NodeLimits } from './limits.ts';
 export { createNodeClient, type NodeClient, type NodeClientOptions } from './node-client.ts';
+export { createRequestBudget, type RequestBudget } from './request-budget.ts';
