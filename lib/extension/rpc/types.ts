@@ -70,8 +70,6 @@ export interface RpcDeps {
   };
   /** The RPC node of the current chain, for the read-only methods (lib/extension/node). */
   node: {
-    /** The node's result, or throws the ProviderRpcError the site should hear (4901 with no URL). */
-    request(origin: string, method: string, params: readonly unknown[]): Promise<unknown>;
     /**
      * Lets a site's read in before its params are parsed (its budgets, a size measured up to the
      * limit), or throws the ProviderRpcError the site should hear (-32005, -32602).

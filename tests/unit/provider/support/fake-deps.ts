@@ -127,10 +127,6 @@ export function fakeWorld(): FakeWorld {
         },
       },
       node: {
-        request: async (origin, method, params) => {
-          world.nodeCalls.push({ origin, method, params });
-          return `${method} from the node`;
-        },
         // Reads are admitted, then forwarded, one after the other: the origin goes between them.
         admit: (origin) => {
           admitted.push(origin);
