@@ -201,6 +201,23 @@ describe('wallet_addEthereumChain', () => {
     });
   }
 
+  it('attack: oversize params are refused without reading them whole', async () => {
+    // Past the limit the measure stops: what lies beyond is never read (nor stringified).
+    let read = false;
+    const beyond = {
+      get field() {
+        read = true;
+        return 'x';
+      },
+    };
+    const error = await rpcFailure(
+      call(world, [{ ...polygon(), beyond, padding: 'x'.repeat(100_000) }]),
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(/bytes of JSON/);
+    expect(read).toBe(false);
+  });
+
   it(`attack: past ${MAX_ADDED_CHAINS} added chains, a new one is -32005 without asking`, async () => {
     for (let i = 0; i < MAX_ADDED_CHAINS; i++) {
       const chain = { ...polygon(), chainId: `0x${(1000 + i).toString(16)}` };

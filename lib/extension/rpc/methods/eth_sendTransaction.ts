@@ -16,7 +16,7 @@ type Params = [transaction: TransactionRequest, ...unknown[]];
 export const eth_sendTransaction: RpcMethod<Params, TransactionApproval> = {
   name: 'eth_sendTransaction',
   params: z.lazy(() =>
-    z.tuple([z.lazy(() => transactionRequestSchema())]).rest(z.unknown()),
+    z.tuple([transactionRequestSchema()]).rest(z.unknown()),
   ) as unknown as z.ZodType<Params>,
   paramNames: ['transaction'],
   requiresLogin: true,

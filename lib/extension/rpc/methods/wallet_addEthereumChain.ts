@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AddChainApproval } from '../../approvals/index.ts';
+import { jsonLongerThan } from '../../node/index.ts';
 import {
   type AddedChain,
   chainNameSchema,
@@ -39,7 +40,10 @@ const params = z.lazy(() =>
   z
     .unknown()
     .refine(
-      (raw) => jsonBytes(raw) <= MAX_ADD_CHAIN_PARAMS_BYTES,
+      // The bounded walk first: a site's megabytes are not stringified whole to be refused.
+      (raw) =>
+        !jsonLongerThan(raw, MAX_ADD_CHAIN_PARAMS_BYTES) &&
+        jsonBytes(raw) <= MAX_ADD_CHAIN_PARAMS_BYTES,
       `must be at most ${MAX_ADD_CHAIN_PARAMS_BYTES} bytes of JSON`,
     )
     .pipe(z.tuple([addChainParameter])),
@@ -52,7 +56,7 @@ const params = z.lazy(() =>
  */
 export const wallet_addEthereumChain: RpcMethod<Params, AddChainApproval> = {
   name: 'wallet_addEthereumChain',
-  params: z.lazy(() => params) as unknown as z.ZodType<Params>,
+  params: params as unknown as z.ZodType<Params>,
   paramNames: ['addChainParams'],
   requiresConnection: true,
   approval: async (ctx, [request]) => {

@@ -14,7 +14,7 @@ type Params = [request: SendCallsRequest, ...unknown[]];
 export const wallet_sendCalls: RpcMethod<Params, CallsApproval> = {
   name: 'wallet_sendCalls',
   params: z.lazy(() =>
-    z.tuple([z.lazy(() => sendCallsSchema())]).rest(z.unknown()),
+    z.tuple([sendCallsSchema()]).rest(z.unknown()),
   ) as unknown as z.ZodType<Params>,
   paramNames: ['request'],
   requiresLogin: true,
