@@ -5,6 +5,8 @@
 import { browser } from 'wxt/browser';
 
 let windowId: number | null = null;
+/** The window being created: requests meanwhile (two sites at once) wait for it, as approvals do. */
+let opening: Promise<void> | null = null;
 let listening = false;
 
 export async function showActivityWindow(): Promise<void> {
@@ -14,6 +16,7 @@ export async function showActivityWindow(): Promise<void> {
       if (id === windowId) windowId = null;
     });
   }
+  if (opening) return opening;
   if (windowId !== null) {
     try {
       await browser.windows.update(windowId, { focused: true });
@@ -22,6 +25,13 @@ export async function showActivityWindow(): Promise<void> {
       windowId = null; // closed behind our back
     }
   }
+  opening = openWindow().finally(() => {
+    opening = null;
+  });
+  return opening;
+}
+
+async function openWindow(): Promise<void> {
   const created = await browser.windows.create({
     url: browser.runtime.getURL('/popup.html?view=activity'),
     type: 'popup',
