@@ -43,9 +43,10 @@ export interface LookupDecision {
 }
 
 export interface RateLimiter {
-  /** Spends one lookup (GET /authentication) of `lookupKey` from `address`. */
-  checkLookup(address: string, lookupKey: string): Promise<RateLimitDecision>;
-  /** checkLookup and the record of `lookupKey`, asked of the store in one go. */
+  /**
+   * Spends one lookup (GET /authentication) of `lookupKey` from `address`, and reads its record,
+   * asked of the store in one go.
+   */
   lookup(address: string, lookupKey: string): Promise<LookupDecision>;
   /** Spends one write from `address` naming each of `lookupKeys` (none for POST /users). */
   checkWrite(address: string, lookupKeys: readonly string[]): Promise<RateLimitDecision>;
@@ -93,9 +94,6 @@ export function createRateLimiter(
     `k:${keyPrefix(lookupKey)}`,
   ];
   return {
-    checkLookup(address, lookupKey) {
-      return spend(lookupBuckets(address, lookupKey), lookupLimits);
-    },
     lookup(address, lookupKey) {
       const at = now();
       return store

@@ -41,16 +41,6 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     throw error;
   }
 
-  async function getAuth(lookupKey: string): Promise<AuthRecord | null> {
-    const { rows } = await pool.query<{ iv: string; cipher_text: string }>({
-      name: 'get-auth',
-      text: 'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = $1',
-      values: [lookupKey],
-    });
-    const row = rows[0];
-    return row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
-  }
-
   async function hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]> {
     const { rows } = await counters.query<{ bucket: string; hits: number }>({
       name: `hit-rate-limits-${buckets.length}`,
@@ -64,7 +54,6 @@ export async function openPostgresStore(connectionString: string): Promise<Store
 
   return {
     engine: 'postgres',
-    getAuth,
     async insertAuth(r) {
       const result = await pool.query({
         name: 'insert-auth',

@@ -79,9 +79,6 @@ export function openSqliteStore(path: string): Store {
 
   return {
     engine: 'sqlite',
-    getAuth(lookupKey) {
-      return lookups.getAuth(lookupKey);
-    },
     insertAuth(record) {
       return writes.run(() => insertAuth(record));
     },

@@ -27,8 +27,6 @@ export interface LookupResult {
 
 export interface Store {
   readonly engine: EngineName;
-  /** SQLite batches this with the rate-limit hits queued in the same event-loop turn. */
-  getAuth(lookupKey: string): Promise<AuthRecord | null>;
   /** Never overwrites: an existing lookupKey answers 'duplicate' and keeps its record. */
   insertAuth(record: AuthRecord): Promise<InsertAuthResult>;
   /** Deletes `oldLookupKey` and inserts `record` in one transaction; all or nothing. */
@@ -41,8 +39,9 @@ export interface Store {
    */
   hitRateLimits(buckets: readonly string[], windowStart: number): Promise<number[]>;
   /**
-   * hitRateLimits and getAuth at once, for GET /authentication: SQLite queues both as one entry of
-   * its batch, PostgreSQL sends both queries at once. The record is read whatever the counts.
+   * hitRateLimits and the record of `lookupKey` at once, for GET /authentication: SQLite queues
+   * both as one entry of its batch, PostgreSQL asks both in one statement. The record is read
+   * whatever the counts.
    */
   lookupAuth(
     buckets: readonly string[],

@@ -22,11 +22,8 @@ interface Pending {
 
 export interface LookupBatcher {
   hit(buckets: readonly string[], windowStart: number): Promise<number[]>;
-  getAuth(lookupKey: string): Promise<AuthRecord | null>;
   lookup(buckets: readonly string[], windowStart: number, lookupKey: string): Promise<LookupResult>;
 }
-
-const NO_BUCKETS: readonly string[] = [];
 
 export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher {
   const upsert = db.prepare<[string, number, number], { hits: number }>(
@@ -120,16 +117,6 @@ export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher 
           windowStart,
           lookupKey: undefined,
           resolve: (result) => resolve(result.counts),
-          reject,
-        });
-      }),
-    getAuth: (lookupKey) =>
-      new Promise((resolve, reject) => {
-        enqueue({
-          buckets: NO_BUCKETS,
-          windowStart: 0,
-          lookupKey,
-          resolve: (result) => resolve(result.record),
           reject,
         });
       }),

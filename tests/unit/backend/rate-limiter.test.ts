@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createRateLimiter,
   DEFAULT_RATE_LIMIT,
+  type RateLimitDecision,
+  type RateLimiter,
   type RateLimitOptions,
 } from '../../../server/rate-limit/rate-limiter.ts';
 import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
@@ -13,6 +15,13 @@ const limits = (options: Partial<RateLimitOptions>): RateLimitOptions => ({
   windowSeconds: 60,
   ...options,
 });
+
+/** A lookup's decision alone (its record is read too, and not looked at here). */
+const decisionOf = (
+  limiter: RateLimiter,
+  address: string,
+  lookupKey: string,
+): Promise<RateLimitDecision> => limiter.lookup(address, lookupKey).then((r) => r.decision);
 
 describe('rate limiter', () => {
   let store: Store;
@@ -26,30 +35,30 @@ describe('rate limiter', () => {
       limits({ perAddress: 2, perLookupKey: 100 }),
       () => now,
     );
-    expect(await limiter.checkLookup('1.2.3.4', 'k1')).toEqual({ allowed: true });
+    expect(await decisionOf(limiter, '1.2.3.4', 'k1')).toEqual({ allowed: true });
     now += 10_000;
-    expect(await limiter.checkLookup('1.2.3.4', 'k2')).toEqual({ allowed: true });
+    expect(await decisionOf(limiter, '1.2.3.4', 'k2')).toEqual({ allowed: true });
     now += 500;
-    expect(await limiter.checkLookup('1.2.3.4', 'k3')).toEqual({
+    expect(await decisionOf(limiter, '1.2.3.4', 'k3')).toEqual({
       allowed: false,
       retryAfterSeconds: 50,
     });
-    expect(await limiter.checkLookup('5.6.7.8', 'k3')).toEqual({ allowed: true });
+    expect(await decisionOf(limiter, '5.6.7.8', 'k3')).toEqual({ allowed: true });
     now = 180_000; // next window
-    expect(await limiter.checkLookup('1.2.3.4', 'k4')).toEqual({ allowed: true });
+    expect(await decisionOf(limiter, '1.2.3.4', 'k4')).toEqual({ allowed: true });
   });
 
   it('prunes finished windows and keeps the current one', async () => {
     store = openSqliteStore(':memory:');
     let now = 0;
     const limiter = createRateLimiter(store, limits({ perAddress: 1, perLookupKey: 1 }), () => now);
-    await limiter.checkLookup('a', 'k');
+    await decisionOf(limiter, 'a', 'k');
     now = 60_000;
-    await limiter.checkLookup('a', 'k');
+    await decisionOf(limiter, 'a', 'k');
     await limiter.prune();
     // The old window is gone (a hit there starts from 1 again); the current one still counts.
     expect(await store.hitRateLimits(['probe'], 0)).toEqual([1]);
-    expect(await limiter.checkLookup('a', 'k')).toMatchObject({ allowed: false });
+    expect(await decisionOf(limiter, 'a', 'k')).toMatchObject({ allowed: false });
   });
 
   it('counts lookups that share one transaction exactly as if they ran one by one', async () => {
@@ -57,7 +66,7 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(store, limits({ perAddress: 3, perLookupKey: 100 }), () => 0);
     // Issued in one turn of the event loop: the SQLite store commits them together.
     const decisions = await Promise.all(
-      ['k1', 'k2', 'k3', 'k4', 'k5'].map((key) => limiter.checkLookup('9.9.9.9', key)),
+      ['k1', 'k2', 'k3', 'k4', 'k5'].map((key) => decisionOf(limiter, '9.9.9.9', key)),
     );
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false, false]);
     expect(await store.hitRateLimits(['a:9.9.9.9', 'a:other'], 0)).toEqual([6, 1]);
@@ -73,10 +82,10 @@ describe('rate limiter', () => {
       limits({ perAddress: 2, perLookupKey: 100 }),
       () => now,
     );
-    // One turn of the event loop: lookups and bare checks share one transaction; the clock
-    // crosses a window boundary halfway, so the batch counts in two windows.
+    // One turn of the event loop: lookups of records there and not there share one transaction;
+    // the clock crosses a window boundary halfway, so the batch counts in two windows.
     const first = limiter.lookup('7.7.7.7', record.lookupKey);
-    const second = limiter.checkLookup('7.7.7.7', 'other');
+    const second = decisionOf(limiter, '7.7.7.7', 'other');
     const third = limiter.lookup('7.7.7.7', 'ff'.repeat(32));
     now = 60_000;
     const fourth = limiter.lookup('7.7.7.7', record.lookupKey);
@@ -100,9 +109,9 @@ describe('rate limiter', () => {
       () => 0,
     );
     for (const key of ['k1', 'k2']) {
-      expect(await limiter.checkLookup('1.1.1.1', key)).toEqual({ allowed: true });
+      expect(await decisionOf(limiter, '1.1.1.1', key)).toEqual({ allowed: true });
     }
-    expect(await limiter.checkLookup('1.1.1.1', 'k3')).toMatchObject({ allowed: false });
+    expect(await decisionOf(limiter, '1.1.1.1', 'k3')).toMatchObject({ allowed: false });
     // Same address, same keys: the write buckets have not been touched by the lookups.
     expect(await limiter.checkWrite('1.1.1.1', ['k1'])).toEqual({ allowed: true });
     expect(await limiter.checkWrite('1.1.1.1', ['k2'])).toEqual({ allowed: true });

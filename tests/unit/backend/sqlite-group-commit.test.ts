@@ -173,7 +173,9 @@ describe('SQLite store on the group commit', () => {
       'same',
     ]);
     const stored = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => store.getAuth(record(n).lookupKey)),
+      [1, 2, 3, 4, 5].map((n) =>
+        store.lookupAuth([], 0, record(n).lookupKey).then((found) => found.record),
+      ),
     );
     expect(stored.map((r) => r?.lookupKey ?? null)).toEqual([
       null,
