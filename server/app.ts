@@ -54,16 +54,18 @@ export function createFetchHandler(deps: AppDeps): FetchHandler {
 
 /**
  * The listener for Node's HTTP server: the lookup fast path, and @hono/node-server's adapter
- * around createFetchHandler for every request the fast path leaves alone. `hostname` is the
+ * around `fetch` (createFetchHandler's, built once by the caller) for every request the fast path
+ * leaves alone. `hostname` is the
  * address listened on (the adapter's URL host for a request without Host);
  * `overrideGlobalObjects: false` leaves a host process's global Request and Response alone (the
  * adapter's lighter ones are faster, for a process that is only this server).
  */
 export function createRequestListener(
   deps: AppDeps,
+  fetch: FetchHandler,
   options: { hostname?: string; overrideGlobalObjects?: boolean } = {},
 ): RequestListener {
-  const general = getRequestListener(createFetchHandler(deps), options);
+  const general = getRequestListener(fetch, options);
   const lookup = createLookupFastPath(deps);
   return (request, response) => {
     if (!lookup(request, response)) void general(request, response);

@@ -65,7 +65,7 @@ export interface Backend {
    * The same as a Node request listener (node:http, Express before any body parser), with the
    * fast path for plain lookups answered on Node's own request and response.
    */
-  listener: NodeListener;
+  readonly listener: NodeListener;
   /**
    * A listener for a server that is only this backend (`startServer`): `hostname` is the address
    * it listens on, and the adapter may use its lighter global Request and Response.
@@ -101,7 +101,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     hostname?: string;
     overrideGlobalObjects?: boolean;
   }): NodeListener => {
-    const listen = createRequestListener(deps, listenerOptions);
+    const listen = createRequestListener(deps, fetch, listenerOptions);
     return async (request, response) => listen(request, response);
   };
   const pruner = setInterval(
@@ -109,13 +109,17 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     rateLimit.windowSeconds * 1000,
   );
   pruner.unref();
-  // Leave the host's global Request and Response as they are (the adapter's default swaps them).
-  const listener = listenerFor({ overrideGlobalObjects: false });
+  // Made when first asked for (startServer takes its own from listenerFor). It leaves the host's
+  // global Request and Response as they are (the adapter's default swaps them).
+  let listener: NodeListener | undefined;
 
   let closing: Promise<void> | undefined;
   return {
     fetch,
-    listener,
+    get listener() {
+      listener ??= listenerFor({ overrideGlobalObjects: false });
+      return listener;
+    },
     listenerFor,
     engine: store.engine,
     close() {
