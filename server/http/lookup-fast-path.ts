@@ -13,7 +13,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { clientAddressOf } from './client-address.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
 import type { OriginMatcher } from './origin-matcher.ts';
-import { type LogLine, unexpectedErrorLine } from './request-log.ts';
+import { type LogLine, requestLine, unexpectedErrorLine } from './request-log.ts';
 import { isRefusedFetchMetadata } from './resource-isolation.ts';
 
 export interface LookupFastPathDeps {
@@ -100,12 +100,12 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
           status = 200;
           writeJson(response, status, JSON.stringify(record), origin, 'cache-control', 'no-store');
         }
-        if (log) log(`GET /authentication ${status} ${(performance.now() - started).toFixed(1)}ms`);
+        if (log) log(requestLine('GET', '/authentication', status, started));
       },
       (error: unknown) => {
         log?.(unexpectedErrorLine('GET', error));
         writeJson(response, 500, INTERNAL, origin);
-        log?.(`GET /authentication 500 ${(performance.now() - started).toFixed(1)}ms`);
+        log?.(requestLine('GET', '/authentication', 500, started));
       },
     );
     return true;

@@ -15,10 +15,14 @@ export function withRequestLog(
     const response = await handler(request, env);
     const pathname = new URL(request.url).pathname;
     const path = knownPaths.has(pathname) ? pathname : '(unknown path)';
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${request.method} ${path} ${response.status} ${ms}ms`);
+    log(requestLine(request.method, path, response.status, started));
     return response;
   };
+}
+
+/** One answered request's line: method, path, status and the time since `started`. */
+export function requestLine(method: string, path: string, status: number, started: number): string {
+  return `${method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`;
 }
 
 /** The line for an unexpected error: its kind only (a driver's message may quote SQL or values). */
