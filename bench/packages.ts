@@ -135,11 +135,10 @@ async function main(): Promise<void> {
   console.log(
     `  @audius/hedgehog 2.1.0      ${kb(hedgehog.bytes)}, ${kb(hedgehog.gzip)} gzipped, without ${hedgehog.external.join(', ')}`,
   );
-  console.log(
-    `  Encore's bundle: ${makeUp(encore.metafile)
-      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
-      .join(', ')}`,
-  );
+  const byPackage = makeUp(encore.metafile)
+    .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+    .join(', ');
+  console.log(`  Encore's bundle: ${byPackage}`);
   console.log(`  (built @encore-wallet/contract and core in ${buildMs.toFixed(0)} ms)`);
 
   report.row(
@@ -159,12 +158,7 @@ async function main(): Promise<void> {
     `\`@audius/hedgehog\` 2.1.0, the same page, without Node's ${hedgehog.external.join(', ')} (a lower bound)`,
     `${kb(hedgehog.bytes)} / **${kb(hedgehog.gzip)}**`,
   );
-  report.row(
-    "Encore's bundle by package, minified",
-    makeUp(encore.metafile)
-      .map(([name, bytes]) => `${name} ${kb(bytes)}`)
-      .join(', '),
-  );
+  report.row("Encore's bundle by package, minified", byPackage);
   report.finish();
   if (!within) process.exitCode = 1;
 }
