@@ -27,9 +27,13 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
     for (const target of running) {
       await cdp.send('Target.closeTarget', { targetId: target.targetId });
     }
-    // closeTarget returns before the worker is torn down: poll until the target list agrees.
+    // closeTarget returns before the worker is torn down: poll until the target list agrees. Only
+    // the closed workers count: an event (a page's port, an open window's message) may start a
+    // new worker at once, and that one is a new target.
+    const closed = new Set(running.map((target) => target.targetId));
     for (let i = 0; i < 100; i++) {
-      if ((await extensionWorkers(cdp)).length === 0) return;
+      const left = await extensionWorkers(cdp);
+      if (!left.some((target) => closed.has(target.targetId))) return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('The extension service worker did not stop');
