@@ -2,9 +2,10 @@
 // Hedgehog wallet's 128 bits of entropy. Precise answers (which word is unknown, a bad checksum)
 // so the popup can say what is wrong before anything is sent, and the wallet core refuses the
 // same inputs with the same reasons.
-import { LangEn, sha256 } from 'ethers';
+import { sha256 } from 'ethers';
 import { hexToBytes } from '../encoding/index.ts';
 import type { InvalidMnemonicReason } from './errors.ts';
+import { englishWordlist } from './internal/english-wordlist.ts';
 
 /** Hedgehog's entropy is 16 bytes: 12 words (11 bits each, the last 4 bits a checksum). */
 export const MNEMONIC_WORD_COUNT = 12;
@@ -23,14 +24,14 @@ export function mnemonicWords(input: string): string[] {
 
 /** The word's index in the English list, or -1. */
 export function mnemonicWordIndex(word: string): number {
-  return LangEn.wordlist().getWordIndex(word.normalize('NFKD').toLowerCase());
+  return englishWordlist().getWordIndex(word.normalize('NFKD').toLowerCase());
 }
 
 /** Up to `limit` list words starting with `prefix` (autocomplete), in list order. */
 export function suggestMnemonicWords(prefix: string, limit = 6): string[] {
   const start = prefix.normalize('NFKD').toLowerCase().trim();
   if (!start) return [];
-  const list = LangEn.wordlist();
+  const list = englishWordlist();
   const found: string[] = [];
   for (let i = 0; i < 2048 && found.length < limit; i++) {
     const word = list.getWord(i);

@@ -4,6 +4,8 @@ import { HDNodeWallet, Mnemonic } from 'ethers';
 import { bytesToHex } from '../encoding/index.ts';
 import { measurePhase, phaseStart } from '../perf/index.ts';
 import { bip39Seed, walletFromPhraseWithSeed } from './internal/bip39-seed.ts';
+import { useSmallGeneratorTable } from './internal/curve-tables.ts';
+import { englishWordlist } from './internal/english-wordlist.ts';
 import { randomBytes } from './internal/random.ts';
 
 export const DEFAULT_PATH = "m/44'/60'/0'/0/0";
@@ -13,7 +15,7 @@ function createEntropy(): string {
 }
 
 function mnemonicFromEntropy(entropyHex: string): string {
-  return Mnemonic.fromEntropy(`0x${entropyHex}`).phrase;
+  return Mnemonic.fromEntropy(`0x${entropyHex}`, '', englishWordlist()).phrase;
 }
 
 /**
@@ -24,7 +26,13 @@ function mnemonicFromEntropy(entropyHex: string): string {
  */
 function walletFromEntropy(entropyHex: string, path: string = DEFAULT_PATH): HDNodeWallet {
   const t = phaseStart();
-  const wallet = HDNodeWallet.fromPhrase(mnemonicFromEntropy(entropyHex), '', path);
+  useSmallGeneratorTable();
+  const wallet = HDNodeWallet.fromPhrase(
+    mnemonicFromEntropy(entropyHex),
+    '',
+    path,
+    englishWordlist(),
+  );
   measurePhase('hedgehog:wallet-from-entropy', t);
   return wallet;
 }
@@ -44,6 +52,7 @@ async function deriveWallet(
   const seed = await bip39Seed(phrase);
   measurePhase('hedgehog:bip39-seed', t);
   t = phaseStart();
+  useSmallGeneratorTable();
   const wallet = walletFromPhraseWithSeed(phrase, seed, path);
   measurePhase('hedgehog:hd-derive', t);
   return wallet;

@@ -2,6 +2,7 @@
 // JavaScript one: the same bytes (tests/unit/hedgehog/bip39-seed.test.ts checks every vector),
 // several times faster, and off the worker's thread where the browser runs WebCrypto elsewhere.
 import { HDNodeWallet, pbkdf2 } from 'ethers';
+import { englishWordlist } from './english-wordlist.ts';
 
 const utf8 = new TextEncoder();
 
@@ -61,10 +62,10 @@ export function walletFromPhraseWithSeed(
         : pbkdf2._(pw, sa, iterations, keylen, algo),
     );
   } catch {
-    return HDNodeWallet.fromPhrase(phrase, '', path);
+    return HDNodeWallet.fromPhrase(phrase, '', path, englishWordlist());
   }
   try {
-    return HDNodeWallet.fromPhrase(phrase, '', path);
+    return HDNodeWallet.fromPhrase(phrase, '', path, englishWordlist());
   } finally {
     pbkdf2.register(pbkdf2._);
   }
