@@ -48,6 +48,9 @@ export function createSingleWindow(options: SingleWindowOptions): SingleWindow {
         } catch {
           if (windowId === id) windowId = null; // closed behind our back
         }
+        // Another request saw the raise fail too, and opens the new window (or has opened it).
+        if (opening) return opening;
+        if (windowId !== null) return;
       }
       opening = open().finally(() => {
         opening = null;

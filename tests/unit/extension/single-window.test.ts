@@ -1,6 +1,6 @@
 // One window of a kind at a time (the approval window, the Activity window): asked at the same
 // moment, one window opens; asked again, the open one is raised; once it is closed, or closed
-// while it is being raised, a new one opens.
+// while it is being raised, one new window opens, also for two requests raising it at once.
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
@@ -11,9 +11,16 @@ import { createSingleWindow, type SingleWindow } from '../../../lib/extension/wi
 const popups = async () => (await browser.windows.getAll()).filter((w) => w.type === 'popup');
 const ids = async (): Promise<number[]> => (await popups()).map((w) => w.id ?? -1);
 
-function singleWindow(beforeRaise?: () => Promise<void>): SingleWindow {
+/** `opening`, when given, is awaited before each window is created (a slow browser). */
+function singleWindow(
+  beforeRaise?: () => Promise<void>,
+  opening?: () => Promise<void>,
+): SingleWindow {
   const window = createSingleWindow({
-    open: async () => (await browser.windows.create({ type: 'popup', focused: true }))?.id ?? null,
+    async open() {
+      await opening?.();
+      return (await browser.windows.create({ type: 'popup', focused: true }))?.id ?? null;
+    },
     beforeRaise,
   });
   browser.windows.onRemoved.addListener((id) => void window.removed(id));
@@ -69,6 +76,26 @@ describe('a single window', () => {
     expect(now).toHaveLength(1);
     expect(now).not.toContain(open);
   });
+
+  it.each([
+    ['opened at once', undefined],
+    ['slow to open', () => new Promise<void>((resolve) => setTimeout(resolve, 5))],
+  ])(
+    'opens one new window when asked twice at once while the open one is closed (%s)',
+    async (_, opening) => {
+      let open: number | undefined;
+      const window = singleWindow(async () => {
+        if (open !== undefined) await browser.windows.remove(open);
+      }, opening);
+      await window.show();
+      [open] = await ids();
+
+      await Promise.all([window.show(), window.show()]);
+      const now = await ids();
+      expect(now).toHaveLength(1);
+      expect(now).not.toContain(open);
+    },
+  );
 
   it('hands over the window being opened to be closed, once it is open', async () => {
     const window = singleWindow();
