@@ -3,9 +3,7 @@
 // by its transactions' receipts. A sponsor's claims are never needed, so a sponsor that lies
 // about an operation changes nothing the site hears.
 import { z } from 'zod';
-import type { ChainRpc } from './chain-rpc.ts';
-import { readLatestBlock } from './chain-rpc.ts';
-import { ChainAnswerError } from './errors.ts';
+import { type ChainRpc, readAnswer, readLatestBlock } from '../chain-rpc/index.ts';
 import {
   type Address,
   addressSchema,
@@ -94,11 +92,8 @@ const eventLogsSchema = z.lazy(() =>
 
 type Receipt = NonNullable<z.infer<typeof receiptSchema>>;
 
-async function receiptOf(rpc: ChainRpc, hash: Hex): Promise<Receipt | null> {
-  const parsed = receiptSchema.safeParse(await rpc('eth_getTransactionReceipt', [hash]));
-  if (!parsed.success)
-    throw new ChainAnswerError('eth_getTransactionReceipt', { cause: parsed.error });
-  return parsed.data;
+function receiptOf(rpc: ChainRpc, hash: Hex): Promise<Receipt | null> {
+  return readAnswer(rpc, 'eth_getTransactionReceipt', [hash], receiptSchema);
 }
 
 function asCallsReceipt(receipt: Receipt, logs: readonly ChainLog[], ok: boolean): CallsReceipt {
@@ -119,18 +114,20 @@ async function sponsoredStatus(
   // The latest block first: a search that reaches it and finds nothing, with that block past
   // the deadline, means no later block can hold the operation either.
   const latest = await readLatestBlock(rpc);
-  const found = eventLogsSchema.safeParse(
-    await rpc('eth_getLogs', [
+  const found = await readAnswer(
+    rpc,
+    'eth_getLogs',
+    [
       {
         address: sent.entryPoint,
         topics: [USER_OPERATION_EVENT_TOPIC, sent.userOpHash],
         fromBlock: toQuantity(sent.fromBlock),
         toBlock: toQuantity(latest.number),
       },
-    ]),
+    ],
+    eventLogsSchema,
   );
-  if (!found.success) throw new ChainAnswerError('eth_getLogs', { cause: found.error });
-  const event = found.data[0];
+  const event = found[0];
   if (!event) {
     const expired = latest.timestamp > BigInt(sent.deadline);
     return { status: expired ? 400 : 100, receipts: [] };

@@ -2,7 +2,7 @@
 // address: a table entry that points at nothing (a restarted local chain, a mistyped build) or at
 // other code would make the authorization hand the account to whatever sits there.
 import { keccak256 } from 'ethers';
-import { type ChainRpc, readCode } from './chain-rpc.ts';
+import { type ChainRpc, readCode } from '../chain-rpc/index.ts';
 import type { PinnedDelegate } from './delegates.ts';
 import { DelegateCodeMismatchError } from './errors.ts';
 

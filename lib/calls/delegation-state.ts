@@ -1,7 +1,7 @@
 // Where an account's code points. Since EIP-7702 an address's code is empty, or the 23-byte
 // designator 0xef0100 ‖ delegate: Encore's pinned delegate, or a contract another wallet chose.
 import { getAddress } from 'ethers';
-import { type ChainRpc, readCode } from './chain-rpc.ts';
+import { type ChainRpc, readCode } from '../chain-rpc/index.ts';
 import type { PinnedDelegate } from './delegates.ts';
 import { AccountNotDelegatableError } from './errors.ts';
 import type { Address, Hex } from './schemas.ts';

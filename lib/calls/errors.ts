@@ -11,7 +11,6 @@ export type CallsErrorCode =
   | 'INVALID_CALLS'
   | 'INVALID_USER_OPERATION'
   | 'WRONG_SIGNER'
-  | 'CHAIN_ANSWER_INVALID'
   | 'SPONSOR_REFUSED'
   | 'SPONSOR_UNAVAILABLE';
 
@@ -90,18 +89,6 @@ export class WrongSignerError extends CallsError {
   override readonly name: string = 'WrongSignerError';
   constructor(expected: string, signer: string) {
     super(`This is signed for ${expected}, not for ${signer}.`, { details: { expected, signer } });
-  }
-}
-
-/** The chain's node answered something that is not the answer to what was asked. */
-export class ChainAnswerError extends CallsError {
-  static override readonly code = 'CHAIN_ANSWER_INVALID' as const;
-  override readonly name: string = 'ChainAnswerError';
-  constructor(method: string, options?: EncoreErrorOptions) {
-    super(`The chain's node gave an unreadable answer to ${method}.`, {
-      ...options,
-      details: { method },
-    });
   }
 }
 

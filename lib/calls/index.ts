@@ -13,14 +13,6 @@ export {
   readCallsStatus,
   type SentCalls,
 } from './calls-status.ts';
-export {
-  type ChainRpc,
-  readBatchSequence,
-  readCode,
-  readEntryPointNonce,
-  readLatestBlock,
-  readTransactionCount,
-} from './chain-rpc.ts';
 export { deadlineOf, keyOf, nonceOf, sequenceOf } from './deadline-nonce.ts';
 export { checkDelegateCode } from './delegate-code.ts';
 export {
@@ -30,11 +22,11 @@ export {
   readDelegateTable,
 } from './delegates.ts';
 export { type DelegationState, delegateOfCode, readDelegation } from './delegation-state.ts';
+export { readBatchSequence, readEntryPointNonce } from './entry-point-nonce.ts';
 export {
   AccountNotDelegatableError,
   CallsError,
   type CallsErrorCode,
-  ChainAnswerError,
   DelegateCodeMismatchError,
   DelegateNotPinnedError,
   InvalidCallsError,

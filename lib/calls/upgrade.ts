@@ -3,7 +3,7 @@
 // only after the chain shows the pinned code at that address, always for one chain id (never 0,
 // which would make it valid on every chain), and signs it only with the account's own key.
 import { type Authorization, type BaseWallet, Signature, verifyAuthorization } from 'ethers';
-import { type ChainRpc, readTransactionCount } from './chain-rpc.ts';
+import { type ChainRpc, readTransactionCount } from '../chain-rpc/index.ts';
 import { checkDelegateCode } from './delegate-code.ts';
 import { type DelegateTable, pinnedDelegate } from './delegates.ts';
 import { readDelegation } from './delegation-state.ts';

@@ -3,8 +3,8 @@
 // the transaction), the node's gas price elsewhere. The node may lie: whatever it says is shown
 // to the person as the fee and counted against the spending limit, never hidden.
 
+import { type ChainRpc, quantityAnswer, readAnswer } from '../chain-rpc/index.ts';
 import type { TransactionFee } from './canonical.ts';
-import { type ChainAccess, quantityOf } from './chain-access.ts';
 import { ChainUnreadableError } from './errors.ts';
 import type { TransactionRequest } from './request.ts';
 
@@ -22,7 +22,7 @@ async function read<T>(what: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
-async function latestBaseFee(chain: ChainAccess): Promise<bigint | null> {
+async function latestBaseFee(chain: ChainRpc): Promise<bigint | null> {
   const block = await read('the latest block', () =>
     chain.request('eth_getBlockByNumber', ['latest', false]),
   );
@@ -30,12 +30,12 @@ async function latestBaseFee(chain: ChainAccess): Promise<bigint | null> {
     throw new ChainUnreadableError('the latest block');
   }
   const baseFee = (block as { baseFeePerGas?: unknown }).baseFeePerGas;
-  return baseFee === undefined || baseFee === null ? null : quantityOf(baseFee, 'baseFeePerGas');
+  return baseFee === undefined || baseFee === null ? null : quantityAnswer.parse(baseFee);
 }
 
-async function suggestedTip(chain: ChainAccess): Promise<bigint> {
+async function suggestedTip(chain: ChainRpc): Promise<bigint> {
   try {
-    return quantityOf(await chain.request('eth_maxPriorityFeePerGas', []), 'a priority fee');
+    return await readAnswer(chain, 'eth_maxPriorityFeePerGas', [], quantityAnswer);
   } catch {
     // Not every node has the method: the median tip of the last blocks instead.
     const history = await read('the fee history', () =>
@@ -43,7 +43,7 @@ async function suggestedTip(chain: ChainAccess): Promise<bigint> {
     );
     const rewards = (history as { reward?: unknown } | null)?.reward;
     const tips = Array.isArray(rewards)
-      ? rewards.flatMap((row) => (Array.isArray(row) ? [quantityOf(row[0], 'a reward')] : []))
+      ? rewards.flatMap((row) => (Array.isArray(row) ? [quantityAnswer.parse(row[0])] : []))
       : [];
     tips.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return tips[Math.floor(tips.length / 2)] ?? 0n;
@@ -53,7 +53,7 @@ async function suggestedTip(chain: ChainAccess): Promise<bigint> {
 /** The fee fields of the transaction: the site's where it set them, the chain's otherwise. */
 export async function suggestFee(
   request: TransactionRequest,
-  chain: ChainAccess,
+  chain: ChainRpc,
 ): Promise<SuggestedFee> {
   const wantsLegacy = request.type === 0 || request.gasPrice !== undefined;
   const baseFee = wantsLegacy ? null : await latestBaseFee(chain);
@@ -64,9 +64,7 @@ export async function suggestFee(
     }
     const gasPrice =
       request.gasPrice ??
-      (await read('the gas price', async () =>
-        quantityOf(await chain.request('eth_gasPrice', []), 'the gas price'),
-      ));
+      (await read('the gas price', () => readAnswer(chain, 'eth_gasPrice', [], quantityAnswer)));
     return { fee: { type: 0, gasPrice: gasPrice.toString() }, expectedPricePerGas: gasPrice };
   }
   const tip =

@@ -3,8 +3,9 @@
 // Encore's current chain, so a lying node cannot move the transaction to another chain).
 
 import { getAddress } from 'ethers';
+import { type ChainRpc, quantityAnswer, readAnswer } from '../chain-rpc/index.ts';
+import { callObject } from './call-object.ts';
 import type { CanonicalTransaction } from './canonical.ts';
-import { type ChainAccess, callObject, quantityOf } from './chain-access.ts';
 import { ChainUnreadableError, InvalidTransactionError } from './errors.ts';
 import { suggestFee } from './fees.ts';
 import type { TransactionRequest } from './request.ts';
@@ -30,7 +31,7 @@ export interface FillContext {
   readonly chainId: number;
   /** The account that signs, checksummed. */
   readonly from: string;
-  readonly chain: ChainAccess;
+  readonly chain: ChainRpc;
 }
 
 export async function fillTransaction(
@@ -84,10 +85,12 @@ async function estimateGas(
   call: { to: string | null; value: bigint; data: string },
 ): Promise<bigint | null> {
   try {
-    const answer = await context.chain.request('eth_estimateGas', [
-      callObject({ from: context.from, ...call }),
-    ]);
-    return quantityOf(answer, 'the gas estimate');
+    return await readAnswer(
+      context.chain,
+      'eth_estimateGas',
+      [callObject({ from: context.from, ...call })],
+      quantityAnswer,
+    );
   } catch (error) {
     // A call that would revert has no estimate; the simulation says why, and the person decides.
     if (isRevert(error)) return null;

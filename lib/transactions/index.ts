@@ -1,6 +1,6 @@
 // Write transactions: from a site's request to the one canonical transaction the person sees and
 // the wallet signs (filled from the chain, decoded, simulated, warned about), and the daily
-// spending limit. Pure TypeScript over a JSON-RPC `ChainAccess`: no extension APIs.
+// spending limit. Pure TypeScript over lib/chain-rpc's `ChainRpc`: no extension APIs.
 
 export {
   formatNative,
@@ -20,7 +20,6 @@ export {
   type TransactionFee,
   toSignable,
 } from './canonical.ts';
-export type { ChainAccess } from './chain-access.ts';
 export {
   type CallDescription,
   type DecodedArgument,

@@ -2,9 +2,9 @@
 // transaction (the one that is signed), what its call does, the simulation, the fee, the balance
 // before and after, and the warnings. Plain JSON, so the window receives exactly this.
 
+import { readBalance, readCode } from '../chain-rpc/index.ts';
 import type { NativeCurrency } from './amounts.ts';
 import { type CanonicalTransaction, maxCostWei, maxFeeWei } from './canonical.ts';
-import { bytesOf, quantityOf } from './chain-access.ts';
 import { type CallDescription, describeCall } from './decode/describe-call.ts';
 import { type FillContext, fillTransaction } from './fill.ts';
 import type { TransactionRequest } from './request.ts';
@@ -50,18 +50,13 @@ export async function reviewTransaction(
 ): Promise<TransactionReview> {
   const filled = await fillTransaction(request, context);
   const tx = filled.transaction;
+  const { to } = tx;
   const { chain } = context;
   const [call, simulation, balance, code] = await Promise.all([
     describeCall(tx, chain),
     simulate(tx, chain),
-    readOrNull(async () =>
-      quantityOf(await chain.request('eth_getBalance', [tx.from, 'latest']), 'the balance'),
-    ),
-    tx.to === null
-      ? Promise.resolve(null)
-      : readOrNull(async () =>
-          bytesOf(await chain.request('eth_getCode', [tx.to, 'latest']), 'the code'),
-        ),
+    readOrNull(() => readBalance(chain, tx.from)),
+    to === null ? Promise.resolve(null) : readOrNull(() => readCode(chain, to)),
   ]);
   return buildReview(tx, filled.feeEstimateWei, {
     call,

@@ -1,8 +1,9 @@
 // The transaction run as an eth_call at the latest block, before the person decides. It informs:
 // the node that answers may lie, so a simulation never changes what is signed.
 
+import type { ChainRpc } from '../chain-rpc/index.ts';
+import { callObject } from './call-object.ts';
 import type { CanonicalTransaction } from './canonical.ts';
-import { type ChainAccess, callObject } from './chain-access.ts';
 import { describeRevert, isRevert, type RevertReason, revertDataOf } from './revert.ts';
 
 export type Simulation =
@@ -11,7 +12,7 @@ export type Simulation =
   /** The node could not run it (down, slow, refused the method). */
   | { readonly outcome: 'unavailable'; readonly why: string };
 
-export async function simulate(tx: CanonicalTransaction, chain: ChainAccess): Promise<Simulation> {
+export async function simulate(tx: CanonicalTransaction, chain: ChainRpc): Promise<Simulation> {
   try {
     await chain.request('eth_call', [
       callObject({

@@ -8,13 +8,11 @@ import {
   type Address,
   authorizationSigner,
   type CallBatch,
-  type ChainRpc,
   delegateOfCode,
   type Hex,
-  readCode,
-  readTransactionCount,
   type SignedAuthorization,
 } from '../../lib/calls/index.ts';
+import { type ChainRpc, readCode, readTransactionCount } from '../../lib/chain-rpc/index.ts';
 import { SponsorError } from './sponsor-error.ts';
 
 export interface Delegation {

@@ -6,12 +6,12 @@ import { keccak256, Wallet } from 'ethers';
 import { z } from 'zod';
 import {
   type Address,
-  type ChainRpc,
   type Hex,
   type SignedAuthorization,
   toEthersAuthorization,
   toQuantity,
 } from '../../lib/calls/index.ts';
+import type { ChainRpc } from '../../lib/chain-rpc/index.ts';
 import { EncoreError } from '../../lib/errors/index.ts';
 import { nodeRequest } from '../chain/node-request.ts';
 
@@ -130,7 +130,7 @@ export function createSponsorChain(rpcUrl: string, privateKey: string): SponsorC
 
   return {
     address: wallet.address as Address,
-    rpc: call,
+    rpc: { request: call },
     async simulate(tx, overrides) {
       try {
         await call(

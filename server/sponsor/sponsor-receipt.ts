@@ -34,7 +34,9 @@ export async function operationReceipt(
   userOpHash: Hex,
   txHash: string,
 ): Promise<Record<string, unknown> | null> {
-  const receipt = receiptSchema.parse(await chain.rpc('eth_getTransactionReceipt', [txHash]));
+  const receipt = receiptSchema.parse(
+    await chain.rpc.request('eth_getTransactionReceipt', [txHash]),
+  );
   if (!receipt) return null;
   const logs: ChainLog[] = receipt.logs;
   const event = logs.find(

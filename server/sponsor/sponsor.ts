@@ -13,11 +13,11 @@ import {
   InvalidUserOperationError,
   packUserOperation,
   type ReadUserOperation,
-  readLatestBlock,
   readRpcUserOperation,
   toQuantity,
   userOperationHash,
 } from '../../lib/calls/index.ts';
+import { readLatestBlock } from '../../lib/chain-rpc/index.ts';
 import type { SponsorBudget } from '../store/sponsor-store.ts';
 import type { Store } from '../store/store.ts';
 import { checkDelegation } from './account-delegation.ts';
@@ -104,10 +104,10 @@ export function startSponsor(
   /** The chain id, once the chain shows the EntryPoint and a delegate bound to it. */
   function chainId(): Promise<number> {
     ready ??= (async () => {
-      const id = Number(BigInt(String(await chain.rpc('eth_chainId', []))));
+      const id = Number(BigInt(String(await chain.rpc.request('eth_chainId', []))));
       const [entryPointCode, bound] = await Promise.all([
-        chain.rpc('eth_getCode', [entryPoint, 'latest']),
-        chain.rpc('eth_call', [
+        chain.rpc.request('eth_getCode', [entryPoint, 'latest']),
+        chain.rpc.request('eth_call', [
           { to: delegate, data: delegateAbi.encodeFunctionData('entryPoint') },
           'latest',
         ]),

@@ -14,16 +14,15 @@ import {
   type BatchGas,
   buildCallBatch,
   type CallBatch,
-  type ChainRpc,
   type DelegateTable,
   parseCalls,
   prepareUpgrade,
   readBatchSequence,
-  readLatestBlock,
   type SignedAuthorization,
   signUpgrade,
   toEthersAuthorization,
 } from '../../lib/calls/index.ts';
+import { type ChainRpc, readLatestBlock } from '../../lib/chain-rpc/index.ts';
 import { parseAllowedCall } from '../../server/sponsor/allowed-calls.ts';
 import type { SponsorOptions } from '../../server/sponsor/sponsor-config.ts';
 import { freePort } from './free-port.ts';
@@ -73,12 +72,14 @@ export async function rawRpc(
   return (await response.json()) as RpcAnswer;
 }
 
-/** lib/calls' ChainRpc over the node's URL. */
+/** lib/chain-rpc's ChainRpc over the node's URL. */
 export function chainRpc(url: string): ChainRpc {
-  return async (method, params) => {
-    const answer = await rawRpc(url, method, params);
-    if ('error' in answer) throw new Error(`${method}: ${answer.error.message}`);
-    return answer.result;
+  return {
+    async request(method, params) {
+      const answer = await rawRpc(url, method, params);
+      if ('error' in answer) throw new Error(`${method}: ${answer.error.message}`);
+      return answer.result;
+    },
   };
 }
 

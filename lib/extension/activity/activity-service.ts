@@ -2,9 +2,10 @@
 // popup lists the current account's on the current chain, each pending one asked about first;
 // while the worker is alive it also follows each new transaction until it is mined.
 
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { ActivityEntry } from './activity-entry.ts';
 import type { ActivityStore } from './activity-store.ts';
-import { type ChainReads, readStatus } from './transaction-status.ts';
+import { readStatus } from './transaction-status.ts';
 import type { ActivityRecorder } from './types.ts';
 
 /** How often, and for how long, the worker asks about a transaction it just sent. */
@@ -19,13 +20,13 @@ export interface ActivityView {
 
 export interface ActivityService extends ActivityRecorder {
   /** The account's list on `chainId`, pending entries checked with `chain` (when given) first. */
-  list(account: string, chainId: number, chain: ChainReads | null): Promise<ActivityView>;
+  list(account: string, chainId: number, chain: ChainRpc | null): Promise<ActivityView>;
 }
 
 export interface ActivityServiceDeps {
   store: ActivityStore;
   /** The chain a transaction was sent on, for following it; null when it cannot be read now. */
-  chainFor(chainId: number): Promise<ChainReads | null>;
+  chainFor(chainId: number): Promise<ChainRpc | null>;
   now?: () => number;
   /** setTimeout, injectable for tests. */
   schedule?: (run: () => void, ms: number) => void;
@@ -39,7 +40,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   const now = deps.now ?? Date.now;
   const schedule = deps.schedule ?? ((run, ms) => void setTimeout(run, ms));
 
-  async function check(entry: ActivityEntry, chain: ChainReads): Promise<ActivityEntry> {
+  async function check(entry: ActivityEntry, chain: ChainRpc): Promise<ActivityEntry> {
     const update = await readStatus(chain, entry, now());
     const next: ActivityEntry = { ...entry, ...update, checkedAt: now() };
     await deps.store.update(entry.account, entry.chainId, entry.hash, () => next);

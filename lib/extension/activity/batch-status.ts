@@ -3,8 +3,9 @@
 // sponsor paid the fee: the listener's is nothing.
 
 import { type Address, type Hex, readCallsStatus } from '../../calls/index.ts';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { ActivityEntry } from './activity-entry.ts';
-import type { ChainReads, StatusUpdate } from './transaction-status.ts';
+import type { StatusUpdate } from './transaction-status.ts';
 import type { SponsoredBatch } from './types.ts';
 
 const STATUS: Record<number, StatusUpdate['status']> = {
@@ -16,11 +17,11 @@ const STATUS: Record<number, StatusUpdate['status']> = {
 };
 
 export async function readBatchStatus(
-  chain: ChainReads,
+  chain: ChainRpc,
   entry: ActivityEntry,
   batch: SponsoredBatch,
 ): Promise<StatusUpdate> {
-  const calls = await readCallsStatus((method, params) => chain.request(method, params), {
+  const calls = await readCallsStatus(chain, {
     kind: 'sponsored',
     id: entry.hash,
     chainId: entry.chainId,

@@ -14,5 +14,5 @@ export {
   createActivityStore,
   MAX_ENTRIES,
 } from './activity-store.ts';
-export { type ChainReads, DROP_AFTER_MS, readStatus } from './transaction-status.ts';
+export { DROP_AFTER_MS, readStatus } from './transaction-status.ts';
 export type { ActivityRecorder, SentTransaction, SponsoredBatch } from './types.ts';

@@ -2,16 +2,13 @@
 // Not mined: still pending, unless it can never be (the account's mined nonce has moved past it,
 // so another transaction took its place; or the node has not known it for DROP_AFTER_MS).
 
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { ActivityEntry, ActivityStatus } from './activity-entry.ts';
 import { readBatchStatus } from './batch-status.ts';
 import type { SponsoredBatch } from './types.ts';
 
 /** How long a transaction the node no longer knows may stay "pending" before it is "dropped". */
 export const DROP_AFTER_MS = 30 * 60 * 1000;
-
-export interface ChainReads {
-  request(method: string, params: readonly unknown[]): Promise<unknown>;
-}
 
 export interface StatusUpdate {
   status: ActivityStatus;
@@ -26,7 +23,7 @@ const quantity = (value: unknown): bigint | null =>
 
 /** The entry's status as the chain tells it; throws when the chain cannot be read. */
 export async function readStatus(
-  chain: ChainReads,
+  chain: ChainRpc,
   entry: ActivityEntry,
   now: number,
 ): Promise<StatusUpdate> {

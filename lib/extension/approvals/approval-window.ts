@@ -2,6 +2,7 @@
 // it is how a person says "no" to everything it shows, so its removal is reported to the caller.
 
 import { browser } from 'wxt/browser';
+import { createSingleWindow } from '../windows/index.ts';
 import type { ApprovalWindowControl } from './queue.ts';
 
 // Remembered in storage.session so a restarted worker can close a window left showing
@@ -20,62 +21,46 @@ export interface ApprovalWindowOptions {
 }
 
 export function createApprovalWindow(options: ApprovalWindowOptions): ApprovalWindowControl {
-  let windowId: number | null = null;
-  let opening: Promise<void> | null = null;
+  /** Windows Encore closes itself: their removal is no one's "no". */
   const closing = new Set<number>();
+  const approvalWindow = createSingleWindow({
+    async open() {
+      const stored: Record<string, unknown> = await browser.storage.session
+        .get(STORED_KEY)
+        .catch(() => ({}));
+      const stale = stored[STORED_KEY];
+      if (typeof stale === 'number') {
+        closing.add(stale);
+        await browser.windows.remove(stale).catch(() => closing.delete(stale));
+      }
+      const created = await browser.windows.create({
+        url: browser.runtime.getURL('/approval.html'),
+        type: 'popup',
+        width: WIDTH,
+        height: HEIGHT,
+        focused: true,
+      });
+      if (created?.id === undefined) throw new Error('The approval window could not be opened.');
+      return created.id;
+    },
+    async opened(id) {
+      await browser.storage.session.set({ [STORED_KEY]: id }).catch(() => undefined);
+    },
+    beforeRaise: options.beforeRaise,
+  });
 
   browser.windows.onRemoved.addListener((id) => {
     if (closing.delete(id)) return;
-    if (id !== windowId) return;
-    windowId = null;
+    if (!approvalWindow.removed(id)) return;
     void browser.storage.session.remove(STORED_KEY).catch(() => undefined);
     options.onClosed();
   });
 
-  async function create(): Promise<void> {
-    const stored: Record<string, unknown> = await browser.storage.session
-      .get(STORED_KEY)
-      .catch(() => ({}));
-    const stale = stored[STORED_KEY];
-    if (typeof stale === 'number') {
-      closing.add(stale);
-      await browser.windows.remove(stale).catch(() => closing.delete(stale));
-    }
-    const created = await browser.windows.create({
-      url: browser.runtime.getURL('/approval.html'),
-      type: 'popup',
-      width: WIDTH,
-      height: HEIGHT,
-      focused: true,
-    });
-    if (created?.id === undefined) throw new Error('The approval window could not be opened.');
-    windowId = created.id;
-    await browser.storage.session.set({ [STORED_KEY]: created.id }).catch(() => undefined);
-  }
-
   return {
-    async open(): Promise<void> {
-      if (opening) return opening;
-      if (windowId !== null) {
-        const id = windowId;
-        try {
-          await options.beforeRaise?.().catch(() => undefined);
-          await browser.windows.update(id, { focused: true });
-          return;
-        } catch {
-          if (windowId === id) windowId = null; // closed behind our back
-        }
-      }
-      opening = create().finally(() => {
-        opening = null;
-      });
-      return opening;
-    },
+    open: () => approvalWindow.show(),
     async close(): Promise<void> {
-      if (opening) await opening.catch(() => undefined);
-      const id = windowId;
+      const id = await approvalWindow.release();
       if (id === null) return;
-      windowId = null;
       closing.add(id);
       void browser.storage.session.remove(STORED_KEY).catch(() => undefined);
       await browser.windows.remove(id).catch(() => closing.delete(id));

@@ -7,7 +7,6 @@ import {
   type Address,
   type CallsSigner,
   type CallsStatus,
-  type ChainRpc,
   createSponsorClient,
   type DelegateTable,
   InvalidCallsError,
@@ -16,7 +15,7 @@ import {
   type SentCalls,
   type SponsorClient,
 } from '../../calls/index.ts';
-import type { ChainAccess } from '../../transactions/index.ts';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval } from '../approvals/index.ts';
 import { createRequestBudget } from '../node/index.ts';
@@ -121,10 +120,9 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
   const prepared = new WeakMap<CallsApproval, Prepared>();
   // One showing per site per SHOW_AGAIN_AFTER_MS: a bucket of one that refills in that time.
   const showing = createRequestBudget(1, 1000 / SHOW_AGAIN_AFTER_MS, deps.now);
-  const reads =
-    (origin: string): ChainRpc =>
-    (method, params) =>
-      deps.node.request(origin, method, params);
+  const reads = (origin: string): ChainRpc => ({
+    request: (method, params) => deps.node.request(origin, method, params),
+  });
 
   return {
     async capabilities(account, chainIds) {
@@ -176,7 +174,6 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         throw new AtomicityNotSupportedError(`Encore has no account contract on chain ${chain.id}`);
       }
       const rpc = reads(origin);
-      const access: ChainAccess = { request: (method, p) => rpc(method, p) };
       const typedAccount = account as Address;
       if (sponsor) {
         const batch = await prepareSponsoredBatch({
@@ -187,7 +184,6 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           sponsorUrl: sponsor.url,
           sponsor: sponsorClient(sponsor.url),
           rpc,
-          access,
         });
         prepared.set(batch.approval, { payment: 'sponsor', batch, id: params.id });
         return batch.approval;
@@ -205,7 +201,6 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         account: typedAccount,
         calls,
         rpc,
-        access,
         transactions: deps.transactions,
       });
       prepared.set(batch.approval, { payment: 'own', batch, id: params.id });

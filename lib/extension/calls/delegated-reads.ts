@@ -6,7 +6,7 @@
 // by bisection over eth_call's gas, plus the authorization's own intrinsic cost. What this reads
 // only informs the window and the gas limit: what is signed is built from the approved batch.
 
-import type { ChainAccess } from '../../transactions/index.ts';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 
 /** EIP-7702's PER_EMPTY_ACCOUNT_COST: intrinsic gas per authorization in the list. */
 export const AUTHORIZATION_GAS = 25_000n;
@@ -21,7 +21,7 @@ const hex = (n: bigint): string => `0x${n.toString(16)}`;
 export const delegationCode = (delegate: string): string =>
   `0xef0100${delegate.slice(2).toLowerCase()}`;
 
-export function delegatedReads(chain: ChainAccess, account: string, delegate: string): ChainAccess {
+export function delegatedReads(chain: ChainRpc, account: string, delegate: string): ChainRpc {
   const code = delegationCode(delegate);
   const override = { [account]: { code } };
   const isAccount = (value: unknown) =>

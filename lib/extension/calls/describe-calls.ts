@@ -3,10 +3,10 @@
 // its own (an unlimited approval hidden among harmless calls is still called out).
 
 import type { Call } from '../../calls/index.ts';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import {
   approvalSize,
   type CanonicalTransaction,
-  type ChainAccess,
   describeCall,
   type NativeCurrency,
   summarize,
@@ -18,7 +18,7 @@ export type DescribedCall = CallsApproval['calls'][number];
 
 export async function describeCalls(
   calls: readonly Call[],
-  context: { chainId: number; account: string; currency: NativeCurrency; chain: ChainAccess },
+  context: { chainId: number; account: string; currency: NativeCurrency; chain: ChainRpc },
 ): Promise<DescribedCall[]> {
   return Promise.all(
     calls.map(async (call) => {

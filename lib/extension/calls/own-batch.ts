@@ -11,7 +11,6 @@ import {
   type Address,
   type Call,
   type CallsSigner,
-  type ChainRpc,
   type DelegateTable,
   encodeExecute,
   ownBatchTransaction,
@@ -21,7 +20,8 @@ import {
   toEthersAuthorization,
   type Upgrade,
 } from '../../calls/index.ts';
-import { type ChainAccess, reviewTransaction } from '../../transactions/index.ts';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
+import { reviewTransaction } from '../../transactions/index.ts';
 import type { OwnCallsApproval } from '../approvals/index.ts';
 import type { TransactionService } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
@@ -42,7 +42,6 @@ export async function prepareOwnBatch(options: {
   account: Address;
   calls: readonly Call[];
   rpc: ChainRpc;
-  access: ChainAccess;
   transactions: OwnBatchSending;
 }): Promise<OwnBatch> {
   const { table, chain, account, calls } = options;
@@ -55,7 +54,7 @@ export async function prepareOwnBatch(options: {
     sentBy: 'account',
   });
   const wrapper = ownBatchTransaction({ table, chainId: chain.id, account, calls, upgrade: null });
-  const reads = upgrade ? delegatedReads(options.access, account, pinned.address) : options.access;
+  const reads = upgrade ? delegatedReads(options.rpc, account, pinned.address) : options.rpc;
   const [review, described] = await Promise.all([
     reviewTransaction(
       {
@@ -79,7 +78,7 @@ export async function prepareOwnBatch(options: {
       chainId: chain.id,
       account,
       currency: chain.currency,
-      chain: options.access,
+      chain: options.rpc,
     }),
   ]);
   if (upgrade && review.transaction.fee.type !== 2) {

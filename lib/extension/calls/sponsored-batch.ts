@@ -9,12 +9,10 @@ import {
   type Call,
   type CallBatch,
   type CallsSigner,
-  type ChainRpc,
   type DelegateTable,
   pinnedDelegate,
   prepareUpgrade,
   readBatchSequence,
-  readLatestBlock,
   type SentCalls,
   type SponsorClient,
   SponsorRefusedError,
@@ -25,7 +23,7 @@ import {
   type Upgrade,
   userOperationHash,
 } from '../../calls/index.ts';
-import type { ChainAccess } from '../../transactions/index.ts';
+import { type ChainRpc, readLatestBlock } from '../../chain-rpc/index.ts';
 import type { SponsoredCallsApproval } from '../approvals/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { describeCalls } from './describe-calls.ts';
@@ -60,7 +58,6 @@ export async function prepareSponsoredBatch(options: {
   sponsorUrl: string;
   sponsor: SponsorClient;
   rpc: ChainRpc;
-  access: ChainAccess;
 }): Promise<SponsoredBatch> {
   const { table, chain, account, calls, rpc } = options;
   const upgrade = await prepareUpgrade({
@@ -86,7 +83,7 @@ export async function prepareSponsoredBatch(options: {
     chainId: chain.id,
     account,
     currency: chain.currency,
-    chain: options.access,
+    chain: rpc,
   });
   return {
     approval: {

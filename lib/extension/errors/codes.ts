@@ -8,6 +8,7 @@ import type {
   IdTokenClaimErrorCode,
   InvalidIdTokenError,
 } from '../../catalog/index.ts';
+import type { ChainRpcErrorCode } from '../../chain-rpc/index.ts';
 import type { TypedDataError } from '../../eip/index.ts';
 import type { HedgehogErrorCode } from '../../hedgehog/index.ts';
 import type { LibraryErrorCode } from '../../library/index.ts';
@@ -24,6 +25,7 @@ export type ErrorCode =
   | LibraryErrorCode
   | TransactionErrorCode
   | CallsErrorCode
+  | ChainRpcErrorCode
   | ExtensionErrorCode;
 
 /** The codes that reach the extension's pages through the message router. */

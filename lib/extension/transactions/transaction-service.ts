@@ -5,8 +5,8 @@
 // the activity list.
 
 import { Transaction, type TransactionLike } from 'ethers';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import {
-  type ChainAccess,
   ChainUnreadableError,
   checkSpending,
   costOf,
@@ -193,14 +193,14 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
   return {
     async prepare(origin, request, account) {
       const chain = await deps.currentChain();
-      const access: ChainAccess = {
+      const reads: ChainRpc = {
         request: (method, params) => deps.node.request(origin, method, params),
       };
       try {
         const review = await reviewTransaction(request, {
           chainId: chain.id,
           from: account,
-          chain: access,
+          chain: reads,
           currency: chain.currency,
         });
         return {

@@ -7,4 +7,4 @@ export { originsNeedingPermission, requestHostPermission } from './host-permissi
 export { type Identicon, identicon } from './identicon.ts';
 export { Spinner } from './Spinner.tsx';
 export { startedEarly } from './started-early.ts';
-export { type AsyncState, useAsync } from './use-async.ts';
+export { type AsyncOptions, type AsyncState, useAsync } from './use-async.ts';

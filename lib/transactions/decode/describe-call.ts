@@ -3,8 +3,8 @@
 // bundled list knows (a match, not a proof: selectors collide), or only its selector.
 
 import { getAddress, type Interface, type Result } from 'ethers';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { CanonicalTransaction } from '../canonical.ts';
-import type { ChainAccess } from '../chain-access.ts';
 import { knownSignatures } from './known-signatures.ts';
 import { type TokenFunction, tokenTable } from './token-abi.ts';
 import { readTokenInfo, type TokenInfo } from './token-info.ts';
@@ -177,7 +177,7 @@ function tokenCall(
 /** Reads the call of `tx`; the token's details come from the chain (see token-info.ts). */
 export async function describeCall(
   tx: CanonicalTransaction,
-  chain: ChainAccess,
+  chain: ChainRpc,
 ): Promise<CallDescription> {
   if (tx.to === null) return { kind: 'create', codeBytes: (tx.data.length - 2) / 2 };
   if (tx.data === '0x') return { kind: 'native' };

@@ -4,7 +4,7 @@
 // a token called "USDC"), so it is shown beside the contract's address, never alone.
 
 import { Interface } from 'ethers';
-import type { ChainAccess } from '../chain-access.ts';
+import type { ChainRpc } from '../../chain-rpc/index.ts';
 import { INTERFACE_IDS, TOKEN_READS, type TokenStandard } from './token-abi.ts';
 
 export interface TokenInfo {
@@ -26,7 +26,7 @@ const readsAbi = (): Interface => {
 };
 
 async function read(
-  chain: ChainAccess,
+  chain: ChainRpc,
   token: string,
   fn: string,
   args: readonly unknown[] = [],
@@ -49,7 +49,7 @@ function cleanSymbol(value: unknown): string | null {
   return clean.length > MAX_SYMBOL_LENGTH ? `${clean.slice(0, MAX_SYMBOL_LENGTH)}…` : clean;
 }
 
-async function supports(chain: ChainAccess, token: string, id: string): Promise<boolean> {
+async function supports(chain: ChainRpc, token: string, id: string): Promise<boolean> {
   return (await read(chain, token, 'supportsInterface', [id])) === true;
 }
 
@@ -58,7 +58,7 @@ async function supports(chain: ChainAccess, token: string, id: string): Promise<
  * with more than one (approve and transferFrom are ERC-20's and ERC-721's), the contract decides.
  */
 export async function readTokenInfo(
-  chain: ChainAccess,
+  chain: ChainRpc,
   address: string,
   candidates: readonly TokenStandard[],
   options: { supply?: boolean } = {},

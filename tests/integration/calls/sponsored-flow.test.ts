@@ -15,12 +15,12 @@ import {
   prepareUpgrade,
   readBatchSequence,
   readCallsStatus,
-  readLatestBlock,
   type SentCalls,
   SponsorRefusedError,
   signBatch,
   signUpgrade,
 } from '../../../lib/calls/index.ts';
+import { readLatestBlock } from '../../../lib/chain-rpc/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
 import {
   fanActionsAbi,

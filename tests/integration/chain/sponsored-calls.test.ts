@@ -14,7 +14,6 @@ import {
   parseCalls,
   prepareUpgrade,
   readCallsStatus,
-  readLatestBlock,
   type SignedAuthorization,
   signBatch,
   signUpgrade,
@@ -24,6 +23,7 @@ import {
   userOperationHash,
   userOperationTypedData,
 } from '../../../lib/calls/index.ts';
+import { readLatestBlock } from '../../../lib/chain-rpc/index.ts';
 import { encodeHandleOps } from '../../../server/sponsor/entry-point.ts';
 import {
   batchFor as batchOf,

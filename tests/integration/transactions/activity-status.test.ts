@@ -10,11 +10,8 @@ import {
   type LocalChain,
   startLocalChain,
 } from '../../../chain/index.ts';
-import {
-  type ActivityEntry,
-  type ChainReads,
-  readStatus,
-} from '../../../lib/extension/activity/index.ts';
+import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
+import { type ActivityEntry, readStatus } from '../../../lib/extension/activity/index.ts';
 import { freePort } from '../../support/free-port.ts';
 
 const ETH = 10n ** 18n;
@@ -25,7 +22,7 @@ describe('activity statuses on a real chain', () => {
   let provider: JsonRpcProvider;
   let listener: Wallet;
   let token: string;
-  let reads: ChainReads;
+  let reads: ChainRpc;
 
   beforeAll(async () => {
     chain = await startLocalChain({ port: await freePort() });

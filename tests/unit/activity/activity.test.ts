@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 import {
   ACTIVITY_KEY,
   type ActivityEntry,
-  type ChainReads,
   createActivityService,
   createActivityStore,
   DROP_AFTER_MS,
@@ -39,7 +39,7 @@ const pending = (n: number, overrides: Partial<SentTransaction> = {}): ActivityE
   checkedAt: null,
 });
 
-function chain(answers: Record<string, (params: readonly unknown[]) => unknown>): ChainReads {
+function chain(answers: Record<string, (params: readonly unknown[]) => unknown>): ChainRpc {
   return {
     request: async (method, params) => {
       const answer = answers[method];

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ChainLog, entryPointEvents } from '../../../lib/calls/index.ts';
+import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 import {
   type ActivityEntry,
-  type ChainReads,
   createActivityService,
   createActivityStore,
   readStatus,
@@ -58,7 +58,7 @@ function opEvent(success: boolean): ChainLog & { transactionHash: string } {
   };
 }
 
-function chain(events: ReturnType<typeof opEvent>[]): ChainReads & { asked: string[] } {
+function chain(events: ReturnType<typeof opEvent>[]): ChainRpc & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,

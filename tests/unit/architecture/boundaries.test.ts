@@ -52,6 +52,7 @@ describe('folder boundaries', () => {
   it('the backend contract and the shared helpers import nothing else of the repository but the error base', () => {
     for (const leaf of [
       'lib/backend-contract',
+      'lib/chain-rpc',
       'lib/encoding',
       'lib/errors',
       'lib/http',

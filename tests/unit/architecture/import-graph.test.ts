@@ -19,6 +19,7 @@ const LIBRARIES = [
   'lib/backend-contract',
   'lib/calls',
   'lib/catalog',
+  'lib/chain-rpc',
   'lib/eip',
   'lib/encoding',
   'lib/errors',

@@ -1,7 +1,8 @@
 // A delegate table and a scripted chain for lib/calls' unit tests: the chain answers only the
 // methods a test gives it, and records what it was asked.
 import { keccak256 } from 'ethers';
-import type { ChainRpc, DelegateTable, PinnedDelegate } from '../../../lib/calls/index.ts';
+import type { DelegateTable, PinnedDelegate } from '../../../lib/calls/index.ts';
+import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 
 export const CHAIN_ID = 31337;
 /** Stands for the delegate's runtime code. */
@@ -28,11 +29,13 @@ export function scriptedChain(
   const calls: ScriptedChain['calls'] = [];
   return {
     calls,
-    rpc: async (method, params) => {
-      calls.push({ method, params });
-      const answer = answers[method];
-      if (!answer) throw new Error(`unexpected ${method}`);
-      return answer(params);
+    rpc: {
+      async request(method, params) {
+        calls.push({ method, params });
+        const answer = answers[method];
+        if (!answer) throw new Error(`unexpected ${method}`);
+        return answer(params);
+      },
     },
   };
 }

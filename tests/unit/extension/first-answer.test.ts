@@ -1,8 +1,8 @@
 // The popup and the approval window take their first answer right after the first render: the
-// load (useAsync) and the port subscription (useApprovals) start in the render's own commit, not
-// in an effect that waits for the browser's next frame (with no frame, Preact's 35 ms fallback
-// timer). Rendered into a linkedom document with Preact, whose plain effects are then still
-// pending when render() returns.
+// load and its early source (useAsync) and the port subscription (useApprovals) start in the
+// render's own commit, not in an effect that waits for the browser's next frame (with no frame,
+// Preact's 35 ms fallback timer). Rendered into a linkedom document with Preact, whose plain
+// effects are then still pending when render() returns.
 import { parseHTML } from 'linkedom';
 import { h, render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,18 @@ describe('useAsync', () => {
     }
     render(h(Probe, null), root);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts an early source within render() too, beside its load', () => {
+    const load = vi.fn(() => new Promise<string>(() => undefined));
+    const early = vi.fn(() => new Promise<string | null>(() => undefined));
+    function Probe(): null {
+      useAsync(load, [], { early });
+      return null;
+    }
+    render(h(Probe, null), root);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(early).toHaveBeenCalledTimes(1);
   });
 
   it('renders the answer once it comes, and a loading state only once before it', async () => {

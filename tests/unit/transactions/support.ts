@@ -1,7 +1,7 @@
 // A scripted chain for lib/transactions' unit tests: each method answers from a handler, and
 // every request is recorded. Token contracts are described by what their reads return.
 import { AbiCoder, Interface } from 'ethers';
-import type { ChainAccess } from '../../../lib/transactions/index.ts';
+import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 
 export type Handler = (params: readonly unknown[]) => unknown;
 
@@ -15,7 +15,7 @@ export class RpcError extends Error {
   }
 }
 
-export interface ScriptedChain extends ChainAccess {
+export interface ScriptedChain extends ChainRpc {
   readonly calls: { method: string; params: readonly unknown[] }[];
 }
 

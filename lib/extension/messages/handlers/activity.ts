@@ -1,5 +1,6 @@
+import type { ChainRpc } from '../../../chain-rpc/index.ts';
 import { NotLoggedInError } from '../../../hedgehog/index.ts';
-import type { ActivityEntry, ActivityService, ChainReads } from '../../activity/index.ts';
+import type { ActivityEntry, ActivityService } from '../../activity/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import type { KnownChain } from '../../settings/index.ts';
 import { defineMessage } from '../define.ts';
@@ -10,7 +11,7 @@ export interface ActivityMessageDeps {
   activity: ActivityService;
   currentChain(): Promise<KnownChain>;
   /** The current chain's node, on the wallet's own budget. */
-  walletReads: ChainReads;
+  walletReads: ChainRpc;
 }
 
 /** The chain as the popup shows it. */
