@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /** A quantity: 0x and 1 to 64 hex digits (leading zeros taken, as nodes send them), a bigint. */
-export const quantityAnswer = z.lazy(() =>
+export const quantityAnswer = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
     .regex(/^0x[0-9a-fA-F]{1,64}$/)
@@ -11,7 +11,7 @@ export const quantityAnswer = z.lazy(() =>
 );
 
 /** Bytes: 0x-prefixed hex of even length, read in lower case. */
-export const bytesAnswer = z.lazy(() =>
+export const bytesAnswer = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
     .regex(/^0x(?:[0-9a-fA-F]{2})*$/)

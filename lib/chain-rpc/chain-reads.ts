@@ -28,7 +28,9 @@ export async function readTransactionCount(rpc: ChainRpc, account: string): Prom
   return Number(count);
 }
 
-const latestBlock = z.lazy(() => z.object({ number: quantityAnswer, timestamp: quantityAnswer }));
+const latestBlock = /* @__PURE__ */ z.lazy(() =>
+  z.object({ number: quantityAnswer, timestamp: quantityAnswer }),
+);
 
 /** The latest block's number and timestamp. */
 export function readLatestBlock(rpc: ChainRpc): Promise<{ number: bigint; timestamp: bigint }> {
