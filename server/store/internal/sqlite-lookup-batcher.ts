@@ -36,20 +36,26 @@ export interface LookupBatcher {
 }
 
 export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher {
-  const upsert = db
-    .prepare<[string, number, number], number>(
-      `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES (?, ?, ?)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + excluded.hits RETURNING hits`,
+  // The count before the batch's hits, then the hits added: read and written under the write
+  // lock the batch's transaction takes first (BEGIN IMMEDIATE), so nothing comes between. Cheaper
+  // than one upsert with RETURNING, which sets up a temporary table for its one row.
+  const count = db
+    .prepare<[string, number], number>(
+      'SELECT hits FROM rate_limit_hits WHERE bucket = ? AND window_start = ?',
     )
     .pluck();
+  const add = db.prepare<[string, number, number]>(
+    `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES (?, ?, ?)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + excluded.hits`,
+  );
   const select = db.prepare<[string], { iv: string; cipher_text: string }>(
     'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = ?',
   );
 
   /** Runs one batch; fills in each entry's counts and record. */
   const commit = db.transaction((batch: Pending[]): void => {
-    // Per window, per bucket: first how many hits this batch adds, then (after the upsert) the
-    // count before them. The k-th hit on a bucket sees that count + k: the count as it stood
+    // Per window, per bucket: first how many hits this batch adds, then the count before them
+    // (read just before they are added). The k-th hit on a bucket sees that count + k: the count as it stood
     // after its own hit. Each entry's counts hold its k's until then.
     const windows = new Map<number, Map<string, number>>();
     let window = Number.NaN;
@@ -73,7 +79,8 @@ export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher 
     }
     for (const [windowStart, hits] of windows) {
       for (const [bucket, n] of hits) {
-        hits.set(bucket, (upsert.get(bucket, windowStart, n) ?? n) - n);
+        hits.set(bucket, count.get(bucket, windowStart) ?? 0);
+        add.run(bucket, windowStart, n);
       }
     }
     // A lookupKey asked twice in the batch is read once: the same record object for both.
