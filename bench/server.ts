@@ -10,7 +10,8 @@
 // Each server runs in its own child process; autocannon drives them from this one, on 127.0.0.1.
 //   BENCH_DURATION (s per run, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default
 //   32), BENCH_POSTGRES=0 to leave PostgreSQL out (it needs the Debian postgresql package; PG_BIN
-//   names its bin folder, as for the integration tests).
+//   names its bin folder, as for the integration tests), BENCH_POST=0 to leave the POST runs out
+//   (with both: only the SQLite GET runs and their two bare baselines).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -332,7 +333,10 @@ async function main(): Promise<void> {
     `GET /authentication?lookupKey=… and POST /authentication  ${connections} connections, ${rounds} interleaved rounds of ${duration} s per run${cluster ? '; SQLite and PostgreSQL (fsync on)' : '; SQLite only'}`,
   );
   const servers = new Map<ServerName, Child>();
-  const runs = cluster ? [...SQLITE_RUNS, ...POSTGRES_RUNS] : SQLITE_RUNS;
+  const withPost = process.env.BENCH_POST !== '0';
+  const runs = (cluster ? [...SQLITE_RUNS, ...POSTGRES_RUNS] : SQLITE_RUNS).filter(
+    (r) => withPost || r.requests !== 'post',
+  );
   const figures = new Map<string, Figures[]>(runs.map((r) => [r.label, []]));
   // Records stored, commits and WAL fsyncs during the PostgreSQL POST runs.
   const wal = new Map<string, { records: number; commits: number; syncs: number }>();

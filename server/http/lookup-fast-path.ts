@@ -8,7 +8,7 @@
 // answers it, error message and all. tests/integration/backend/lookup-fast-path.test.ts holds the
 // two paths to the same answers, header for header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ErrorResponse } from '../../lib/backend-contract/index.ts';
+import type { AuthRecord, ErrorResponse } from '../../lib/backend-contract/index.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { clientAddressOf } from './client-address.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
@@ -40,6 +40,9 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
   const { limiter, isAllowedOrigin, trustProxy, log } = deps;
   // Clients send the same Host on every request: test a new one only.
   let plainHost = '';
+  // The last record answered, and its body.
+  let lastRecord: AuthRecord | null = null;
+  let lastBody = '';
 
   return (request, response) => {
     const url = request.url;
@@ -80,34 +83,39 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
     );
     // Asked together so the store can serve both in one transaction; a refused lookup's record
     // is read but never sent.
-    limiter.lookup(address, lookupKey).then(
-      ({ decision, record }) => {
-        let status: number;
-        if (!decision.allowed) {
-          status = 429;
-          writeJson(
-            response,
-            status,
-            TOO_MANY,
-            origin,
-            'retry-after',
-            `${decision.retryAfterSeconds}`,
-          );
-        } else if (!record) {
-          status = 404;
-          writeJson(response, status, NOT_FOUND, origin);
-        } else {
-          status = 200;
-          writeJson(response, status, JSON.stringify(record), origin, 'cache-control', 'no-store');
-        }
-        if (log) log(requestLine('GET', '/authentication', status, started));
-      },
-      (error: unknown) => {
+    limiter.lookupWith(address, lookupKey, (error, decision, record) => {
+      if (error !== null || decision === undefined) {
         log?.(unexpectedErrorLine('GET', error));
         writeJson(response, 500, INTERNAL, origin);
         log?.(requestLine('GET', '/authentication', 500, started));
-      },
-    );
+        return;
+      }
+      let status: number;
+      if (!decision.allowed) {
+        status = 429;
+        writeJson(
+          response,
+          status,
+          TOO_MANY,
+          origin,
+          'retry-after',
+          `${decision.retryAfterSeconds}`,
+        );
+      } else if (!record) {
+        status = 404;
+        writeJson(response, status, NOT_FOUND, origin);
+      } else {
+        // The lookups of one batch that ask the same lookupKey share one record object, read in
+        // that batch's transaction: its body is serialized once, and never outlives it.
+        if (record !== lastRecord) {
+          lastRecord = record;
+          lastBody = JSON.stringify(record);
+        }
+        status = 200;
+        writeJson(response, status, lastBody, origin, 'cache-control', 'no-store');
+      }
+      if (log) log(requestLine('GET', '/authentication', status, started));
+    });
     return true;
   };
 }

@@ -42,12 +42,24 @@ export interface LookupDecision {
   record: AuthRecord | null;
 }
 
+/** How `lookupWith` answers: `error` null and the decision and record, or the error. */
+export type LookupDecisionCallback = (
+  error: unknown,
+  decision: RateLimitDecision | undefined,
+  record: AuthRecord | null,
+) => void;
+
 export interface RateLimiter {
   /**
    * Spends one lookup (GET /authentication) of `lookupKey` from `address`, and reads its record,
    * asked of the store in one go.
    */
   lookup(address: string, lookupKey: string): Promise<LookupDecision>;
+  /**
+   * `lookup` answered through `done` (once, never before this call returns), for the lookup fast
+   * path: no promise per request.
+   */
+  lookupWith(address: string, lookupKey: string, done: LookupDecisionCallback): void;
   /** Spends one write from `address` naming each of `lookupKeys` (none for POST /users). */
   checkWrite(address: string, lookupKeys: readonly string[]): Promise<RateLimitDecision>;
   /** Spends one sponsor service request from `address`. */
@@ -93,13 +105,31 @@ export function createRateLimiter(
     `a:${address}`,
     `k:${keyPrefix(lookupKey)}`,
   ];
+  function lookupWith(address: string, lookupKey: string, done: LookupDecisionCallback): void {
+    const at = now();
+    store.lookupAuthWith(
+      lookupBuckets(address, lookupKey),
+      windowStartOf(at),
+      lookupKey,
+      (error, counts, record) => {
+        if (error === null && counts !== undefined) {
+          done(null, decide(counts, lookupLimits, at), record);
+        } else {
+          done(error, undefined, null);
+        }
+      },
+    );
+  }
   return {
     lookup(address, lookupKey) {
-      const at = now();
-      return store
-        .lookupAuth(lookupBuckets(address, lookupKey), windowStartOf(at), lookupKey)
-        .then(({ counts, record }) => ({ decision: decide(counts, lookupLimits, at), record }));
+      return new Promise((resolve, reject) => {
+        lookupWith(address, lookupKey, (error, decision, record) => {
+          if (error === null && decision !== undefined) resolve({ decision, record });
+          else reject(error);
+        });
+      });
     },
+    lookupWith,
     checkWrite(address, lookupKeys) {
       const buckets = [`wa:${address}`];
       const limits = [options.writesPerAddress];

@@ -4,7 +4,7 @@ import type { AuthRecord } from '../../lib/backend-contract/index.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { postgresFundingStore } from './postgres-funding-store.ts';
 import { postgresSponsorStore } from './postgres-sponsor-store.ts';
-import type { ReplaceAuthResult, SetUserResult, Store, UserRow } from './store.ts';
+import type { LookupResult, ReplaceAuthResult, SetUserResult, Store, UserRow } from './store.ts';
 
 // Any fixed number works: it only has to be the same in every instance running migrations.
 const MIGRATION_LOCK_ID = 0x656e636f; // "enco"
@@ -52,6 +52,39 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     return buckets.map((bucket) => hits.get(bucket) ?? 0);
   }
 
+  async function lookupAuth(
+    buckets: readonly string[],
+    windowStart: number,
+    lookupKey: string,
+  ): Promise<LookupResult> {
+    // One statement, one round trip: the hits (rows with a bucket), then the record (if any).
+    const n = buckets.length;
+    const { rows } = await counters.query<{
+      bucket: string | null;
+      hits: number | null;
+      iv: string | null;
+      cipher_text: string | null;
+    }>({
+      name: `lookup-auth-${n}`,
+      text: `WITH hit AS (
+               INSERT INTO rate_limit_hits (bucket, window_start, hits)
+               VALUES ${hitValues(n)} ${HIT_CONFLICT} RETURNING bucket, hits)
+             SELECT bucket, hits, NULL::text AS iv, NULL::text AS cipher_text FROM hit
+             UNION ALL
+             SELECT NULL, NULL, iv, cipher_text FROM auth_records WHERE lookup_key = $${n + 2}`,
+      values: [...buckets, windowStart, lookupKey],
+    });
+    const hits = new Map<string, number>();
+    let record: AuthRecord | null = null;
+    for (const row of rows) {
+      if (row.bucket !== null) hits.set(row.bucket, row.hits ?? 0);
+      else if (row.iv !== null && row.cipher_text !== null) {
+        record = { lookupKey, iv: row.iv, cipherText: row.cipher_text };
+      }
+    }
+    return { counts: buckets.map((bucket) => hits.get(bucket) ?? 0), record };
+  }
+
   return {
     engine: 'postgres',
     async insertAuth(r) {
@@ -91,33 +124,12 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       return rows[0]?.wallet_address === user.walletAddress ? 'same' : 'conflict';
     },
     hitRateLimits,
-    async lookupAuth(buckets, windowStart, lookupKey) {
-      // One statement, one round trip: the hits (rows with a bucket), then the record (if any).
-      const n = buckets.length;
-      const { rows } = await counters.query<{
-        bucket: string | null;
-        hits: number | null;
-        iv: string | null;
-        cipher_text: string | null;
-      }>({
-        name: `lookup-auth-${n}`,
-        text: `WITH hit AS (
-                 INSERT INTO rate_limit_hits (bucket, window_start, hits)
-                 VALUES ${hitValues(n)} ${HIT_CONFLICT} RETURNING bucket, hits)
-               SELECT bucket, hits, NULL::text AS iv, NULL::text AS cipher_text FROM hit
-               UNION ALL
-               SELECT NULL, NULL, iv, cipher_text FROM auth_records WHERE lookup_key = $${n + 2}`,
-        values: [...buckets, windowStart, lookupKey],
-      });
-      const hits = new Map<string, number>();
-      let record: AuthRecord | null = null;
-      for (const row of rows) {
-        if (row.bucket !== null) hits.set(row.bucket, row.hits ?? 0);
-        else if (row.iv !== null && row.cipher_text !== null) {
-          record = { lookupKey, iv: row.iv, cipherText: row.cipher_text };
-        }
-      }
-      return { counts: buckets.map((bucket) => hits.get(bucket) ?? 0), record };
+    lookupAuth,
+    lookupAuthWith(buckets, windowStart, lookupKey, done) {
+      lookupAuth(buckets, windowStart, lookupKey).then(
+        ({ counts, record }) => done(null, counts, record),
+        (error: unknown) => done(error ?? new Error('lookup failed'), undefined, null),
+      );
     },
     async pruneRateLimits(windowStart) {
       await counters.query('DELETE FROM rate_limit_hits WHERE window_start < $1', [windowStart]);

@@ -106,6 +106,9 @@ export function openSqliteStore(path: string): Store {
     lookupAuth(buckets, windowStart, lookupKey) {
       return lookups.lookup(buckets, windowStart, lookupKey);
     },
+    lookupAuthWith(buckets, windowStart, lookupKey, done) {
+      lookups.lookupWith(buckets, windowStart, lookupKey, done);
+    },
     async pruneRateLimits(windowStart) {
       pruneHits.run(windowStart);
     },

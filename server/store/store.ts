@@ -25,6 +25,16 @@ export interface LookupResult {
   record: AuthRecord | null;
 }
 
+/**
+ * How `lookupAuthWith` answers: `error` null and the counts and record, or the error (counts
+ * undefined, record null).
+ */
+export type LookupCallback = (
+  error: unknown,
+  counts: number[] | undefined,
+  record: AuthRecord | null,
+) => void;
+
 export interface Store {
   readonly engine: EngineName;
   /** Never overwrites: an existing lookupKey answers 'duplicate' and keeps its record. */
@@ -48,6 +58,17 @@ export interface Store {
     windowStart: number,
     lookupKey: string,
   ): Promise<LookupResult>;
+  /**
+   * lookupAuth answered through `done` instead of a promise, for the lookup fast path (a promise
+   * and its reaction per request are a measurable share of its cost): `done` is called once,
+   * after the hits are committed, never before this call returns.
+   */
+  lookupAuthWith(
+    buckets: readonly string[],
+    windowStart: number,
+    lookupKey: string,
+    done: LookupCallback,
+  ): void;
   /** Forgets windows that started before `windowStart`. */
   pruneRateLimits(windowStart: number): Promise<void>;
   /** The funding hook's queue, budgets and worker lease. */

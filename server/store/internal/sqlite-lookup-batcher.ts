@@ -5,10 +5,11 @@
 // address or on one lookupKey costs one statement per turn, not one per request) and each caller
 // gets the count it would have seen had the requests run one by one, committed before it is
 // answered — so the limit stays exact, also across instances sharing the file. A lookup's hits
-// and its record read are one entry of the queue: one promise per request.
+// and its record read are one entry of the queue, answered through one callback: the lookup fast
+// path takes it as it is, the promise forms wrap it.
 import type Database from 'better-sqlite3';
 import type { AuthRecord } from '../../../lib/backend-contract/index.ts';
-import type { LookupResult } from '../store.ts';
+import type { LookupCallback, LookupResult } from '../store.ts';
 
 interface Pending {
   /** Buckets to hit in the window starting at `windowStart` (none for a bare read). */
@@ -16,74 +17,101 @@ interface Pending {
   windowStart: number;
   /** The record to read, if any. */
   lookupKey: string | undefined;
-  resolve(result: LookupResult): void;
-  reject(error: unknown): void;
+  done: LookupCallback;
+  /** Filled in by the batch: first each hit's rank on its bucket within the batch, then its count. */
+  counts: number[];
+  record: AuthRecord | null;
 }
 
 export interface LookupBatcher {
   hit(buckets: readonly string[], windowStart: number): Promise<number[]>;
   lookup(buckets: readonly string[], windowStart: number, lookupKey: string): Promise<LookupResult>;
+  /** `lookup` answered through `done`: once, after the batch commits, never synchronously. */
+  lookupWith(
+    buckets: readonly string[],
+    windowStart: number,
+    lookupKey: string,
+    done: LookupCallback,
+  ): void;
 }
 
 export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher {
-  const upsert = db.prepare<[string, number, number], { hits: number }>(
+  // The count before the batch's hits, then the hits added: read and written under the write
+  // lock the batch's transaction takes first (BEGIN IMMEDIATE), so nothing comes between. Cheaper
+  // than one upsert with RETURNING, which sets up a temporary table for its one row.
+  const count = db
+    .prepare<[string, number], number>(
+      'SELECT hits FROM rate_limit_hits WHERE bucket = ? AND window_start = ?',
+    )
+    .pluck();
+  const add = db.prepare<[string, number, number]>(
     `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES (?, ?, ?)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + excluded.hits RETURNING hits`,
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + excluded.hits`,
   );
   const select = db.prepare<[string], { iv: string; cipher_text: string }>(
     'SELECT iv, cipher_text FROM auth_records WHERE lookup_key = ?',
   );
 
-  /** Runs one batch; returns each entry's counts and record, in queue order. */
-  const commit = db.transaction((batch: Pending[]): LookupResult[] => {
-    // Per window, per bucket: first how many hits this batch adds, then (after the upsert) the
-    // count before them. The k-th hit on a bucket sees that count + k: the count as it stood
-    // after its own hit. `ordinals` holds each hit's k, in queue and bucket order.
+  /** Runs one batch; fills in each entry's counts and record. */
+  const commit = db.transaction((batch: Pending[]): void => {
+    // Per window, per bucket: first how many hits this batch adds, then the count before them
+    // (read just before they are added). The k-th hit on a bucket sees that count + k: the count as it stood
+    // after its own hit. Each entry's counts hold its k's until then.
     const windows = new Map<number, Map<string, number>>();
-    const ordinals: number[] = [];
+    let window = Number.NaN;
+    let added: Map<string, number> | undefined;
     for (const entry of batch) {
-      if (entry.buckets.length === 0) continue;
-      let added = windows.get(entry.windowStart);
-      if (added === undefined) {
-        added = new Map();
-        windows.set(entry.windowStart, added);
-      }
-      for (const bucket of entry.buckets) {
-        const k = (added.get(bucket) ?? 0) + 1;
-        added.set(bucket, k);
-        ordinals.push(k);
-      }
-    }
-    for (const [windowStart, added] of windows) {
-      for (const [bucket, n] of added) {
-        const final = upsert.get(bucket, windowStart, n)?.hits ?? n;
-        added.set(bucket, final - n);
-      }
-    }
-    const records = new Map<string, AuthRecord | null>();
-    const results: LookupResult[] = [];
-    let hit = 0;
-    for (const entry of batch) {
-      const counts: number[] = [];
-      const before = windows.get(entry.windowStart);
-      for (const bucket of entry.buckets) {
-        counts.push((before?.get(bucket) ?? 0) + (ordinals[hit++] ?? 0));
-      }
-      let record: AuthRecord | null = null;
-      const lookupKey = entry.lookupKey;
-      if (lookupKey !== undefined) {
-        const known = records.get(lookupKey);
-        if (known !== undefined) {
-          record = known;
-        } else {
-          const row = select.get(lookupKey);
-          record = row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
-          records.set(lookupKey, record);
+      const buckets = entry.buckets;
+      if (buckets.length === 0) continue;
+      if (entry.windowStart !== window || added === undefined) {
+        window = entry.windowStart;
+        added = windows.get(window);
+        if (added === undefined) {
+          added = new Map();
+          windows.set(window, added);
         }
       }
-      results.push({ counts, record });
+      for (const bucket of buckets) {
+        const k = (added.get(bucket) ?? 0) + 1;
+        added.set(bucket, k);
+        entry.counts.push(k);
+      }
     }
-    return results;
+    for (const [windowStart, hits] of windows) {
+      for (const [bucket, n] of hits) {
+        hits.set(bucket, count.get(bucket, windowStart) ?? 0);
+        add.run(bucket, windowStart, n);
+      }
+    }
+    // A lookupKey asked twice in the batch is read once: the same record object for both.
+    let records: Map<string, AuthRecord | null> | undefined;
+    window = Number.NaN;
+    added = undefined;
+    for (const entry of batch) {
+      const buckets = entry.buckets;
+      if (buckets.length > 0) {
+        if (entry.windowStart !== window || added === undefined) {
+          window = entry.windowStart;
+          added = windows.get(window);
+        }
+        const counts = entry.counts;
+        for (let i = 0; i < buckets.length; i++) {
+          counts[i] = (counts[i] ?? 0) + (added?.get(buckets[i] ?? '') ?? 0);
+        }
+      }
+      const lookupKey = entry.lookupKey;
+      if (lookupKey === undefined) continue;
+      records ??= new Map();
+      const known = records.get(lookupKey);
+      if (known !== undefined) {
+        entry.record = known;
+      } else {
+        const row = select.get(lookupKey);
+        const record = row ? { lookupKey, iv: row.iv, cipherText: row.cipher_text } : null;
+        records.set(lookupKey, record);
+        entry.record = record;
+      }
+    }
   });
 
   let queue: Pending[] = [];
@@ -91,38 +119,52 @@ export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher 
   function flush(): void {
     const batch = queue;
     queue = [];
-    let results: LookupResult[];
+    let failure: unknown = null;
     try {
-      results = commit.immediate(batch);
+      commit.immediate(batch);
     } catch (error) {
-      for (const entry of batch) entry.reject(error);
-      return;
+      // Nothing of the batch was committed: every entry fails (with something to tell).
+      failure = error ?? new Error('lookup batch failed');
     }
-    for (let i = 0; i < batch.length; i++) {
-      batch[i]?.resolve(results[i] ?? { counts: [], record: null });
+    // Every entry is answered even if one callback throws; the first throw is rethrown after.
+    let thrown: { error: unknown } | undefined;
+    for (const entry of batch) {
+      try {
+        if (failure === null) entry.done(null, entry.counts, entry.record);
+        else entry.done(failure, undefined, null);
+      } catch (error) {
+        thrown ??= { error };
+      }
     }
+    if (thrown) throw thrown.error;
   }
 
-  function enqueue(entry: Pending): void {
+  function lookupWith(
+    buckets: readonly string[],
+    windowStart: number,
+    lookupKey: string | undefined,
+    done: LookupCallback,
+  ): void {
     // After the poll phase: every request parsed in this turn joins the same transaction.
     if (queue.length === 0) setImmediate(flush);
-    queue.push(entry);
+    queue.push({ buckets, windowStart, lookupKey, done, counts: [], record: null });
   }
 
   return {
     hit: (buckets, windowStart) =>
       new Promise((resolve, reject) => {
-        enqueue({
-          buckets,
-          windowStart,
-          lookupKey: undefined,
-          resolve: (result) => resolve(result.counts),
-          reject,
+        lookupWith(buckets, windowStart, undefined, (error, counts) => {
+          if (error === null) resolve(counts ?? []);
+          else reject(error);
         });
       }),
     lookup: (buckets, windowStart, lookupKey) =>
       new Promise((resolve, reject) => {
-        enqueue({ buckets, windowStart, lookupKey, resolve, reject });
+        lookupWith(buckets, windowStart, lookupKey, (error, counts, record) => {
+          if (error === null) resolve({ counts: counts ?? [], record });
+          else reject(error);
+        });
       }),
+    lookupWith,
   };
 }

@@ -199,6 +199,37 @@ describe('lookup fast path', () => {
     expect(repeated).toMatchObject({ path: 'general', answer: { status: 429 } });
   });
 
+  it('answers lookups of several records sent at once each with its own record', async () => {
+    const keys = [STORED, REPLACED, STORED, REPLACED, STORED].map((r) => r.lookupKey);
+    const answers = await Promise.all(
+      keys.map((key) => callExact(`${withFast.url}${lookup(key)}`, { headers: from() })),
+    );
+    expect(answers.map((answer) => answer.body)).toEqual(
+      [STORED, REPLACED, STORED, REPLACED, STORED].map((r) => ({ ...r })),
+    );
+    // The same requests to the general side, so that the two logs stay alike for the next tests.
+    await Promise.all(
+      keys.map((key) => callExact(`${generalOnly.url}${lookup(key)}`, { headers: from() })),
+    );
+  });
+
+  it('answers a record replaced between two lookups as it now stands', async () => {
+    const before = await both(lookup(REPLACED.lookupKey), from());
+    expect(before).toMatchObject({ path: 'fast', answer: { status: 200, body: REPLACED } });
+    const next = authRecord(3);
+    for (const side of [withFast, generalOnly]) {
+      expect(await side.store.replaceAuth(next, REPLACED.lookupKey)).toBe('stored');
+    }
+    expect(await both(lookup(REPLACED.lookupKey), from())).toMatchObject({
+      path: 'fast',
+      answer: { status: 404 },
+    });
+    expect(await both(lookup(next.lookupKey), from())).toMatchObject({
+      path: 'fast',
+      answer: { status: 200, body: next },
+    });
+  });
+
   it('answers a database failure with the general path’s 500 and log line', async () => {
     await Promise.all([withFast.store.close(), generalOnly.store.close()]);
     const { answer, path } = await both(lookup(STORED.lookupKey), from());
