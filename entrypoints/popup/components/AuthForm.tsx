@@ -7,6 +7,7 @@ import { sendMessage, type WalletState } from './api.ts';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { loginRequest, signUpRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
+import { wakeWorker } from './wake-worker.ts';
 
 type Mode = 'login' | 'signup' | 'restore';
 
@@ -85,7 +86,12 @@ export function AuthForm(props: {
   }
   const submitLabel = mode === 'signup' ? 'Create wallet' : 'Log in';
   return (
-    <form class="stack" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      class="stack"
+      onSubmit={(event) => void submit(event)}
+      onInput={() => wakeWorker()}
+      noValidate
+    >
       <div class="segmented">
         <button
           type="button"

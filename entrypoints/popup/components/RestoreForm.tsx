@@ -6,6 +6,7 @@ import { sendMessage, type WalletState } from './api.ts';
 import { PhraseInputs } from './PhraseInputs.tsx';
 import { EMPTY_WORDS } from './phrase-words.ts';
 import { useCountdown } from './use-countdown.ts';
+import { wakeWorker } from './wake-worker.ts';
 
 /**
  * "Forgot password?": the username, the recovery phrase and a new password (the sign-up policy).
@@ -60,7 +61,12 @@ export function RestoreForm(props: {
   }
 
   return (
-    <form class="stack" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      class="stack"
+      onSubmit={(event) => void submit(event)}
+      onInput={() => wakeWorker()}
+      noValidate
+    >
       <h2 class="card-title">Restore with recovery phrase</h2>
       <p class="muted intro">
         Your 12 words open your wallet again under a new password. Your username and address stay
