@@ -124,7 +124,6 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       return rows[0]?.wallet_address === user.walletAddress ? 'same' : 'conflict';
     },
     hitRateLimits,
-    lookupAuth,
     lookupAuthWith(buckets, windowStart, lookupKey, done) {
       lookupAuth(buckets, windowStart, lookupKey).then(
         ({ counts, record }) => done(null, counts, record),

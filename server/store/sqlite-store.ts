@@ -103,9 +103,6 @@ export function openSqliteStore(path: string): Store {
     hitRateLimits(buckets, windowStart) {
       return lookups.hit(buckets, windowStart);
     },
-    lookupAuth(buckets, windowStart, lookupKey) {
-      return lookups.lookup(buckets, windowStart, lookupKey);
-    },
     lookupAuthWith(buckets, windowStart, lookupKey, done) {
       lookups.lookupWith(buckets, windowStart, lookupKey, done);
     },

@@ -51,17 +51,9 @@ export interface Store {
   /**
    * hitRateLimits and the record of `lookupKey` at once, for GET /authentication: SQLite queues
    * both as one entry of its batch, PostgreSQL asks both in one statement. The record is read
-   * whatever the counts.
-   */
-  lookupAuth(
-    buckets: readonly string[],
-    windowStart: number,
-    lookupKey: string,
-  ): Promise<LookupResult>;
-  /**
-   * lookupAuth answered through `done` instead of a promise, for the lookup fast path (a promise
-   * and its reaction per request are a measurable share of its cost): `done` is called once,
-   * after the hits are committed, never before this call returns.
+   * whatever the counts. Answered through `done`, not a promise (for the lookup fast path, a
+   * promise and its reaction per request are a measurable share of its cost): `done` is called
+   * once, after the hits are committed, never before this call returns.
    */
   lookupAuthWith(
     buckets: readonly string[],

@@ -5,11 +5,11 @@
 // address or on one lookupKey costs one statement per turn, not one per request) and each caller
 // gets the count it would have seen had the requests run one by one, committed before it is
 // answered — so the limit stays exact, also across instances sharing the file. A lookup's hits
-// and its record read are one entry of the queue, answered through one callback: the lookup fast
-// path takes it as it is, the promise forms wrap it.
+// and its record read are one entry of the queue, answered through one callback (the lookup fast
+// path takes it as it is); `hit`, for the other rate limits, wraps it in a promise.
 import type Database from 'better-sqlite3';
 import type { AuthRecord } from '../../../lib/backend-contract/index.ts';
-import type { LookupCallback, LookupResult } from '../store.ts';
+import type { LookupCallback } from '../store.ts';
 
 interface Pending {
   /** Buckets to hit in the window starting at `windowStart` (none for a bare read). */
@@ -25,8 +25,10 @@ interface Pending {
 
 export interface LookupBatcher {
   hit(buckets: readonly string[], windowStart: number): Promise<number[]>;
-  lookup(buckets: readonly string[], windowStart: number, lookupKey: string): Promise<LookupResult>;
-  /** `lookup` answered through `done`: once, after the batch commits, never synchronously. */
+  /**
+   * Hits the buckets and reads the record of `lookupKey`, answered through `done`: once, after
+   * the batch commits, never synchronously.
+   */
   lookupWith(
     buckets: readonly string[],
     windowStart: number,
@@ -155,13 +157,6 @@ export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher 
       new Promise((resolve, reject) => {
         lookupWith(buckets, windowStart, undefined, (error, counts) => {
           if (error === null) resolve(counts ?? []);
-          else reject(error);
-        });
-      }),
-    lookup: (buckets, windowStart, lookupKey) =>
-      new Promise((resolve, reject) => {
-        lookupWith(buckets, windowStart, lookupKey, (error, counts, record) => {
-          if (error === null) resolve({ counts: counts ?? [], record });
           else reject(error);
         });
       }),

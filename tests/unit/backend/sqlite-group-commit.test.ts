@@ -15,6 +15,7 @@ import {
 } from '../../../server/store/internal/sqlite-group-commit.ts';
 import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
 import type { Store } from '../../../server/store/store.ts';
+import { lookupAuth } from './support/lookup-auth.ts';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -174,7 +175,7 @@ describe('SQLite store on the group commit', () => {
     ]);
     const stored = await Promise.all(
       [1, 2, 3, 4, 5].map((n) =>
-        store.lookupAuth([], 0, record(n).lookupKey).then((found) => found.record),
+        lookupAuth(store, [], 0, record(n).lookupKey).answer.then((found) => found.record),
       ),
     );
     expect(stored.map((r) => r?.lookupKey ?? null)).toEqual([

@@ -8,33 +8,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
 import type { LookupResult, Store } from '../../../server/store/store.ts';
+import { lookupAuth as lookupWith } from './support/lookup-auth.ts';
 
 const RECORD = { lookupKey: 'ab'.repeat(32), iv: 'cd'.repeat(16), cipherText: 'ef'.repeat(16) };
-
-/** lookupAuthWith as a promise, noting whether it answered before returning. */
-function lookupWith(
-  store: Store,
-  buckets: string[],
-  windowStart: number,
-  lookupKey: string,
-): { answer: Promise<LookupResult>; synchronous: boolean } {
-  let returned = false;
-  let synchronous = false;
-  const answer = new Promise<LookupResult>((resolve, reject) => {
-    store.lookupAuthWith(buckets, windowStart, lookupKey, (error, counts, record) => {
-      synchronous = !returned;
-      if (error === null && counts !== undefined) resolve({ counts, record });
-      else reject(error);
-    });
-  });
-  returned = true;
-  return {
-    answer,
-    get synchronous() {
-      return synchronous;
-    },
-  };
-}
 
 describe('SQLite lookup batcher', () => {
   let dir: string;
@@ -53,14 +29,14 @@ describe('SQLite lookup batcher', () => {
     return store;
   };
 
-  it('answers lookupAuthWith after the call returns, as lookupAuth does', async () => {
+  it('answers lookupAuthWith after the call returns, each lookup in turn', async () => {
     const store = open();
     await store.insertAuth(RECORD);
     const viaCallback = lookupWith(store, ['a:1', 'k:1'], 0, RECORD.lookupKey);
-    const viaPromise = store.lookupAuth(['a:1', 'k:2'], 0, 'ff'.repeat(32));
+    const next = lookupWith(store, ['a:1', 'k:2'], 0, 'ff'.repeat(32));
     expect(await viaCallback.answer).toEqual({ counts: [1, 1], record: RECORD });
     expect(viaCallback.synchronous).toBe(false);
-    expect(await viaPromise).toEqual({ counts: [2, 1], record: null });
+    expect(await next.answer).toEqual({ counts: [2, 1], record: null });
   });
 
   it('counts exactly across batches and across two stores taking turns on one file', async () => {
@@ -72,7 +48,7 @@ describe('SQLite lookup batcher', () => {
     for (let turn = 0; turn < 3; turn++) {
       for (let i = 0; i < 4; i++) {
         const store = i % 2 === 0 ? first : second;
-        answers.push(store.lookupAuth(['a:shared', `k:${i}`], 0, RECORD.lookupKey));
+        answers.push(lookupWith(store, ['a:shared', `k:${i}`], 0, RECORD.lookupKey).answer);
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -105,7 +81,7 @@ describe('SQLite lookup batcher', () => {
         throw thrown;
       });
       const rest = [
-        store.lookupAuth(['a:1'], 0, RECORD.lookupKey),
+        lookupWith(store, ['a:1'], 0, RECORD.lookupKey).answer,
         lookupWith(store, ['a:1'], 0, 'ff'.repeat(32)).answer,
       ];
       expect(await Promise.all(rest)).toEqual([
@@ -125,7 +101,7 @@ describe('SQLite lookup batcher', () => {
     stores = [];
     const answers = [
       lookupWith(store, ['a:1'], 0, RECORD.lookupKey).answer,
-      store.lookupAuth(['a:1'], 0, RECORD.lookupKey),
+      lookupWith(store, ['a:1'], 0, RECORD.lookupKey).answer,
     ];
     for (const answer of answers) await expect(answer).rejects.toThrow();
   });
