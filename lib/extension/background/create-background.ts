@@ -15,7 +15,7 @@ import {
   createClipboardGuard,
 } from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
-import { createNodeClient } from '../node/index.ts';
+import { createNodeClient, originReads } from '../node/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
@@ -99,10 +99,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   // One node client for the worker's life: it holds every site's budget of chain requests, and
   // the wallet's own (WALLET_ORIGIN).
   const node = createNodeClient({ currentChain: currentKnownChain });
-  const walletReads = {
-    request: (method: string, params: readonly unknown[]) =>
-      node.request(WALLET_ORIGIN, method, params),
-  };
+  const walletReads = originReads(node, WALLET_ORIGIN);
   const activity = createActivityService({
     store: createActivityStore(),
     // Only the current chain has a node to ask; a transaction on another waits for the popup.

@@ -15,10 +15,9 @@ import {
   type SentCalls,
   type SponsorClient,
 } from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval } from '../approvals/index.ts';
-import { createRequestBudget } from '../node/index.ts';
+import { createRequestBudget, type OriginRequests, originReads } from '../node/index.ts';
 import { WALLET_ORIGIN } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
@@ -42,7 +41,7 @@ export type { CallsChain } from './calls-chain.ts';
 
 export interface CallsServiceDeps {
   table: DelegateTable;
-  node: { request(origin: string, method: string, params: readonly unknown[]): Promise<unknown> };
+  node: OriginRequests;
   currentChain(): Promise<CallsChain>;
   /** The chains Encore offers, for wallet_getCapabilities without a list. */
   chainIds(): Promise<number[]>;
@@ -120,9 +119,6 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
   const prepared = new WeakMap<CallsApproval, Prepared>();
   // One showing per site per SHOW_AGAIN_AFTER_MS: a bucket of one that refills in that time.
   const showing = createRequestBudget(1, 1000 / SHOW_AGAIN_AFTER_MS, deps.now);
-  const reads = (origin: string): ChainRpc => ({
-    request: (method, params) => deps.node.request(origin, method, params),
-  });
 
   return {
     async capabilities(account, chainIds) {
@@ -139,7 +135,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         if (id === current.id) {
           // Only the current chain can be read; elsewhere the upgrade is checked before signing.
           const state = await readDelegation(
-            reads(WALLET_ORIGIN),
+            originReads(deps.node, WALLET_ORIGIN),
             account as Address,
             pinned,
           ).catch(() => null);
@@ -173,7 +169,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       if (!deps.table.get(chain.id)) {
         throw new AtomicityNotSupportedError(`Encore has no account contract on chain ${chain.id}`);
       }
-      const rpc = reads(origin);
+      const rpc = originReads(deps.node, origin);
       const typedAccount = account as Address;
       if (sponsor) {
         const batch = await prepareSponsoredBatch({
@@ -275,7 +271,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       if (current.id !== stored.sent.chainId) {
         throw new UnsupportedChainIdError(hexId(stored.sent.chainId), current.id);
       }
-      return readCallsStatus(reads(WALLET_ORIGIN), stored.sent);
+      return readCallsStatus(originReads(deps.node, WALLET_ORIGIN), stored.sent);
     },
 
     async show(origin, account, id) {

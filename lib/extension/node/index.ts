@@ -10,4 +10,5 @@ export {
 export { jsonLongerThan } from './json-size.ts';
 export { NODE_LIMITS, type NodeLimits } from './limits.ts';
 export { createNodeClient, type NodeClient, type NodeClientOptions } from './node-client.ts';
+export { type OriginRequests, originReads } from './origin-reads.ts';
 export { createRequestBudget, type RequestBudget } from './request-budget.ts';

@@ -5,7 +5,6 @@
 // the activity list.
 
 import { Transaction, type TransactionLike } from 'ethers';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
 import {
   ChainUnreadableError,
   checkSpending,
@@ -20,6 +19,7 @@ import {
 } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { SpendingState, TransactionApproval } from '../approvals/index.ts';
+import { type OriginRequests, originReads } from '../node/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 import { ChainChangedError, SpendingLimitError } from './errors.ts';
 import type { NonceReservations } from './nonce-reservations.ts';
@@ -60,7 +60,7 @@ export interface ReviewedSend {
 
 export interface TransactionServiceDeps {
   /** The current chain's node; throws the ProviderRpcError a site should hear. */
-  node: { request(origin: string, method: string, params: readonly unknown[]): Promise<unknown> };
+  node: OriginRequests;
   currentChain(): Promise<CurrentChain>;
   ledger: SpendingLedger;
   nonces: NonceReservations;
@@ -193,9 +193,7 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
   return {
     async prepare(origin, request, account) {
       const chain = await deps.currentChain();
-      const reads: ChainRpc = {
-        request: (method, params) => deps.node.request(origin, method, params),
-      };
+      const reads = originReads(deps.node, origin);
       try {
         const review = await reviewTransaction(request, {
           chainId: chain.id,
