@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { WAKE_EVERY_MS } from '../entrypoints/popup/components/wake-throttle.ts';
 import { stopServiceWorker } from '../tests/e2e/support/stop-worker.ts';
 import { approvalLatency } from './internal/approval-latency.ts';
 import { launchWithExtension, launchWithoutExtension } from './internal/browsers.ts';
@@ -177,9 +178,9 @@ async function main(): Promise<void> {
       await fillForm(popup, 'login', username, '');
       const filled = performance.now();
       await stopServiceWorker(ext.context, popup);
-      // The form wakes the worker at most once every 5 s (wake-worker.ts): a form left open is
-      // at least that old by its next keystroke.
-      await popup.waitForTimeout(Math.max(0, 5_100 - (performance.now() - filled)));
+      // The form wakes the worker at most once every WAKE_EVERY_MS: a form left open is at least
+      // that old by its next keystroke.
+      await popup.waitForTimeout(Math.max(0, WAKE_EVERY_MS + 100 - (performance.now() - filled)));
       await popup.getByTestId('password').fill(PASSWORD);
       await popup.waitForTimeout(LEFT_OPEN_PAUSE_MS);
       t.leftOpen.push((await submitTimed(popup, 'login')).total);

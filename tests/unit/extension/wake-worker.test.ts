@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createWorkerWake,
   WAKE_EVERY_MS,
-} from '../../../entrypoints/popup/components/wake-worker.ts';
+} from '../../../entrypoints/popup/components/wake-throttle.ts';
 
 describe('createWorkerWake', () => {
   it('asks on the first input, then not again until the interval has passed', () => {
