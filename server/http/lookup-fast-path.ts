@@ -40,7 +40,7 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
   const { limiter, isAllowedOrigin, trustProxy, log } = deps;
   // Clients send the same Host on every request: test a new one only.
   let plainHost = '';
-  // The last record answered, and its body.
+  // The last record answered and its body (reused only for that very object).
   let lastRecord: AuthRecord | null = null;
   let lastBody = '';
 
@@ -106,7 +106,8 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
         writeJson(response, status, NOT_FOUND, origin);
       } else {
         // The lookups of one batch that ask the same lookupKey share one record object, read in
-        // that batch's transaction: its body is serialized once, and never outlives it.
+        // that batch's transaction: its body is serialized once, and a later batch (new objects)
+        // never gets it.
         if (record !== lastRecord) {
           lastRecord = record;
           lastBody = JSON.stringify(record);
