@@ -1,8 +1,8 @@
 // Sends queued payments, one instance at a time (a lease row in the database), one payment at a
 // time. Each payment is signed once and stored before it is broadcast; a retry broadcasts the
 // same bytes, so a crash, a timeout or two instances can never pay an address twice. A stored
-// transfer whose nonce was taken by another transaction can never be mined: only then is it
-// signed anew.
+// transfer whose nonce was taken by another transaction can never be mined: only then, with the
+// block that holds the other transaction as proof, is it signed anew.
 import { randomUUID } from 'node:crypto';
 import type { FundingRow, FundingStore } from '../store/funding-store.ts';
 import type { Funder } from './funder.ts';
@@ -69,13 +69,21 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
       try {
         await funder.broadcast(row.rawTx);
       } catch (error) {
-        // Mined meanwhile, or its nonce went elsewhere (then it can never be mined): re-sign.
+        // Mined meanwhile, or its nonce went elsewhere (then it can never be mined). The nonce is
+        // read before the receipt: a transfer mined between the two reads then shows as mined,
+        // never as "no receipt, nonce used". While the nonce is free, the same bytes are retried.
+        if ((await funder.minedNonce()) <= row.txNonce) throw error;
         if (await settleIfMined(row, row.txHash)) return;
-        if ((await funder.minedNonce()) > row.txNonce) {
-          await store.clearSigned(row.walletAddress);
-          return pay({ ...row, rawTx: null, txHash: null, txNonce: null });
+        // Nonce used, no receipt: a node whose backends lag each other can say both of a transfer
+        // that is ours. Only the block that used the nonce, holding another transaction of the
+        // account at it, proves this one can never be mined; nothing less signs a second one.
+        const minedInstead = await funder.minedWithNonce(row.txNonce);
+        if (minedInstead === null) throw error;
+        if (minedInstead === row.txHash.toLowerCase()) {
+          throw new Error('mined, its receipt not visible yet');
         }
-        throw error;
+        await store.clearSigned(row.walletAddress);
+        return pay({ ...row, rawTx: null, txHash: null, txNonce: null });
       }
       if (!(await settleIfMined(row, row.txHash))) throw new Error('sent, not mined yet');
       return;
