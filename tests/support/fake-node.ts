@@ -42,11 +42,13 @@ export async function readBody(request: IncomingMessage): Promise<string> {
 /** A JSON-RPC node whose every answer comes from `answers`, in the order the calls arrive. */
 export function startFakeNode(answers: NodeAnswers): Promise<TestServer> {
   return startHttpServer(async (request, response) => {
-    const call = JSON.parse(await readBody(request)) as {
-      id: unknown;
-      method: string;
-      params: unknown[];
-    };
+    let call: { id: unknown; method: string; params: unknown[] };
+    try {
+      call = JSON.parse(await readBody(request));
+    } catch {
+      response.writeHead(400).end();
+      return;
+    }
     const reply = await answers(call.method, call.params);
     const body =
       'result' in reply
