@@ -4,6 +4,7 @@
 import { keccak256, toQuantity, Wallet } from 'ethers';
 import { z } from 'zod';
 import { nodeRequest } from '../chain/node-request.ts';
+import { FundingError } from './funding-error.ts';
 
 export interface SignedTransfer {
   rawTx: string;
@@ -23,6 +24,7 @@ export interface Funder {
    * cannot show that block (it lags, or prunes), never guesses.
    */
   minedWithNonce(nonce: number): Promise<string | null>;
+  /** Refuses (FUNDING_GAS_PRICE_ABOVE_CAP) while the node's gas price is above the cap. */
   signTransfer(to: string, amountWei: bigint, nonce: number): Promise<SignedTransfer>;
   broadcast(rawTx: string): Promise<void>;
   /** 'none' until mined; then whether the transfer succeeded. */
@@ -40,14 +42,17 @@ const BlockSchema = z
 /** At most this many reads to find the block that used a nonce (two per halving of the distance). */
 const MAX_SEARCH_READS = 80;
 
-export function createFunder(rpcUrl: string, privateKey: string): Funder {
+/** `maxGasPriceWei`: no transfer is signed at a higher gas price (FUNDING_MAX_GAS_PRICE_WEI). */
+export function createFunder(rpcUrl: string, privateKey: string, maxGasPriceWei: bigint): Funder {
   const wallet = new Wallet(privateKey);
   const account = wallet.address.toLowerCase();
   let chainId: bigint | undefined;
 
   async function rpc(method: string, params: unknown[]): Promise<unknown> {
     const answer = await nodeRequest(rpcUrl, method, params);
-    if ('error' in answer) throw new Error(`${method}: ${answer.error.message}`);
+    if ('error' in answer) {
+      throw new FundingError('FUNDING_NODE_ERROR', `${method}: ${answer.error.message}`);
+    }
     return answer.result;
   }
   const quantity = async (method: string, params: unknown[]): Promise<bigint> =>
@@ -64,7 +69,12 @@ export function createFunder(rpcUrl: string, privateKey: string): Funder {
   async function blockUsing(nonce: number, head: number): Promise<number> {
     let reads = 0;
     const passes = async (block: number): Promise<boolean> => {
-      if (++reads > MAX_SEARCH_READS) throw new Error(`nonce ${nonce}: too many blocks to search`);
+      if (++reads > MAX_SEARCH_READS) {
+        throw new FundingError(
+          'FUNDING_NONCE_UNPROVEN',
+          `nonce ${nonce}: too many blocks to search`,
+        );
+      }
       return (await countAt(block)) > nonce;
     };
     // Back from the head in doubling steps (a replaced nonce is usually recent), then halve.
@@ -78,7 +88,9 @@ export function createFunder(rpcUrl: string, privateKey: string): Funder {
       }
       used = block;
     }
-    if (free < 0) throw new Error(`nonce ${nonce} is used in the genesis block`);
+    if (free < 0) {
+      throw new FundingError('FUNDING_NONCE_UNPROVEN', `nonce ${nonce}: used in the genesis block`);
+    }
     while (used - free > 1) {
       const middle = Math.floor((used + free) / 2);
       if (await passes(middle)) used = middle;
@@ -98,16 +110,34 @@ export function createFunder(rpcUrl: string, privateKey: string): Funder {
       const block = BlockSchema.parse(
         await rpc('eth_getBlockByNumber', [toQuantity(number), true]),
       );
-      if (!block) throw new Error(`block ${number}: the node does not have it`);
+      if (!block) {
+        throw new FundingError(
+          'FUNDING_NONCE_UNPROVEN',
+          `block ${number}: the node does not have it`,
+        );
+      }
       const mined = block.transactions.find(
         (tx) => tx.from.toLowerCase() === account && BigInt(tx.nonce) === BigInt(nonce),
       );
-      if (!mined) throw new Error(`block ${number}: no transaction of nonce ${nonce} in it`);
+      if (!mined) {
+        throw new FundingError(
+          'FUNDING_NONCE_UNPROVEN',
+          `block ${number}: no transaction of nonce ${nonce} in it`,
+        );
+      }
       return mined.hash.toLowerCase();
     },
     async signTransfer(to, amountWei, nonce) {
       chainId ??= await quantity('eth_chainId', []);
-      const gasPrice = await quantity('eth_gasPrice', []);
+      const nodePrice = await quantity('eth_gasPrice', []);
+      if (nodePrice > maxGasPriceWei) {
+        throw new FundingError(
+          'FUNDING_GAS_PRICE_ABOVE_CAP',
+          `the node's gas price ${nodePrice} wei is above FUNDING_MAX_GAS_PRICE_WEI (${maxGasPriceWei})`,
+        );
+      }
+      // A quarter above the node's price for a prompt inclusion, never above the cap.
+      const gasPrice = (nodePrice * 5n) / 4n;
       // Legacy (EIP-155) transfer: one fee field, accepted by every chain and node.
       const rawTx = await wallet.signTransaction({
         type: 0,
@@ -115,7 +145,7 @@ export function createFunder(rpcUrl: string, privateKey: string): Funder {
         value: amountWei,
         nonce,
         gasLimit: 21_000n,
-        gasPrice: (gasPrice * 5n) / 4n,
+        gasPrice: gasPrice < maxGasPriceWei ? gasPrice : maxGasPriceWei,
         chainId,
       });
       return { rawTx, txHash: keccak256(rawTx), nonce };

@@ -1,14 +1,22 @@
-// The funding worker against a fake node that answers its reads from different moments: a
-// transfer mined between two reads, a load-balanced node whose backends lag each other, a nonce
-// another transaction took. Whatever the answers, one address is paid by one transfer.
-import { Wallet } from 'ethers';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// The funding hook against a fake node. The worker, with reads answered from different moments:
+// a transfer mined between two reads, a load-balanced node whose backends lag each other, a
+// nonce another transaction took; whatever the answers, one address is paid by one transfer.
+// The server, with a node that quotes a gas price above the cap or answers words of its own:
+// nothing signed, and /health says why in fixed words.
+import { Transaction, Wallet } from 'ethers';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type HealthResponse, HealthResponseSchema } from '../../../lib/backend-contract/index.ts';
 import { createFunder } from '../../../server/funding/funder.ts';
+import { DEFAULT_MAX_GAS_PRICE_WEI } from '../../../server/funding/funding-config.ts';
 import { createFundingWorker, type FundingWorker } from '../../../server/funding/funding-worker.ts';
+import { type RunningServer, startServer } from '../../../server/index.ts';
 import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
 import type { Store } from '../../../server/store/store.ts';
 import { type NodeAnswers, startFakeNode, type TestServer } from '../../support/fake-node.ts';
+import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
+import { ENGINES } from './support/engines.ts';
 import { FakeChain } from './support/fake-chain.ts';
+import { call } from './support/http.ts';
 
 const AMOUNT = 10n ** 15n;
 
@@ -31,7 +39,7 @@ describe('the funding worker under a node that answers from different moments', 
     node = await startFakeNode(answers);
     return createFundingWorker({
       store: store.funding,
-      funder: createFunder(node.url, key),
+      funder: createFunder(node.url, key, DEFAULT_MAX_GAS_PRICE_WEI),
       amountWei: AMOUNT,
       retrySeconds: 1,
       now: () => clock.ms,
@@ -156,5 +164,112 @@ describe('the funding worker under a node that answers from different moments', 
     expect(chain.transfersTo(cleo)).toHaveLength(1);
     expect(chain.transfersTo(cleo)[0]?.nonce).toBe(1);
     expect(await store.funding.summary()).toMatchObject({ paid: 1, queued: 0 });
+  });
+});
+
+describe('the funding hook’s /health under a hostile node', () => {
+  const sqlite = ENGINES[0]!();
+  const running: { close(): Promise<void> }[] = [];
+  beforeAll(() => sqlite.start());
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.close()));
+  });
+  afterAll(() => sqlite.stop());
+
+  /** A server funding through `answers`; its log lines land in `log`. */
+  async function serverOn(answers: NodeAnswers, log: string[], maxGasPriceWei = 50n * 10n ** 9n) {
+    const node = await startFakeNode(answers);
+    running.push(node);
+    const server = await startServer({
+      databaseUrl: await sqlite.freshDatabaseUrl(),
+      rateLimit: NO_RATE_LIMIT,
+      log: (line) => log.push(line),
+      funding: {
+        rpcUrl: node.url,
+        privateKey: Wallet.createRandom().privateKey,
+        amountWei: AMOUNT,
+        perClientPerDay: 100,
+        perDay: 100,
+        retrySeconds: 1,
+        maxGasPriceWei,
+      },
+    });
+    running.push(server);
+    return server;
+  }
+
+  async function fundingHealth(server: RunningServer): Promise<HealthResponse['funding']> {
+    const answer = await call(`${server.url}/health`);
+    expect(answer.status).toBe(200);
+    return (answer.body as HealthResponse).funding;
+  }
+
+  /** Polls /health until the worker has failed at least once; returns what it said. */
+  async function firstFailure(server: RunningServer): Promise<HealthResponse['funding']> {
+    for (let i = 0; i < 100; i++) {
+      const funding = await fundingHealth(server);
+      if (funding?.lastError) return funding;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the worker never reported a failure');
+  }
+
+  async function signUp(server: RunningServer): Promise<string> {
+    const walletAddress = Wallet.createRandom().address;
+    const answer = await call(`${server.url}/users`, {
+      method: 'POST',
+      json: { username: `u${walletAddress.slice(2, 10)}`, walletAddress },
+    });
+    expect(answer.status).toBe(200);
+    return walletAddress;
+  }
+
+  it('attack: a node quoting a gas price above the cap gets no transfer signed, and /health says so', async () => {
+    const chain = new FakeChain();
+    chain.gasPrice = 1000n * 10n ** 9n; // a fee spike, or a node that wants the balance burnt
+    const methods: string[] = [];
+    const log: string[] = [];
+    const server = await serverOn((method, params) => {
+      methods.push(method);
+      return chain.answer(method, params);
+    }, log);
+    await signUp(server);
+    expect(await firstFailure(server)).toMatchObject({
+      queued: 1,
+      paid: 0,
+      lastError: 'gas price above cap',
+    });
+    expect(methods).toContain('eth_gasPrice');
+    expect(methods).not.toContain('eth_sendRawTransaction');
+    expect(chain.accepted).toEqual([]);
+    expect(log.join('\n')).toMatch(/above FUNDING_MAX_GAS_PRICE_WEI/);
+  });
+
+  it('signs at the node’s price and a quarter, never above the cap', async () => {
+    const chain = new FakeChain();
+    chain.gasPrice = 45n * 10n ** 9n; // under the 50 gwei cap; a quarter more is above it
+    const server = await serverOn((method, params) => chain.answer(method, params), []);
+    const ann = await signUp(server);
+    for (let i = 0; i < 100 && chain.transfersTo(ann).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const [raw] = chain.rawTransactions;
+    expect(raw && Transaction.from(raw).gasPrice).toBe(50n * 10n ** 9n);
+  });
+
+  it('attack: the node’s error text never reaches /health, only the operator’s log', async () => {
+    const marker = 'MARKER-7f3a <script>alert(1)</script> internal 10.1.2.3 upstream';
+    const log: string[] = [];
+    const server = await serverOn(() => ({ error: marker }), log);
+    await signUp(server);
+    const funding = await firstFailure(server);
+    expect(funding?.lastError).toBe('chain node answered an error');
+    const health = (await call(`${server.url}/health`)).body;
+    expect(JSON.stringify(health)).not.toContain('MARKER-7f3a');
+    expect(log.join('\n')).toContain('MARKER-7f3a');
+    // The contract itself allows only the fixed wordings.
+    expect(HealthResponseSchema.safeParse(health).success).toBe(true);
+    const planted = { ...(health as HealthResponse), funding: { ...funding, lastError: marker } };
+    expect(HealthResponseSchema.safeParse(planted).success).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ export class FakeChain {
   readonly pool: ChainTx[] = [];
   /** Every transaction the node ever took in, once each. */
   readonly accepted: ChainTx[] = [];
+  /** The signed bytes of each accepted transaction, in order. */
+  readonly rawTransactions: string[] = [];
   gasPrice = 10n ** 9n;
 
   get head(): number {
@@ -79,6 +81,7 @@ export class FakeChain {
         if (sent.nonce < this.count(sent.from, this.head)) return { error: 'nonce too low' };
         this.pool.push(sent);
         this.accepted.push(sent);
+        this.rawTransactions.push(params[0] as string);
         return { result: sent.hash };
       }
       case 'eth_getTransactionReceipt': {
