@@ -167,6 +167,51 @@ describe('the funding worker under a node that answers from different moments', 
   });
 });
 
+describe('finding the transaction that used a nonce', () => {
+  it('reads it from the block that used the nonce, however far back, in few reads', async () => {
+    const chain = new FakeChain();
+    const key = Wallet.createRandom().privateKey;
+    const account = new Wallet(key);
+    const hashes: string[] = [];
+    // Nonces 0..5 mined at scattered heights among 300 blocks.
+    const heights = [3, 4, 100, 101, 250, 299];
+    for (let block = 1; block <= 300; block++) {
+      const nonce = heights.indexOf(block);
+      if (nonce >= 0) {
+        const raw = await account.signTransaction({
+          type: 0,
+          to: Wallet.createRandom().address,
+          value: 1n,
+          nonce,
+          gasLimit: 21_000n,
+          gasPrice: 10n ** 9n,
+          chainId: 31337n,
+        });
+        hashes.push(
+          String((chain.answer('eth_sendRawTransaction', [raw]) as { result: string }).result),
+        );
+      }
+      chain.mine();
+    }
+    let reads = 0;
+    const node = await startFakeNode((method, params) => {
+      reads++;
+      return chain.answer(method, params);
+    });
+    try {
+      const funder = createFunder(node.url, key, DEFAULT_MAX_GAS_PRICE_WEI);
+      for (const [nonce, hash] of hashes.entries()) {
+        reads = 0;
+        expect(await funder.minedWithNonce(nonce)).toBe(hash);
+        expect(reads).toBeLessThanOrEqual(2 + 2 * Math.ceil(Math.log2(300)) + 1);
+      }
+      expect(await funder.minedWithNonce(6)).toBeNull();
+    } finally {
+      await node.close();
+    }
+  });
+});
+
 describe('the funding hook’s /health under a hostile node', () => {
   const sqlite = ENGINES[0]!();
   const running: { close(): Promise<void> }[] = [];
