@@ -104,6 +104,24 @@ export type OkResponse = z.infer<typeof OkResponseSchema>;
 export const ErrorResponseSchema = z.lazy(() => z.object({ error: z.string() }));
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
+/**
+ * Why payments wait, as `/health` says it: fixed wordings only (a node's own error text goes to
+ * the operator's log, never to the public answer).
+ */
+export const FUNDING_WAIT_REASONS = [
+  'gas price above cap',
+  'chain node unreachable',
+  'chain node answered an error',
+  'chain node answer too large',
+  'chain node answered a redirect',
+  'chain node answer malformed',
+  'transfer sent, not mined yet',
+  'transfer mined, receipt not visible yet',
+  'nonce used, block not shown by the node',
+  'chain error',
+] as const;
+export type FundingWaitReason = (typeof FUNDING_WAIT_REASONS)[number];
+
 export const HealthResponseSchema = z.lazy(() =>
   z.object({
     ok: z.literal(true),
@@ -115,7 +133,8 @@ export const HealthResponseSchema = z.lazy(() =>
         paid: z.number().int().nonnegative(),
         failed: z.number().int().nonnegative(),
         funder: z.string(),
-        lastError: z.string().nullable(),
+        /** Why payments wait, one of FUNDING_WAIT_REASONS; null once a payment went through. */
+        lastError: z.enum(FUNDING_WAIT_REASONS).nullable(),
       })
       .optional(),
     /** Present when the server sponsors calls: its account, contracts and operations. */

@@ -17,7 +17,17 @@ export interface FundingOptions {
   perDay: number;
   /** First retry delay after a failure, doubled each time up to an hour (default 30). */
   retrySeconds: number;
+  /** The highest gas price a transfer is signed at, in wei; above it nothing is signed. */
+  maxGasPriceWei: bigint;
 }
+
+/** 100 gwei: far above a local chain's ~1 gwei, so at most 0.0021 ETH of fee per transfer. */
+export const DEFAULT_MAX_GAS_PRICE_WEI = 100_000_000_000n;
+
+const wei = z
+  .string()
+  .regex(/^[1-9]\d{0,30}$/, 'must be a positive whole number of wei')
+  .transform((value) => BigInt(value));
 
 const count = (fallback: number, max: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
@@ -25,10 +35,8 @@ const count = (fallback: number, max: number) =>
 const FundingEnvSchema = z.object({
   FUNDING_RPC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
   FUNDING_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits'),
-  FUNDING_AMOUNT_WEI: z
-    .string()
-    .regex(/^[1-9]\d{0,30}$/, 'must be a positive whole number of wei')
-    .transform((value) => BigInt(value)),
+  FUNDING_AMOUNT_WEI: wei,
+  FUNDING_MAX_GAS_PRICE_WEI: wei.default(DEFAULT_MAX_GAS_PRICE_WEI),
   FUNDING_PER_CLIENT_PER_DAY: count(3, 1_000_000),
   FUNDING_PER_DAY: count(100, 100_000_000),
   FUNDING_RETRY_SECONDS: count(30, 3600),
@@ -56,5 +64,6 @@ export function fundingFromEnv(env: Env): FundingOptions | undefined {
     perClientPerDay: e.FUNDING_PER_CLIENT_PER_DAY,
     perDay: e.FUNDING_PER_DAY,
     retrySeconds: e.FUNDING_RETRY_SECONDS,
+    maxGasPriceWei: e.FUNDING_MAX_GAS_PRICE_WEI,
   };
 }

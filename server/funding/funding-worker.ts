@@ -1,11 +1,13 @@
 // Sends queued payments, one instance at a time (a lease row in the database), one payment at a
 // time. Each payment is signed once and stored before it is broadcast; a retry broadcasts the
 // same bytes, so a crash, a timeout or two instances can never pay an address twice. A stored
-// transfer whose nonce was taken by another transaction can never be mined: only then is it
-// signed anew.
+// transfer whose nonce was taken by another transaction can never be mined: only then, with the
+// block that holds the other transaction as proof, is it signed anew.
 import { randomUUID } from 'node:crypto';
+import type { FundingWaitReason } from '../../lib/backend-contract/index.ts';
 import type { FundingRow, FundingStore } from '../store/funding-store.ts';
 import type { Funder } from './funder.ts';
+import { FundingError, waitReasonOf } from './funding-error.ts';
 
 export interface FundingWorkerOptions {
   store: FundingStore;
@@ -25,8 +27,14 @@ export interface FundingWorker {
   runOnce(): Promise<void>;
   /** Resolves when no pass is running. */
   idle(): Promise<void>;
-  /** The last chain error, or null once a payment went through. */
-  lastError(): string | null;
+  /** Why payments wait (a fixed wording), or null once a payment went through. */
+  lastError(): FundingWaitReason | null;
+}
+
+/** A node's text as one log line: control characters out, at most 300 characters. */
+function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is taken out
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 300);
 }
 
 export function createFundingWorker(options: FundingWorkerOptions): FundingWorker {
@@ -34,7 +42,7 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
   const now = options.now ?? Date.now;
   const holder = randomUUID();
   let running: Promise<void> | null = null;
-  let lastError: string | null = null;
+  let lastError: FundingWaitReason | null = null;
 
   const lease = (): Promise<boolean> => {
     const at = now();
@@ -42,14 +50,17 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
   };
 
   async function retry(row: FundingRow, error: unknown): Promise<void> {
-    const reason = error instanceof Error ? error.message : String(error);
-    lastError = reason.slice(0, 200);
+    // The node's own words stay with the operator (the log, the row); /health gets a fixed one.
+    lastError = waitReasonOf(error);
+    const detail = oneLine(error instanceof Error ? error.message : String(error));
     const delay = Math.min(
       options.retrySeconds * 2 ** Math.min(row.attempts, 12),
       MAX_DELAY_SECONDS,
     );
-    await store.retryLater(row.walletAddress, now() + delay * 1000, lastError);
-    options.log?.(`funding: payment to ${row.walletAddress} will be retried in ${delay} s`);
+    await store.retryLater(row.walletAddress, now() + delay * 1000, detail);
+    options.log?.(
+      `funding: payment to ${row.walletAddress} will be retried in ${delay} s (${lastError}: ${detail})`,
+    );
   }
 
   /** True when settled; false when it is left for a later pass. */
@@ -69,15 +80,25 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
       try {
         await funder.broadcast(row.rawTx);
       } catch (error) {
-        // Mined meanwhile, or its nonce went elsewhere (then it can never be mined): re-sign.
+        // Mined meanwhile, or its nonce went elsewhere (then it can never be mined). The nonce is
+        // read before the receipt: a transfer mined between the two reads then shows as mined,
+        // never as "no receipt, nonce used". While the nonce is free, the same bytes are retried.
+        if ((await funder.minedNonce()) <= row.txNonce) throw error;
         if (await settleIfMined(row, row.txHash)) return;
-        if ((await funder.minedNonce()) > row.txNonce) {
-          await store.clearSigned(row.walletAddress);
-          return pay({ ...row, rawTx: null, txHash: null, txNonce: null });
+        // Nonce used, no receipt: a node whose backends lag each other can say both of a transfer
+        // that is ours. Only the block that used the nonce, holding another transaction of the
+        // account at it, proves this one can never be mined; nothing less signs a second one.
+        const minedInstead = await funder.minedWithNonce(row.txNonce);
+        if (minedInstead === null) throw error;
+        if (minedInstead === row.txHash.toLowerCase()) {
+          throw new FundingError('FUNDING_RECEIPT_PENDING', `${row.txHash}: mined, no receipt yet`);
         }
-        throw error;
+        await store.clearSigned(row.walletAddress);
+        return pay({ ...row, rawTx: null, txHash: null, txNonce: null });
       }
-      if (!(await settleIfMined(row, row.txHash))) throw new Error('sent, not mined yet');
+      if (!(await settleIfMined(row, row.txHash))) {
+        throw new FundingError('FUNDING_NOT_MINED', `${row.txHash}: sent, not mined yet`);
+      }
       return;
     }
     const signed = await funder.signTransfer(

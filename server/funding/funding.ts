@@ -2,6 +2,7 @@
 // address (once per username and address, within the client's and the global daily budget) and
 // let the worker send it. Nothing here can fail or slow a sign-up: enqueueing is one transaction
 // and its errors are logged, the payment itself happens later.
+import type { FundingWaitReason } from '../../lib/backend-contract/index.ts';
 import type { FundingSummary } from '../store/funding-store.ts';
 import type { Store } from '../store/store.ts';
 import { createFunder } from './funder.ts';
@@ -11,8 +12,8 @@ import { createFundingWorker } from './funding-worker.ts';
 export interface FundingStatus extends FundingSummary {
   /** The paying account. */
   funder: string;
-  /** The last chain error while payments wait, or null. */
-  lastError: string | null;
+  /** Why payments wait, a fixed wording (the node's own text goes to the log only), or null. */
+  lastError: FundingWaitReason | null;
 }
 
 export interface Funding {
@@ -31,7 +32,7 @@ export function startFunding(
   log?: (line: string) => void,
   now: () => number = Date.now,
 ): Funding {
-  const funder = createFunder(options.rpcUrl, options.privateKey);
+  const funder = createFunder(options.rpcUrl, options.privateKey, options.maxGasPriceWei);
   const worker = createFundingWorker({
     store: store.funding,
     funder,

@@ -5,6 +5,7 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRpc, type LocalChain, startLocalChain } from '../../../chain/index.ts';
 import { createFunder, type Funder } from '../../../server/funding/funder.ts';
+import { DEFAULT_MAX_GAS_PRICE_WEI } from '../../../server/funding/funding-config.ts';
 import { createFundingWorker } from '../../../server/funding/funding-worker.ts';
 import { type RunningServer, type StartServerOptions, startServer } from '../../../server/index.ts';
 import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
@@ -69,6 +70,7 @@ describe('funding new addresses', () => {
     perClientPerDay: 100,
     perDay: 1000,
     retrySeconds: 1,
+    maxGasPriceWei: DEFAULT_MAX_GAS_PRICE_WEI,
     ...overrides,
   });
 
@@ -151,7 +153,7 @@ describe('funding new addresses', () => {
         () => health(s),
         (h) => h.lastError !== null,
       );
-      expect(waiting).toMatchObject({ queued: 1, paid: 0 });
+      expect(waiting).toMatchObject({ queued: 1, paid: 0, lastError: 'chain node unreachable' });
       later = await startLocalChain({ port });
       await eventually(
         () => health(s),
@@ -192,7 +194,7 @@ describe('the funding worker never pays one address twice', () => {
   }
 
   it('when the answer to a broadcast is lost, the retry settles the same transfer', async () => {
-    const real = createFunder(chain.url, FUNDING_KEY);
+    const real = createFunder(chain.url, FUNDING_KEY, DEFAULT_MAX_GAS_PRICE_WEI);
     let lose = true;
     // The node takes the transfer, but the worker never hears back (a timeout, a crash).
     const funder: Funder = {
@@ -219,7 +221,7 @@ describe('the funding worker never pays one address twice', () => {
   });
 
   it('signs anew only when the stored transfer can never be mined (its nonce went elsewhere)', async () => {
-    const real = createFunder(chain.url, FUNDING_KEY);
+    const real = createFunder(chain.url, FUNDING_KEY, DEFAULT_MAX_GAS_PRICE_WEI);
     let down = true;
     const funder: Funder = {
       ...real,
@@ -254,7 +256,7 @@ describe('the funding worker never pays one address twice', () => {
   });
 
   it('asks for a receipt only of a transfer it has sent', async () => {
-    const real = createFunder(chain.url, FUNDING_KEY);
+    const real = createFunder(chain.url, FUNDING_KEY, DEFAULT_MAX_GAS_PRICE_WEI);
     const calls: string[] = [];
     const funder: Funder = {
       ...real,

@@ -167,7 +167,13 @@ describe('funding configuration', () => {
       perClientPerDay: 2,
       perDay: 50,
       retrySeconds: 30,
+      maxGasPriceWei: 100n * 10n ** 9n,
     });
+    expect(configFromEnv({ ...on, FUNDING_MAX_GAS_PRICE_WEI: '2000000000' }).funding).toMatchObject(
+      {
+        maxGasPriceWei: 2n * 10n ** 9n,
+      },
+    );
   });
 
   it('refuses half a configuration and bad values, naming the variable', () => {
@@ -180,5 +186,7 @@ describe('funding configuration', () => {
     expect(bad({ FUNDING_KEY: '0x12' })).toThrow(/^FUNDING_KEY:/);
     expect(bad({ FUNDING_RPC_URL: 'ftp://chain' })).toThrow(/^FUNDING_RPC_URL:/);
     expect(bad({ FUNDING_PER_DAY: '0' })).toThrow(/^FUNDING_PER_DAY:/);
+    expect(bad({ FUNDING_MAX_GAS_PRICE_WEI: '0' })).toThrow(/^FUNDING_MAX_GAS_PRICE_WEI:/);
+    expect(bad({ FUNDING_MAX_GAS_PRICE_WEI: '100 gwei' })).toThrow(/^FUNDING_MAX_GAS_PRICE_WEI:/);
   });
 });
