@@ -74,11 +74,14 @@ export function createWalletSession(
     { storage: store, warmUpOnCreate: false },
   );
   const sealWalletValue = sealer ? sealer.seal.bind(sealer) : undefined;
+  const openWalletValue = sealer
+    ? (slot: string, stored: unknown) => sealer.open(slot, stored).catch(() => null)
+    : undefined;
   return new WalletSession({
     hedgehog,
     store,
     prepareStorage: async () => {
-      await runMigrations({ env: { addressFromEntropy, sealWalletValue } });
+      await runMigrations({ env: { addressFromEntropy, sealWalletValue, openWalletValue } });
       await relocateWalletData(await walletArea(), sealer);
     },
     clearStorage: () => clearWalletData(sealer),

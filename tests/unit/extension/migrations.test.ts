@@ -196,7 +196,11 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
   function firefox() {
     const keys = memoryKeyStore();
     const sealer = createWalletSealer(keys);
-    const firefoxEnv: MigrationEnv = { ...env, sealWalletValue: (slot, v) => sealer.seal(slot, v) };
+    const firefoxEnv: MigrationEnv = {
+      ...env,
+      sealWalletValue: (slot, v) => sealer.seal(slot, v),
+      openWalletValue: (slot, stored) => sealer.open(slot, stored).catch(() => null),
+    };
     const opened = async (items: Record<string, unknown>) =>
       Object.fromEntries(
         await Promise.all(
@@ -281,6 +285,22 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
     // The person's session is what storage.local now holds, sealed; the planted values are gone.
     expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
     expect(JSON.stringify(storage)).not.toContain('0b'.repeat(16));
+    expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
+  });
+
+  it('attack: a sealed-looking entropy a content script planted never costs the session', async () => {
+    const { env: ffEnv, opened } = firefox();
+    // Any object of the sealed shape: it opens under no key this extension holds.
+    const forged = { sealed: 'AES-GCM', iv: 'A'.repeat(16), data: 'B'.repeat(44) };
+    const { storage } = await migrate(
+      {
+        local: { ...V2, 'encore:wallet:hedgehog-entropy-key': forged },
+        session,
+      },
+      { env: ffEnv },
+    );
+    // The session was sealed over the forged value, and removed from storage.session only then.
+    expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
     expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
   });
 

@@ -12,6 +12,8 @@ import { startTestWorker, type TestWorker } from './support/worker.ts';
 
 const PASSWORD = 'violet tram plays 7 encores';
 const ENTROPY_KEY = 'encore:wallet:hedgehog-entropy-key';
+/** What a content script can write: the sealed shape, opening under no key the extension holds. */
+const FORGED = { sealed: 'AES-GCM', iv: 'A'.repeat(16), data: 'B'.repeat(44) };
 
 let keys: MemoryKeyStore;
 let backend: ReturnType<typeof memoryBackend>;
@@ -155,6 +157,41 @@ describe('the wallet session with storage.local sealed (Firefox)', () => {
     expect(Object.values(await walletValues('local')).every(isSealedValue)).toBe(true);
     await fakeBrowser.storage.session.clear();
     expect((await firefoxWorker().send('getState', {})).address).toBe(address);
+  });
+
+  it('attack: a sealed-looking entropy planted in storage.local never stops the move there', async () => {
+    const worker = firefoxWorker();
+    await worker.send('settings.set', { lockOnBrowserClose: true });
+    const { address } = await signedUp(worker);
+    // A content script writes an object of the sealed shape where the sealed entropy would go.
+    await fakeBrowser.storage.local.set({ [ENTROPY_KEY]: FORGED });
+    await worker.send('settings.set', { lockOnBrowserClose: false });
+    // The session was sealed over it, and left storage.session only then.
+    expect(await walletValues('session')).toEqual({});
+    expect((await walletValues('local'))[ENTROPY_KEY]).not.toEqual(FORGED);
+    await fakeBrowser.storage.session.clear();
+    expect(await firefoxWorker().send('getState', {})).toMatchObject({
+      loggedIn: true,
+      address,
+      sessionLost: false,
+    });
+  });
+
+  it('attack: a sealed-looking value planted beside the session never stops the move out', async () => {
+    const worker = firefoxWorker();
+    const { address } = await signedUp(worker);
+    await fakeBrowser.storage.local.set({ 'encore:wallet:planted': FORGED });
+    await worker.send('settings.set', { lockOnBrowserClose: true });
+    expect(Object.keys(await walletValues('session')).sort()).toEqual([
+      ENTROPY_KEY,
+      'encore:wallet:snapshot',
+      'encore:wallet:username',
+    ]);
+    expect(await firefoxWorker().send('getState', {})).toMatchObject({
+      loggedIn: true,
+      address,
+      sessionLost: false,
+    });
   });
 
   it('is off by default, as in Chromium: "log out when the browser closes" reads as off', async () => {
