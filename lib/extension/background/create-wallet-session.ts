@@ -10,6 +10,7 @@ import {
   createAreaStore,
   createWalletSealer,
   indexedDbKeyStore,
+  rekeyWalletData,
   relocateWalletData,
   runMigrations,
   type WalletSealer,
@@ -85,6 +86,7 @@ export function createWalletSession(
       await relocateWalletData(await walletArea(), sealer);
     },
     clearStorage: () => clearWalletData(sealer),
+    renewStorageKey: sealer ? () => rekeyWalletData(sealer) : undefined,
     prepareAccount: async (address) => {
       await claimUnclaimedConnections(address);
     },

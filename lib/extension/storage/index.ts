@@ -17,6 +17,7 @@ export {
   type StorageSnapshot,
   UnsafeMigrationError,
 } from './migrations/index.ts';
+export { rekeyWalletData } from './rekey.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
 export { restrictStorageToExtension } from './restrict-access.ts';
 export {

@@ -142,6 +142,35 @@ describe('the wallet session with storage.local sealed (Firefox)', () => {
     expect(address).toBeTruthy();
   });
 
+  it('attack: an earlier account put back after a login over it (no logout) never opens', async () => {
+    const worker = firefoxWorker();
+    const ada = await signedUp(worker);
+    const copy = await walletValues('local');
+    // A log-in form still open elsewhere (the popup page in a tab) logs in over the session.
+    const bob = await worker.send('signUp', { username: 'bob', password: PASSWORD });
+    expect(bob.address).not.toBe(ada.address);
+    // A content script puts ada's entropy, username and snapshot back.
+    await fakeBrowser.storage.local.set(copy);
+    const state = await firefoxWorker().send('getState', {});
+    expect(state.address).not.toBe(ada.address);
+    expect(state).toMatchObject({ loggedIn: false, sessionLost: true });
+  });
+
+  it('attack: an earlier account put back after its entropy was removed never opens', async () => {
+    const ada = await signedUp(firefoxWorker());
+    const copy = await walletValues('local');
+    // A content script removes the entropy: the next start finds nobody logged in, with no
+    // logout (the key stays), and bob logs in.
+    await fakeBrowser.storage.local.remove(ENTROPY_KEY);
+    const worker = firefoxWorker();
+    expect(await worker.send('getState', {})).toMatchObject({ loggedIn: false });
+    await worker.send('signUp', { username: 'bob', password: PASSWORD });
+    await fakeBrowser.storage.local.set(copy);
+    const state = await firefoxWorker().send('getState', {});
+    expect(state.address).not.toBe(ada.address);
+    expect(state).toMatchObject({ loggedIn: false, sessionLost: true });
+  });
+
   it('moves the keys with the lock setting: opened into storage.session, sealed back', async () => {
     const worker = firefoxWorker();
     const { address, entropy } = await signedUp(worker);
