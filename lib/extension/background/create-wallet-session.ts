@@ -10,6 +10,7 @@ import {
   createAreaStore,
   createWalletSealer,
   indexedDbKeyStore,
+  recordSealer,
   rekeyWalletData,
   relocateWalletData,
   runMigrations,
@@ -82,7 +83,11 @@ export function createWalletSession(
     hedgehog,
     store,
     prepareStorage: async () => {
-      await runMigrations({ env: { addressFromEntropy, sealWalletValue, openWalletValue } });
+      const records = recordSealer();
+      const sealRecord = records ? records.seal.bind(records) : undefined;
+      await runMigrations({
+        env: { addressFromEntropy, sealWalletValue, openWalletValue, sealRecord },
+      });
       await relocateWalletData(await walletArea(), sealer);
     },
     clearStorage: () => clearWalletData(sealer),

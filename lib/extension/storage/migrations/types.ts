@@ -35,6 +35,11 @@ export interface MigrationEnv {
    * a content script wrote, a value whose key is gone. Present exactly when `sealWalletValue` is.
    */
   openWalletValue?(slot: string, stored: unknown): Promise<string | null>;
+  /**
+   * `value` sealed as the settings and spending stores keep their record `slot` in storage.local
+   * (lib/extension/storage/protected-record.ts). Absent where storage.local is private.
+   */
+  sealRecord?(slot: string, value: unknown): Promise<unknown>;
 }
 
 export interface Migration {
