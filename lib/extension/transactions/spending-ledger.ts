@@ -3,8 +3,8 @@
 // costs only itself and counts nothing it cannot prove), older entries dropped on every write.
 // In Firefox the record is sealed (storage/protected-record.ts): one that a content script
 // removed, changed or put back from an earlier copy cannot say what was spent, so it counts as
-// spent beyond any limit for 24 hours (under UNKNOWN, for every account and chain): every send
-// then takes the password, never "nothing spent today".
+// spent beyond any limit (under UNKNOWN, for every account and chain), kept by the next write
+// for 24 hours: every send until then takes the password, never "nothing spent today".
 
 import { z } from 'zod';
 import { isRecord } from '../../guards/index.ts';
