@@ -10,6 +10,8 @@ import {
   createAreaStore,
   createWalletSealer,
   indexedDbKeyStore,
+  recordSealer,
+  rekeyWalletData,
   relocateWalletData,
   runMigrations,
   type WalletSealer,
@@ -74,14 +76,22 @@ export function createWalletSession(
     { storage: store, warmUpOnCreate: false },
   );
   const sealWalletValue = sealer ? sealer.seal.bind(sealer) : undefined;
+  const openWalletValue = sealer
+    ? (slot: string, stored: unknown) => sealer.open(slot, stored).catch(() => null)
+    : undefined;
   return new WalletSession({
     hedgehog,
     store,
     prepareStorage: async () => {
-      await runMigrations({ env: { addressFromEntropy, sealWalletValue } });
+      const records = recordSealer();
+      const sealRecord = records ? records.seal.bind(records) : undefined;
+      await runMigrations({
+        env: { addressFromEntropy, sealWalletValue, openWalletValue, sealRecord },
+      });
       await relocateWalletData(await walletArea(), sealer);
     },
     clearStorage: () => clearWalletData(sealer),
+    renewStorageKey: sealer ? () => rekeyWalletData(sealer) : undefined,
     prepareAccount: async (address) => {
       await claimUnclaimedConnections(address);
     },

@@ -57,6 +57,12 @@ export interface WalletSessionDeps {
   /** Removes the wallet keys from every place they may be kept (logout). */
   clearStorage?: () => Promise<void>;
   /**
+   * Runs at every login, sign-up and restore once the new entropy is stored: the stored wallet
+   * values are sealed again under a new key (Firefox), so nothing sealed before this login opens
+   * again, even when no logout came in between (a login over a session, or a session lost).
+   */
+  renewStorageKey?: () => Promise<void>;
+  /**
    * Runs when an address becomes the session's (login, sign-up, restore), before any listener
    * hears of it. A failure is logged, never fails the login.
    */
@@ -421,9 +427,12 @@ export class WalletSession {
     const checked = checkUsername(username);
     const name = checked.ok ? checked.username : username.trim();
     const catalog = previous === wallet.address ? (this.account?.catalog ?? null) : null;
+    let t = phaseStart();
+    await this.deps.renewStorageKey?.();
+    measurePhase('encore:session:renew-storage-key', t);
     this.account = { address: wallet.address, username: name, catalog };
     await this.clearLost();
-    let t = phaseStart();
+    t = phaseStart();
     await this.deps.store.set(USERNAME_KEY, name);
     const entropy = await this.storedEntropy();
     if (entropy) await this.saveSnapshot(entropy, this.account);

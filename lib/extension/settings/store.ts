@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { isRecord } from '../../guards/index.ts';
 import { InvalidInputError } from '../errors/index.ts';
-import { createWriteQueue } from '../storage/index.ts';
+import { createWriteQueue, readProtectedRecord, writeProtectedRecord } from '../storage/index.ts';
 import { knownChain } from './chains.ts';
 import { defaultSettings } from './defaults.ts';
 import {
@@ -49,7 +49,7 @@ export function updateSettings(patch: SettingsPatch): Promise<Settings> {
         { path: ['chainId'], message: 'Choose one of the supported chains' },
       ]);
     }
-    await browser.storage.local.set({ [KEY]: next });
+    await writeProtectedRecord(KEY, next);
     return result;
   });
 }
@@ -64,8 +64,14 @@ export function onSettingsChanged(cb: (settings: Settings) => void): () => void 
   return () => browser.storage.onChanged.removeListener(listener);
 }
 
+/**
+ * The stored record; null (which reads as the fail-closed values over the defaults) when it is
+ * not the one this extension last wrote: in Firefox a content script can write storage.local,
+ * so the record is sealed there, and a forged, changed, removed or older copy never counts.
+ */
 async function readRecord(): Promise<unknown> {
-  return (await browser.storage.local.get(KEY))[KEY];
+  const read = await readProtectedRecord(KEY);
+  return read.status === 'ok' ? read.value : read.status === 'absent' ? undefined : null;
 }
 
 /**

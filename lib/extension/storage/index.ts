@@ -17,13 +17,25 @@ export {
   type StorageSnapshot,
   UnsafeMigrationError,
 } from './migrations/index.ts';
+export {
+  readProtectedRecord,
+  recordSealer,
+  useRecordSealer,
+  writeProtectedRecord,
+} from './protected-record.ts';
+export { rekeyWalletData } from './rekey.ts';
 export { clearWalletData, relocateWalletData } from './relocate.ts';
 export { restrictStorageToExtension } from './restrict-access.ts';
 export {
+  createRecordSealer,
   createWalletSealer,
   generateSealingKey,
   indexedDbKeyStore,
+  indexedDbRecordKeys,
   isSealedValue,
+  type RecordKeyStore,
+  type RecordRead,
+  type RecordSealer,
   type SealedValue,
   type SealingKeyStore,
   WalletDataUnreadableError,

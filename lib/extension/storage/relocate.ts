@@ -15,8 +15,11 @@ import type { WalletSealer } from './sealing/index.ts';
  * areas hold an entropy, the target's wins: it is the one the session reads and writes.
  *
  * With a sealer, values are sealed on their way into storage.local and opened on their way out
- * (a value that does not open throws WalletDataUnreadableError before anything moved); once they
- * have left storage.local its key is forgotten, so no copy of the ciphertext opens again.
+ * (an entropy that does not open throws WalletDataUnreadableError before anything moved; any
+ * other value that does not open is not the session's and stays behind); once they have left
+ * storage.local its key is forgotten, so no copy of the ciphertext opens again. A content script
+ * can write storage.local, so an entropy there counts as the target's only when it opens: a
+ * planted look-alike never stops the move and never costs the session its only copy.
  */
 export async function relocateWalletData(
   target: AreaName,
@@ -27,7 +30,7 @@ export async function relocateWalletData(
   const stored = walletEntries(await source.get(null));
   if (Object.keys(stored).length === 0) return;
   const destination = storageArea(target);
-  if (!(ENTROPY_KEY in walletEntries(await destination.get(null)))) {
+  if (!(await holdsEntropy(target, walletEntries(await destination.get(null)), sealer))) {
     const moving = sealer ? await reseal(stored, sourceName, target, sealer) : stored;
     if (Object.keys(moving).length > 0) await destination.set(moving);
   }
@@ -44,6 +47,19 @@ export async function clearWalletData(sealer: WalletSealer | null = null): Promi
   await sealer?.forget();
 }
 
+/** Whether `entries` (the wallet values in `area`) hold an entropy the session can read there. */
+async function holdsEntropy(
+  area: AreaName,
+  entries: Record<string, unknown>,
+  sealer: WalletSealer | null,
+): Promise<boolean> {
+  if (!(ENTROPY_KEY in entries)) return false;
+  const opened = await walletValueCodec(area, sealer)
+    .decode(ENTROPY_KEY, entries[ENTROPY_KEY])
+    .catch(() => null);
+  return opened !== null;
+}
+
 /** The values as `to` keeps them: opened from `from`'s form, sealed or not for `to`. */
 async function reseal(
   stored: Record<string, unknown>,
@@ -54,7 +70,12 @@ async function reseal(
   const [reader, writer] = [walletValueCodec(from, sealer), walletValueCodec(to, sealer)];
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(stored)) {
-    const plain = await reader.decode(key, value);
+    // Only the entropy's failure is the session's: another value that does not open was not
+    // written by it (a content script planted it) and is left out rather than ending the session.
+    const plain =
+      key === ENTROPY_KEY
+        ? await reader.decode(key, value)
+        : await reader.decode(key, value).catch(() => null);
     if (plain !== null) out[key] = await writer.encode(key, plain);
   }
   return out;

@@ -1,16 +1,23 @@
 // What each account sent on each chain in the last 24 hours, for the daily spending limit: one
 // storage.local key, entries per "<chainId>:<account>", each read on its own (a damaged entry
 // costs only itself and counts nothing it cannot prove), older entries dropped on every write.
+// In Firefox the record is sealed (storage/protected-record.ts): one that a content script
+// removed, changed or put back from an earlier copy cannot say what was spent, so it counts as
+// spent beyond any limit (under UNKNOWN, for every account and chain), kept by the next write
+// for 24 hours: every send until then takes the password, never "nothing spent today".
 
-import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { isRecord } from '../../guards/index.ts';
 import { recentRecords, type SpendingRecord } from '../../transactions/index.ts';
-import { createWriteQueue } from '../storage/index.ts';
+import { createWriteQueue, readProtectedRecord, writeProtectedRecord } from '../storage/index.ts';
 
 export const SPENDING_KEY = 'encore:spending';
 /** No account sends more in a day through one person's clicks; a cap keeps the record small. */
 const MAX_RECORDS_PER_ACCOUNT = 500;
+/** The entry that stands for what an unreadable record spent: never a "<chainId>:<account>". */
+const UNKNOWN = '*';
+/** The most a wei amount can be: over any limit. */
+const SPENT_UNKNOWN_WEI = (2n ** 256n - 1n).toString();
 
 let recordSchema: z.ZodType<SpendingRecord> | undefined;
 const schema = (): z.ZodType<SpendingRecord> => {
@@ -33,8 +40,9 @@ export function createSpendingLedger(now: () => number = Date.now): SpendingLedg
   const serialized = createWriteQueue();
 
   async function readAll(): Promise<Record<string, unknown>> {
-    const stored = (await browser.storage.local.get(SPENDING_KEY))[SPENDING_KEY];
-    return isRecord(stored) ? stored : {};
+    const read = await readProtectedRecord(SPENDING_KEY);
+    if (read.status === 'invalid') return { [UNKNOWN]: [{ at: now(), wei: SPENT_UNKNOWN_WEI }] };
+    return read.status === 'ok' && isRecord(read.value) ? read.value : {};
   }
 
   function entries(value: unknown): SpendingRecord[] {
@@ -47,7 +55,11 @@ export function createSpendingLedger(now: () => number = Date.now): SpendingLedg
 
   return {
     async read(account, chainId) {
-      return recentRecords(entries((await readAll())[keyOf(account, chainId)]), now());
+      const all = await readAll();
+      return recentRecords(
+        [...entries(all[UNKNOWN]), ...entries(all[keyOf(account, chainId)])],
+        now(),
+      );
     },
     add(account, chainId, record) {
       return serialized(async () => {
@@ -61,7 +73,7 @@ export function createSpendingLedger(now: () => number = Date.now): SpendingLedg
         }
         const key = keyOf(account, chainId);
         next[key] = [...(next[key] ?? []), record].slice(-MAX_RECORDS_PER_ACCOUNT);
-        await browser.storage.local.set({ [SPENDING_KEY]: next });
+        await writeProtectedRecord(SPENDING_KEY, next);
       });
     },
   };

@@ -35,11 +35,11 @@ async function migrate(snapshot: StorageSnapshot, options: { env?: MigrationEnv 
 describe('storage migration 0 -> 1: connections per account', () => {
   it('gives the connections to the stored wallet (lock off: storage.local)', async () => {
     const { version, storage } = await migrate({ local: { ...wallet, ...sites }, session: {} });
-    expect(version).toBe(3);
+    expect(version).toBe(4);
     expect(storage.local).toEqual({
       ...wallet,
       'encore:connections': { [ACCOUNT]: legacy },
-      'encore:schema-version': 3,
+      'encore:schema-version': 4,
       'encore:activity': { version: 1, lists: {} },
     });
   });
@@ -101,7 +101,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
     const junk = await migrate({ local: { 'encore:connected-sites': 'junk' }, session: {} });
     expect(junk.storage.local).toEqual({
       'encore:connected-sites': 'junk',
-      'encore:schema-version': 3,
+      'encore:schema-version': 4,
       'encore:activity': { version: 1, lists: {} },
     });
   });
@@ -113,6 +113,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
       'remove local encore:connected-sites',
       'set local encore:schema-version',
       'set local encore:activity',
+      'set local encore:schema-version',
       'set local encore:schema-version',
       'set local encore:schema-version',
     ]);
@@ -130,7 +131,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
       const io = memoryIO(snapshot);
       for (const [key, value] of Object.entries(plan.set.local ?? {})) io.areas.local[key] = value;
       for (const key of plan.remove.local ?? []) delete io.areas.local[key];
-      io.areas.local['encore:schema-version'] = 3;
+      io.areas.local['encore:schema-version'] = 4;
       expect(io.areas).toEqual(once);
     }
   });
@@ -160,7 +161,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
     ];
     expect(touched.filter((key) => key.startsWith('encore:wallet:'))).toEqual([]);
     const { lines } = await migrate(snapshot);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^\[encore\] storage v0 -> v1 /);
     expect(lines[1]).toMatch(/^\[encore\] storage v1 -> v2 \(activity list\)/);
     for (const secret of [ENTROPY, ACCOUNT, ADDRESS.slice(2, 10), 'ada']) {
@@ -196,7 +197,11 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
   function firefox() {
     const keys = memoryKeyStore();
     const sealer = createWalletSealer(keys);
-    const firefoxEnv: MigrationEnv = { ...env, sealWalletValue: (slot, v) => sealer.seal(slot, v) };
+    const firefoxEnv: MigrationEnv = {
+      ...env,
+      sealWalletValue: (slot, v) => sealer.seal(slot, v),
+      openWalletValue: (slot, stored) => sealer.open(slot, stored).catch(() => null),
+    };
     const opened = async (items: Record<string, unknown>) =>
       Object.fromEntries(
         await Promise.all(
@@ -214,7 +219,7 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
       { local: { ...V2, 'encore:settings': { appName: 'x' } }, session },
       { env: ffEnv },
     );
-    expect(version).toBe(3);
+    expect(version).toBe(4);
     // Only the approval window's id is left in storage.session; the wallet keys are in
     // storage.local, where a content script reading everything finds no secret…
     expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
@@ -222,7 +227,7 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
     for (const secret of [ENTROPY, 'ada', '0x5eed']) expect(local).not.toContain(secret);
     // …only sealed values, which open to what storage.session held.
     expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
-    expect(lines.at(-1)).toMatch(
+    expect(lines.at(-2)).toMatch(
       /^\[encore\] storage v2 -> v3 \(sealed wallet keys in Firefox storage\.local\): 3 wallet values sealed into storage\.local, 3 values removed from storage\.session$/,
     );
   });
@@ -233,7 +238,10 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
       const start = { local: { ...V2, 'encore:settings': settings }, session };
       const { storage, writes } = await migrate(start, { env: ffEnv });
       expect(storage.session).toEqual(session);
-      expect(writes).toEqual(['set local encore:schema-version']);
+      expect(writes).toEqual([
+        'set local encore:schema-version',
+        'set local encore:schema-version',
+      ]);
     }
   });
 
@@ -284,10 +292,26 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
     expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
   });
 
+  it('attack: a sealed-looking entropy a content script planted never costs the session', async () => {
+    const { env: ffEnv, opened } = firefox();
+    // Any object of the sealed shape: it opens under no key this extension holds.
+    const forged = { sealed: 'AES-GCM', iv: 'A'.repeat(16), data: 'B'.repeat(44) };
+    const { storage } = await migrate(
+      {
+        local: { ...V2, 'encore:wallet:hedgehog-entropy-key': forged },
+        session,
+      },
+      { env: ffEnv },
+    );
+    // The session was sealed over the forged value, and removed from storage.session only then.
+    expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
+    expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
+  });
+
   it('changes nothing in Chromium, where storage.local is closed to content scripts', async () => {
     const { storage, writes, lines } = await migrate({ local: { ...V2, ...wallet }, session: {} });
-    expect(storage.local).toEqual({ ...V2, ...wallet, 'encore:schema-version': 3 });
-    expect(writes).toEqual(['set local encore:schema-version']);
+    expect(storage.local).toEqual({ ...V2, ...wallet, 'encore:schema-version': 4 });
+    expect(writes).toEqual(['set local encore:schema-version', 'set local encore:schema-version']);
     expect(lines.at(-1)).toMatch(/storage\.local is private in this browser: no change/);
   });
 
@@ -342,14 +366,14 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
 
 describe('storage migration runner', () => {
   it('the chain ends at the version this build reads', () => {
-    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2, 3]);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2, 3, 4]);
+    expect(SCHEMA_VERSION).toBe(4);
   });
 
   it('stamps a fresh install and then does nothing', async () => {
     const first = await migrate({ local: {}, session: {} });
     expect(first.storage.local).toEqual({
-      'encore:schema-version': 3,
+      'encore:schema-version': 4,
       'encore:activity': { version: 1, lists: {} },
     });
     const io = memoryIO(first.storage);
@@ -367,7 +391,7 @@ describe('storage migration runner', () => {
       session: {},
     });
     expect(damaged.storage.local['encore:unclaimed-connections']).toEqual(legacy);
-    expect(damaged.storage.local['encore:schema-version']).toBe(3);
+    expect(damaged.storage.local['encore:schema-version']).toBe(4);
   });
 
   it('refuses a step that would remove the entropy, before writing anything', async () => {

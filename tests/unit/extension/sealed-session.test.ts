@@ -12,6 +12,8 @@ import { startTestWorker, type TestWorker } from './support/worker.ts';
 
 const PASSWORD = 'violet tram plays 7 encores';
 const ENTROPY_KEY = 'encore:wallet:hedgehog-entropy-key';
+/** What a content script can write: the sealed shape, opening under no key the extension holds. */
+const FORGED = { sealed: 'AES-GCM', iv: 'A'.repeat(16), data: 'B'.repeat(44) };
 
 let keys: MemoryKeyStore;
 let backend: ReturnType<typeof memoryBackend>;
@@ -140,6 +142,35 @@ describe('the wallet session with storage.local sealed (Firefox)', () => {
     expect(address).toBeTruthy();
   });
 
+  it('attack: an earlier account put back after a login over it (no logout) never opens', async () => {
+    const worker = firefoxWorker();
+    const ada = await signedUp(worker);
+    const copy = await walletValues('local');
+    // A log-in form still open elsewhere (the popup page in a tab) logs in over the session.
+    const bob = await worker.send('signUp', { username: 'bob', password: PASSWORD });
+    expect(bob.address).not.toBe(ada.address);
+    // A content script puts ada's entropy, username and snapshot back.
+    await fakeBrowser.storage.local.set(copy);
+    const state = await firefoxWorker().send('getState', {});
+    expect(state.address).not.toBe(ada.address);
+    expect(state).toMatchObject({ loggedIn: false, sessionLost: true });
+  });
+
+  it('attack: an earlier account put back after its entropy was removed never opens', async () => {
+    const ada = await signedUp(firefoxWorker());
+    const copy = await walletValues('local');
+    // A content script removes the entropy: the next start finds nobody logged in, with no
+    // logout (the key stays), and bob logs in.
+    await fakeBrowser.storage.local.remove(ENTROPY_KEY);
+    const worker = firefoxWorker();
+    expect(await worker.send('getState', {})).toMatchObject({ loggedIn: false });
+    await worker.send('signUp', { username: 'bob', password: PASSWORD });
+    await fakeBrowser.storage.local.set(copy);
+    const state = await firefoxWorker().send('getState', {});
+    expect(state.address).not.toBe(ada.address);
+    expect(state).toMatchObject({ loggedIn: false, sessionLost: true });
+  });
+
   it('moves the keys with the lock setting: opened into storage.session, sealed back', async () => {
     const worker = firefoxWorker();
     const { address, entropy } = await signedUp(worker);
@@ -155,6 +186,41 @@ describe('the wallet session with storage.local sealed (Firefox)', () => {
     expect(Object.values(await walletValues('local')).every(isSealedValue)).toBe(true);
     await fakeBrowser.storage.session.clear();
     expect((await firefoxWorker().send('getState', {})).address).toBe(address);
+  });
+
+  it('attack: a sealed-looking entropy planted in storage.local never stops the move there', async () => {
+    const worker = firefoxWorker();
+    await worker.send('settings.set', { lockOnBrowserClose: true });
+    const { address } = await signedUp(worker);
+    // A content script writes an object of the sealed shape where the sealed entropy would go.
+    await fakeBrowser.storage.local.set({ [ENTROPY_KEY]: FORGED });
+    await worker.send('settings.set', { lockOnBrowserClose: false });
+    // The session was sealed over it, and left storage.session only then.
+    expect(await walletValues('session')).toEqual({});
+    expect((await walletValues('local'))[ENTROPY_KEY]).not.toEqual(FORGED);
+    await fakeBrowser.storage.session.clear();
+    expect(await firefoxWorker().send('getState', {})).toMatchObject({
+      loggedIn: true,
+      address,
+      sessionLost: false,
+    });
+  });
+
+  it('attack: a sealed-looking value planted beside the session never stops the move out', async () => {
+    const worker = firefoxWorker();
+    const { address } = await signedUp(worker);
+    await fakeBrowser.storage.local.set({ 'encore:wallet:planted': FORGED });
+    await worker.send('settings.set', { lockOnBrowserClose: true });
+    expect(Object.keys(await walletValues('session')).sort()).toEqual([
+      ENTROPY_KEY,
+      'encore:wallet:snapshot',
+      'encore:wallet:username',
+    ]);
+    expect(await firefoxWorker().send('getState', {})).toMatchObject({
+      loggedIn: true,
+      address,
+      sessionLost: false,
+    });
   });
 
   it('is off by default, as in Chromium: "log out when the browser closes" reads as off', async () => {

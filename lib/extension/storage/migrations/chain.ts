@@ -4,11 +4,13 @@ import type { Migration } from './types.ts';
 import { connectionsPerAccount } from './v1-connections-per-account.ts';
 import { activityList } from './v2-activity-list.ts';
 import { sealedWalletKeys } from './v3-sealed-wallet-keys.ts';
+import { sealedRecords } from './v4-sealed-records.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   connectionsPerAccount,
   activityList,
   sealedWalletKeys,
+  sealedRecords,
 ];
 
 /** The layout this build reads and writes. */

@@ -29,6 +29,17 @@ export interface MigrationEnv {
    * (Chromium), so nothing is sealed there.
    */
   sealWalletValue?(slot: string, value: string): Promise<unknown>;
+  /**
+   * The value `stored` holds when it is one the extension itself sealed for `slot` (it opens
+   * under the key in IndexedDB); null for anything else: a plain value, a sealed-looking object
+   * a content script wrote, a value whose key is gone. Present exactly when `sealWalletValue` is.
+   */
+  openWalletValue?(slot: string, stored: unknown): Promise<string | null>;
+  /**
+   * `value` sealed as the settings and spending stores keep their record `slot` in storage.local
+   * (lib/extension/storage/protected-record.ts). Absent where storage.local is private.
+   */
+  sealRecord?(slot: string, value: unknown): Promise<unknown>;
 }
 
 export interface Migration {

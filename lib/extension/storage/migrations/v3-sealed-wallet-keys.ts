@@ -62,13 +62,17 @@ export const sealedWalletKeys: Migration = {
     // planted (it can write storage.local, never storage.session). Sealing it would log the
     // person into a wallet the attacker knows. With no entropy in storage.session, storage.local's
     // plain values are sealed (an older build's session with the lock off).
-    // (A sealed one in storage.local was written by this step before a stop: it stays.)
-    const sessionWins = ENTROPY in plainSession && ENTROPY in plainLocal;
-    const sealing = sessionWins
-      ? plainSession
-      : ENTROPY in local
-        ? plainLocal
-        : { ...plainLocal, ...plainSession };
+    // A sealed entropy in storage.local counts only when it opens under the extension's key
+    // (this step wrote it before a stop): a content script can write an object of the sealed
+    // shape too, and trusting that one would remove the session's only copy.
+    const ownSealed = await opensEntropy(local, env);
+    const sealing = ownSealed
+      ? plainLocal
+      : ENTROPY in plainSession
+        ? plainSession
+        : ENTROPY in plainLocal
+          ? plainLocal
+          : { ...plainLocal, ...plainSession };
     const sealed: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(sealing)) sealed[key] = await seal(key, value);
     const removed = Object.keys(plainSession);
@@ -83,6 +87,12 @@ export const sealedWalletKeys: Migration = {
     };
   },
 };
+
+/** Whether storage.local's entropy is one this extension sealed (it opens under its key). */
+async function opensEntropy(local: Record<string, unknown>, env: MigrationEnv): Promise<boolean> {
+  if (!(ENTROPY in local) || !env.openWalletValue) return false;
+  return (await env.openWalletValue(ENTROPY, local[ENTROPY]).catch(() => null)) !== null;
+}
 
 function walletEntries(items: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(items).filter(([key]) => key.startsWith(WALLET_PREFIX)));

@@ -35,6 +35,46 @@ export function indexedDbKeyStore(factory: IDBFactory = indexedDB): SealingKeySt
   };
 }
 
+/**
+ * The key that seals the records kept in storage.local beyond a session (settings, the spending
+ * record), and one write counter per record. Unlike the wallet key, it is never deleted: a
+ * logout keeps the settings and the day's spending. The counters are what a content script cannot
+ * copy back: each write seals with the next one (see record-sealer.ts).
+ */
+export interface RecordKeyStore {
+  load(): Promise<CryptoKey | null>;
+  loadOrCreate(): Promise<CryptoKey>;
+  /** The number of committed writes of `slot` (0: never written). */
+  counter(slot: string): Promise<number>;
+  setCounter(slot: string, value: number): Promise<void>;
+}
+
+const RECORD_KEY_ID = 'record-storage';
+
+export function indexedDbRecordKeys(factory: IDBFactory = indexedDB): RecordKeyStore {
+  return {
+    load: () =>
+      withStore(factory, 'readonly', (store) => request(store.get(RECORD_KEY_ID))).then(asKey),
+    async loadOrCreate() {
+      const fresh = await generateSealingKey();
+      return withStore(factory, 'readwrite', async (store) => {
+        const existing = asKey(await request(store.get(RECORD_KEY_ID)));
+        if (existing) return existing;
+        await request(store.put(fresh, RECORD_KEY_ID));
+        return fresh;
+      });
+    },
+    counter: (slot) =>
+      withStore(factory, 'readonly', (store) => request(store.get(`counter:${slot}`))).then(
+        (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0),
+      ),
+    setCounter: (slot, value) =>
+      withStore(factory, 'readwrite', async (store) => {
+        await request(store.put(value, `counter:${slot}`));
+      }),
+  };
+}
+
 function asKey(value: unknown): CryptoKey | null {
   return value instanceof CryptoKey ? value : null;
 }

@@ -2,6 +2,7 @@
 // WebCrypto but no IndexedDB). `wipe()` is the profile losing the extension's IndexedDB.
 import {
   generateSealingKey,
+  type RecordKeyStore,
   type SealingKeyStore,
 } from '../../../../lib/extension/storage/index.ts';
 
@@ -26,5 +27,31 @@ export function memoryKeyStore(): MemoryKeyStore {
       key = null;
     },
     stored: () => key,
+  };
+}
+
+export interface MemoryRecordKeys extends RecordKeyStore {
+  /** The extension's IndexedDB is cleared (site data, a profile cleanup). */
+  wipe(): void;
+}
+
+/** The records' key and write counters, in memory instead of IndexedDB. */
+export function memoryRecordKeys(): MemoryRecordKeys {
+  let key: CryptoKey | null = null;
+  let counters = new Map<string, number>();
+  return {
+    load: async () => key,
+    loadOrCreate: async () => {
+      key ??= await generateSealingKey();
+      return key;
+    },
+    counter: async (slot) => counters.get(slot) ?? 0,
+    setCounter: async (slot, value) => {
+      counters.set(slot, value);
+    },
+    wipe: () => {
+      key = null;
+      counters = new Map();
+    },
   };
 }

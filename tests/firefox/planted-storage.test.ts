@@ -1,0 +1,190 @@
+// What a content script writes in Firefox's storage.local, played in Firefox ESR: one more content
+// script of the same build (exactly the powers of Encore's own, which a compromised web-content
+// process would have) writes and removes keys there when the page asks. Nothing it writes logs
+// the person out, logs them into another account, raises a limit or adds a chain.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { uniqueUsername } from '../e2e/support/accounts.ts';
+import {
+  type FirefoxWithEncore,
+  type KeptProfile,
+  launchFirefox,
+  makeKeptProfile,
+} from './support/launch-firefox.ts';
+import { logOutIn, openPopup, signUpIn, testId } from './support/popup.ts';
+import { openSite } from './support/site.ts';
+import { waitForElement, waitForValue } from './support/wait.ts';
+
+const env = inject('encoreEnv');
+const ENTROPY_KEY = 'encore:wallet:hedgehog-entropy-key';
+const SETTINGS_KEY = 'encore:settings';
+/** The sealed shape, opening under no key the extension holds. */
+const FORGED = { sealed: 'AES-GCM', iv: 'A'.repeat(16), data: 'B'.repeat(44) };
+
+// The page puts an order in an attribute (the DOM is shared with the content script's isolated
+// world) and dispatches an event; the writer reads storage.local, applies the order, and answers
+// with what storage.local held before.
+const WRITER = `
+document.addEventListener('encore-write', async () => {
+  const order = JSON.parse(document.documentElement.getAttribute('data-encore-order'));
+  const before = await browser.storage.local.get(null);
+  if (order.remove) await browser.storage.local.remove(order.remove);
+  if (order.set) await browser.storage.local.set(order.set);
+  document.documentElement.setAttribute('data-encore-done', JSON.stringify(before));
+});
+`;
+
+interface Order {
+  set?: Record<string, unknown>;
+  remove?: string[];
+}
+
+/** Has the content script apply `order`; resolves to storage.local as it was before. */
+async function contentScript(site: Page, order: Order = {}): Promise<Record<string, unknown>> {
+  await site.evaluate((text) => {
+    document.documentElement.removeAttribute('data-encore-done');
+    document.documentElement.setAttribute('data-encore-order', text);
+    document.dispatchEvent(new CustomEvent('encore-write'));
+  }, JSON.stringify(order));
+  const done = await waitForValue(
+    site,
+    () => document.documentElement.getAttribute('data-encore-done'),
+    undefined,
+  );
+  return JSON.parse(done) as Record<string, unknown>;
+}
+
+async function buildWithWriter(extensionDir: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'encore-firefox-writer-'));
+  await cp(extensionDir, dir, { recursive: true });
+  await writeFile(join(dir, 'writer.js'), WRITER);
+  const manifestPath = join(dir, 'manifest.json');
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
+    content_scripts: { matches: string[]; js: string[] }[];
+  };
+  manifest.content_scripts.push({ matches: ['http://127.0.0.1/*'], js: ['writer.js'] });
+  await writeFile(manifestPath, JSON.stringify(manifest));
+  return dir;
+}
+
+const walletValues = (items: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(items).filter(([key]) => key.startsWith('encore:wallet:')));
+
+async function send(page: Page, message: Record<string, unknown>): Promise<unknown> {
+  const answer = (await page.evaluate((m) => browser.runtime.sendMessage(m), message)) as {
+    ok: boolean;
+    result?: unknown;
+  };
+  if (!answer.ok) throw new Error(`${String(message.type)} failed: ${JSON.stringify(answer)}`);
+  return answer.result;
+}
+
+describe('what a content script writes in Firefox storage.local', () => {
+  let build: string;
+  let profile: KeptProfile;
+  let firefox: FirefoxWithEncore | undefined;
+  const launch = async (): Promise<FirefoxWithEncore> => {
+    firefox = await launchFirefox(build, { profile });
+    return firefox;
+  };
+  const restart = async (): Promise<FirefoxWithEncore> => {
+    await firefox?.close();
+    firefox = undefined;
+    return launch();
+  };
+  const site = async (): Promise<Page> => {
+    if (!firefox || !env.services.demo) throw new Error('globalSetup did not start the demo site');
+    return openSite(firefox.browser, env.services.demo);
+  };
+
+  beforeAll(async () => {
+    if (!env.firefoxExtensionDir) throw new Error('globalSetup made no Firefox build');
+    build = await buildWithWriter(env.firefoxExtensionDir);
+    profile = await makeKeptProfile(build);
+    await launch();
+  });
+  afterAll(async () => {
+    await firefox?.close();
+    await profile?.remove();
+    if (build) await rm(build, { recursive: true, force: true });
+  });
+
+  it('attack: a sealed-looking entropy planted while the keys are in storage.session never costs the session', async () => {
+    if (!firefox) throw new Error('no Firefox');
+    let popup = await openPopup(firefox);
+    await send(popup, { type: 'settings.set', lockOnBrowserClose: true });
+    const address = await signUpIn(popup, uniqueUsername('firefox-planted'));
+    await contentScript(await site(), { set: { [ENTROPY_KEY]: FORGED } });
+    // The person turns "log out when the browser closes" off: the session moves into
+    // storage.local, sealed over the look-alike.
+    await send(popup, { type: 'settings.set', lockOnBrowserClose: false });
+    const ff = await restart();
+    popup = await openPopup(ff);
+    expect(await popup.$eval(testId('address'), (e) => e.textContent)).toBe(address);
+    expect(await popup.$(testId('session-lost'))).toBeNull();
+    await logOutIn(popup);
+  });
+
+  it('attack: an earlier account put back after its entropy was removed never opens', async () => {
+    if (!firefox) throw new Error('no Firefox');
+    let popup = await openPopup(firefox);
+    const ada = await signUpIn(popup, uniqueUsername('firefox-ada'));
+    // The content script copies ada's sealed values, then removes the entropy: the next start
+    // finds nobody logged in, with no logout.
+    const copy = walletValues(await contentScript(await site(), { remove: [ENTROPY_KEY] }));
+    expect(Object.keys(copy)).toContain(ENTROPY_KEY);
+    let ff = await restart();
+    popup = await openPopup(ff);
+    await waitForElement(popup, testId('show-signup'));
+    const bob = await signUpIn(popup, uniqueUsername('firefox-bob'));
+    expect(bob).not.toBe(ada);
+    await contentScript(await site(), { set: copy });
+    ff = await restart();
+    popup = await openPopup(ff);
+    expect(await popup.$(testId('address'))).toBeNull();
+    await waitForElement(popup, testId('session-lost'));
+  });
+
+  it('attack: settings a content script writes read as the safe defaults', async () => {
+    if (!firefox) throw new Error('no Firefox');
+    const popup = await openPopup(firefox);
+    await send(popup, {
+      type: 'settings.set',
+      spendingLimits: { '1': { kind: 'daily', wei: '5' } },
+    });
+    const stored = await contentScript(await site(), {
+      set: {
+        [SETTINGS_KEY]: {
+          spendingLimits: { '1': { kind: 'unlimited' } },
+          addedChains: [
+            {
+              id: 4242,
+              name: 'Ether',
+              rpcUrl: 'https://rpc.example',
+              nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 36 },
+              blockExplorerUrls: [],
+            },
+          ],
+          chainId: 4242,
+        },
+      },
+    });
+    // What the person set is sealed: the content script read no limit in it.
+    expect(stored[SETTINGS_KEY]).toMatchObject({ sealed: 'AES-GCM' });
+    const settings = (await send(popup, { type: 'settings.get' })) as {
+      spendingLimits: Record<string, unknown>;
+      addedChains: unknown[];
+      chainId: number;
+      lockOnBrowserClose: boolean;
+    };
+    expect(settings).toMatchObject({
+      spendingLimits: {},
+      addedChains: [],
+      chainId: 1,
+      lockOnBrowserClose: true,
+    });
+  });
+});
