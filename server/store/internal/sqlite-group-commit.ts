@@ -13,7 +13,16 @@
 // An error that ends the whole transaction (I/O, a full disk) fails the whole group, none of
 // whose rows were committed. Every outcome, refusals included (a duplicate, a missing old key), is
 // given only after the fsync: what it was decided against is on disk by then.
+//
+// A failed fsync stops the writes for good, as PostgreSQL does: after a failed fdatasync the
+// kernel may have dropped the dirty pages (and marked them clean, so the next fsync succeeds
+// without writing them), and the WAL's chained checksums end recovery at the first lost frame,
+// so nothing committed after it could be promised either. The writes it covered and those
+// committed since are answered WriteNotDurableError (committed, not known to be on disk: neither
+// stored nor refused), every later write WritesStoppedError; `onStop` tells the store, which
+// stops writing to the file at all until a restart.
 import type Database from 'better-sqlite3';
+import { WriteNotDurableError, WritesStoppedError } from '../store-errors.ts';
 
 /** Makes the WAL durable up to at least everything written before the call. */
 export type SyncWal = (done: (error: Error | null) => void) => void;
@@ -23,6 +32,8 @@ export interface GroupCommit {
   run<T>(write: () => T): Promise<T>;
   /** Resolves when nothing is queued, committing or being fsynced. */
   idle(): Promise<void>;
+  /** The error every write answers since an fsync failed; undefined while writes go on. */
+  readonly stopped: WritesStoppedError | undefined;
 }
 
 interface Pending {
@@ -38,12 +49,17 @@ interface Settle {
   value: unknown;
 }
 
-export function createSqliteGroupCommit(db: Database.Database, sync: SyncWal): GroupCommit {
+export function createSqliteGroupCommit(
+  db: Database.Database,
+  sync: SyncWal,
+  onStop: (error: Error) => void = () => {},
+): GroupCommit {
   let queue: Pending[] = [];
   /** Committed (or failed alone), waiting for an fsync that starts after their COMMIT. */
   let committed: Settle[] = [];
   let syncing = false;
   let idleWaiters: (() => void)[] = [];
+  let stopped: WritesStoppedError | undefined;
 
   const commitGroup = db.transaction((group: Pending[]): Settle[] => {
     const outcomes: Settle[] = [];
@@ -62,6 +78,11 @@ export function createSqliteGroupCommit(db: Database.Database, sync: SyncWal): G
   function flush(): void {
     const group = queue;
     queue = [];
+    if (stopped) {
+      for (const pending of group) pending.reject(stopped);
+      settleIdle();
+      return;
+    }
     let outcomes: Settle[];
     try {
       outcomes = commitGroup.immediate(group);
@@ -80,14 +101,28 @@ export function createSqliteGroupCommit(db: Database.Database, sync: SyncWal): G
     syncing = true;
     sync((error) => {
       syncing = false;
+      if (error) {
+        stop(error, covered);
+        return;
+      }
       for (const { pending, ok, value } of covered) {
-        if (error) pending.reject(error);
-        else if (ok) pending.resolve(value);
+        if (ok) pending.resolve(value);
         else pending.reject(value);
       }
       if (committed.length > 0) startSync();
       else settleIdle();
     });
+  }
+
+  /** After a failed fsync: nothing committed since the last good one is promised, nothing more is taken. */
+  function stop(error: Error, covered: Settle[]): void {
+    const notDurable = new WriteNotDurableError({ cause: error });
+    stopped = new WritesStoppedError({ cause: error });
+    const unanswered = covered.concat(committed);
+    committed = [];
+    for (const { pending } of unanswered) pending.reject(notDurable);
+    onStop(error);
+    settleIdle();
   }
 
   function settleIdle(): void {
@@ -99,6 +134,7 @@ export function createSqliteGroupCommit(db: Database.Database, sync: SyncWal): G
 
   return {
     run<T>(write: () => T): Promise<T> {
+      if (stopped) return Promise.reject(stopped);
       return new Promise<T>((resolve, reject) => {
         // After the poll phase: every write parsed in this turn joins the same transaction.
         if (queue.length === 0) setImmediate(flush);
@@ -108,6 +144,9 @@ export function createSqliteGroupCommit(db: Database.Database, sync: SyncWal): G
     idle() {
       if (queue.length === 0 && !syncing && committed.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    get stopped() {
+      return stopped;
     },
   };
 }
