@@ -1,6 +1,6 @@
 // SQLite engine (better-sqlite3), in WAL mode. Records and users are group-committed: on disk
-// (the WAL fsynced past their COMMIT) before they are answered; after a failed fsync, the store
-// takes no more writes. See sqlite-group-commit.ts.
+// (the WAL fsynced past their COMMIT) before they are answered, and before a lookup returns them;
+// after a failed fsync, the store takes no more writes. See sqlite-group-commit.ts.
 import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -90,8 +90,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const selectUserAddress = batchDb.prepare<[string], { wallet_address: string }>(
     'SELECT wallet_address FROM users WHERE username_key = ?',
   );
-  // Lookups (hits + record read) are batched on the same connection; see the batcher.
-  const lookups = createSqliteLookupBatcher(batchDb);
+  // Lookups (hits + record read) are batched on the same connection, and answer a record only once
+  // the group that wrote it is fsynced; see the batcher.
+  const lookups = createSqliteLookupBatcher(batchDb, writes);
   const pruneHits = batchDb.prepare<[number]>('DELETE FROM rate_limit_hits WHERE window_start < ?');
 
   // One statement: a duplicate changes nothing, and any error undoes this statement alone.
@@ -109,7 +110,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   return {
     engine: 'sqlite',
     insertAuth(record) {
-      return writes.run(() => insertAuth(record));
+      return writes.run(() => insertAuth(record), [record.lookupKey]);
     },
     replaceAuth(record, oldLookupKey) {
       return writes.run(() => {
@@ -119,7 +120,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           if (error instanceof DuplicateRollback) return 'duplicate';
           throw error;
         }
-      });
+      }, [record.lookupKey, oldLookupKey]);
     },
     setUser(user: UserRow): Promise<SetUserResult> {
       return writes.run(() => {

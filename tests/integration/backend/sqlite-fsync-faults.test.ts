@@ -1,5 +1,5 @@
 // Through HTTP, on a SQLite file whose WAL fsync the test holds or fails (the store's `syncFile`
-// seam): after an fsync
+// seam): a GET never answers 200 for a record before its fsync completes, and after an fsync
 // error the backend acknowledges nothing more — the writes that fsync covered answer 503
 // STORE_WRITE_NOT_DURABLE (not a refusal: they may or may not be on disk), every later write 503
 // STORE_WRITES_STOPPED, and /health says so.
@@ -31,6 +31,8 @@ async function send(url: string, path: string, body?: unknown): Promise<Reply> {
 }
 
 const lookup = (key: string) => `/authentication?lookupKey=${key}`;
+/** The same lookup, made unusual enough that the fast path leaves it to the Hono route. */
+const lookupGeneral = (key: string) => `/authentication?lookupKey=${key}&via=general`;
 
 describe('SQLite backend under fsync faults', () => {
   let server: SqliteServerWithFsync;
@@ -38,6 +40,31 @@ describe('SQLite backend under fsync faults', () => {
     server = await startSqliteServerWithFsync({ perAddress: 1_000, writesPerAddress: 1_000 });
   });
   afterEach(() => server.close());
+
+  it('answers no GET 200 for a record before its fsync, on either path', async () => {
+    const record = authRecord(1);
+    server.fsync.hold = true;
+    const posted = send(server.url, '/authentication', record);
+    for (let i = 0; i < 100 && server.fsync.held.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(server.fsync.held).toHaveLength(1);
+    // The record is committed; its fsync is held.
+    const answers: string[] = [];
+    const reads = [lookup, lookupGeneral].map((path) =>
+      send(server.url, path(record.lookupKey)).then((reply) => {
+        answers.push(`${reply.status}`);
+        return reply;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answers).toEqual([]);
+    server.fsync.release();
+    for (const reply of await Promise.all(reads)) {
+      expect(reply).toEqual({ status: 200, body: record });
+    }
+    expect((await posted).status).toBe(200);
+  });
 
   it('after an fsync error, refuses every write with 503 and says so in /health', async () => {
     const before = authRecord(1);
@@ -48,8 +75,13 @@ describe('SQLite backend under fsync faults', () => {
     const post = await send(server.url, '/authentication', failed);
     expect(post.status).toBe(503);
     expect(post.body.error).toContain('STORE_WRITE_NOT_DURABLE');
-    // Every later write is refused, though the next fsync would succeed; a retry of the failed
-    // one is not told that its record exists (409).
+    // Its record is neither served nor denied, and a retry is not told it exists (409).
+    for (const path of [lookup, lookupGeneral]) {
+      const read = await send(server.url, path(failed.lookupKey));
+      expect(read.status).toBe(503);
+      expect(read.body.error).toContain('STORE_WRITE_NOT_DURABLE');
+    }
+    // Every later write is refused, though the next fsync would succeed.
     for (const [path, body] of [
       ['/authentication', failed],
       ['/authentication', authRecord(3)],

@@ -1,6 +1,7 @@
-// The SQLite store answers only what is on disk (server/store/internal/): after an fsync fails
-// the store acknowledges nothing more. The WAL's fsync is the store's `syncFile` seam: the real
-// fdatasync, held or failed by the test (tests/integration/backend/support/controlled-fsync.ts).
+// The SQLite store answers only what is on disk (server/store/internal/): a lookup of a record
+// whose group commit is not yet fsynced waits for that fsync, and after an fsync fails the store
+// acknowledges nothing more. The WAL's fsync is the store's `syncFile` seam: the real fdatasync,
+// held or failed by the test (tests/integration/backend/support/controlled-fsync.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,10 @@ const record = (n: number) => ({
   cipherText: `${n}`.padStart(32, 'e'),
 });
 
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
 describe('SQLite store: only what is on disk is answered', () => {
   let dir: string;
   let store: Store;
@@ -37,10 +42,60 @@ describe('SQLite store: only what is on disk is answered', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('does not answer a lookup of a record whose group is not yet fsynced until that fsync completes', async () => {
+    sync.hold = true;
+    let stored = false;
+    const insert = store.insertAuth(record(1)).then((result) => {
+      stored = true;
+      return result;
+    });
+    for (let i = 0; i < 20 && sync.held.length === 0; i++) await turns(1);
+    expect(sync.held).toHaveLength(1);
+    // Committed (visible on the connection) and held before its fsync.
+    let answered = false;
+    const lookup = lookupAuth(store, ['a:1'], 0, record(1).lookupKey);
+    void lookup.answer.then(() => {
+      answered = true;
+    });
+    // A lookup of another key, in the same batch, is not held.
+    expect(await lookupAuth(store, ['a:1'], 0, record(2).lookupKey).answer).toEqual({
+      counts: [2],
+      record: null,
+    });
+    await turns(10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    expect(stored).toBe(false);
+    sync.release();
+    expect(await lookup.answer).toEqual({ counts: [1], record: record(1) });
+    expect(await insert).toBe('stored');
+  });
+
+  it('does not answer 404 for the old key of a replace before the replace is fsynced', async () => {
+    await store.insertAuth(record(1));
+    sync.hold = true;
+    const replace = store.replaceAuth(record(2), record(1).lookupKey);
+    for (let i = 0; i < 20 && sync.held.length === 0; i++) await turns(1);
+    let answered = false;
+    const old = lookupAuth(store, [], 0, record(1).lookupKey);
+    void old.answer.then(() => {
+      answered = true;
+    });
+    await turns(10);
+    expect(answered).toBe(false);
+    sync.release();
+    expect((await old.answer).record).toBeNull();
+    expect(await replace).toBe('stored');
+  });
+
   it('after a failed fsync, answers its records as not durable and takes no more writes', async () => {
     await store.insertAuth(record(1));
     sync.failNext = fsyncError();
     await expect(store.insertAuth(record(2))).rejects.toBeInstanceOf(WriteNotDurableError);
+    // Committed, but not known to be on disk: neither served nor denied.
+    await expect(lookupAuth(store, [], 0, record(2).lookupKey).answer).rejects.toBeInstanceOf(
+      WriteNotDurableError,
+    );
     // What an fsync covered before the failure is served as before, and the limiter still counts.
     expect(await lookupAuth(store, ['a:1'], 0, record(1).lookupKey).answer).toEqual({
       counts: [1],

@@ -161,6 +161,46 @@ describe('SQLite group commit', () => {
     expect(rows()).toBe(2);
     await group.idle();
   });
+
+  it('keeps each named key unsynced until an fsync that began after its COMMIT completes', async () => {
+    const first = group.run(insert('a'), ['key-a']);
+    await nextTurn();
+    expect(group.unsyncedGroup('key-a')).toBe(1);
+    expect(group.unsyncedGroup('key-b')).toBe(0);
+    // Group 2 commits during the first fsync and names key-a again.
+    void group.run(insert('b'), ['key-a', 'key-b']);
+    await nextTurn();
+    expect(group.unsyncedGroup('key-a')).toBe(2);
+    const woken: string[] = [];
+    group.whenSynced(1, (error) => woken.push(`1:${error}`));
+    group.whenSynced(2, (error) => woken.push(`2:${error}`));
+    syncs[0]?.done(null);
+    await first;
+    // The first fsync covered group 1 only: key-a's last write is still in flight.
+    expect(woken).toEqual(['1:null']);
+    expect(group.unsyncedGroup('key-a')).toBe(2);
+    syncs[1]?.done(null);
+    await group.idle();
+    expect(woken).toEqual(['1:null', '2:null']);
+    expect(group.unsyncedGroup('key-a')).toBe(0);
+    expect(group.unsyncedGroup('key-b')).toBe(0);
+    // A durable group answers at once.
+    group.whenSynced(2, (error) => woken.push(`again:${error}`));
+    expect(woken.at(-1)).toBe('again:null');
+  });
+
+  it('tells a reader waiting on a group whose fsync failed that it never will be durable', async () => {
+    void group.run(insert('a'), ['key-a']).catch(() => {});
+    await nextTurn();
+    const errors: (Error | null)[] = [];
+    group.whenSynced(group.unsyncedGroup('key-a'), (error) => errors.push(error));
+    syncs[0]?.done(new Error('EIO'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(WriteNotDurableError);
+    // Asked later, the same answer at once.
+    group.whenSynced(group.unsyncedGroup('key-a'), (error) => errors.push(error));
+    expect(errors[1]).toBeInstanceOf(WriteNotDurableError);
+  });
 });
 
 describe('SQLite store on the group commit', () => {
