@@ -37,7 +37,9 @@ const lookupGeneral = (key: string) => `/authentication?lookupKey=${key}&via=gen
 describe('SQLite backend under fsync faults', () => {
   let server: SqliteServerWithFsync;
   beforeEach(async () => {
-    server = await startSqliteServerWithFsync({ perAddress: 1_000, writesPerAddress: 1_000 });
+    server = await startSqliteServerWithFsync({
+      rateLimit: { perAddress: 1_000, writesPerAddress: 1_000 },
+    });
   });
   afterEach(() => server.close());
 

@@ -25,16 +25,16 @@ export interface SqliteServerWithFsync {
 }
 
 export async function startSqliteServerWithFsync(
-  rateLimit: Partial<RateLimitOptions> = {},
+  options: { rateLimit?: Partial<RateLimitOptions>; trustProxy?: number } = {},
 ): Promise<SqliteServerWithFsync> {
   const dir = mkdtempSync(join(tmpdir(), 'encore-fsync-'));
   const fsync = controlledFsync();
   const store = openSqliteStore(join(dir, 'db.sqlite'), { syncFile: fsync.syncFile });
   const deps: AppDeps = {
     store,
-    limiter: createRateLimiter(store, { ...DEFAULT_RATE_LIMIT, ...rateLimit }),
+    limiter: createRateLimiter(store, { ...DEFAULT_RATE_LIMIT, ...options.rateLimit }),
     isAllowedOrigin: createOriginMatcher(['chrome-extension://*']),
-    trustProxy: 0,
+    trustProxy: options.trustProxy ?? 0,
   };
   const listener = createRequestListener(deps, createFetchHandler(deps), {
     hostname: '127.0.0.1',
