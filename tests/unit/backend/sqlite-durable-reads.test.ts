@@ -2,7 +2,7 @@
 // whose group commit is not yet fsynced waits for that fsync, and after an fsync fails the store
 // acknowledges nothing more. The WAL's fsync is the store's `syncFile` seam: the real fdatasync,
 // held or failed by the test (tests/integration/backend/support/controlled-fsync.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,5 +111,19 @@ describe('SQLite store: only what is on disk is answered', () => {
     await expect(store.funding.acquireLease('worker', 0, 1_000)).rejects.toThrow(/readonly/i);
     // And the operator is told.
     await expect(store.ping()).rejects.toBeInstanceOf(WritesStoppedError);
+  });
+
+  it('after a failed fsync, copies nothing more from the WAL into the database file', async () => {
+    sync.failNext = fsyncError();
+    await expect(store.insertAuth(record(1))).rejects.toBeInstanceOf(WriteNotDurableError);
+    // Written to the WAL after the failure (the limiter's counters go on; a moment later, so
+    // that no checkpoint already under way when the writes stopped counts): the checkpoint
+    // worker, every 100 ms, would copy it into the database file.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const marker = `marker-${'5a'.repeat(24)}`;
+    await lookupAuth(store, [marker], 0, record(9).lookupKey).answer;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(readFileSync(join(dir, 'db.sqlite-wal')).includes(marker)).toBe(true);
+    expect(readFileSync(join(dir, 'db.sqlite')).includes(marker)).toBe(false);
   });
 });
