@@ -4,7 +4,11 @@
 // (immediate stop, recovery from the WAL). Prints requests, errors by kind, latency percentiles,
 // how long each restart was felt by clients, and whether anything acknowledged was lost.
 // tests/integration/backend/postgres-restart.test.ts asserts the correctness part in 18 s.
-//   BENCH_DURATION (s, default 60), BENCH_CONNECTIONS (default 16), BENCH_DOWN_MS (default 2000)
+// First, the same load on one SQLite backend whose WAL fsync fails once (the disk then works
+// again): every write sent after the failure must be answered 503, none 200, and /health 503
+// (tests/integration/backend/sqlite-fsync-faults.test.ts asserts it).
+//   BENCH_DURATION (s, default 60), BENCH_CONNECTIONS (default 16), BENCH_DOWN_MS (default 2000),
+//   BENCH_FSYNC_DURATION (s of the SQLite case, default 10)
 import pg from 'pg';
 import {
   countKinds,
@@ -20,10 +24,12 @@ import {
 } from '../tests/integration/backend/support/spawn-server.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { benchReport } from './internal/report.ts';
+import { runSqliteFsyncFault } from './internal/sqlite-fsync-fault.ts';
 
 const durationMs = benchInteger('BENCH_DURATION', 60) * 1000;
 const concurrency = benchInteger('BENCH_CONNECTIONS', 16);
 const downMs = benchInteger('BENCH_DOWN_MS', 2000);
+const fsyncDurationMs = benchInteger('BENCH_FSYNC_DURATION', 10) * 1000;
 const report = benchReport('faults');
 
 const fmt = (ms: number): string => (Number.isNaN(ms) ? '–' : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
@@ -73,6 +79,26 @@ function felt(
     backAfter,
     failed: failed.length,
   };
+}
+
+const kindsText = (kinds: readonly [string, number][]): string =>
+  kinds.map(([kind, n]) => `${kind}: ${n.toLocaleString('en-US')}`).join(', ') || 'none';
+
+// SQLite, one failed WAL fsync: refused, never acknowledged.
+const fsync = await runSqliteFsyncFault({ durationMs: fsyncDurationMs, concurrency });
+const acknowledgedAfter = fsync.writesAfter.find(([kind]) => kind === '200')?.[1] ?? 0;
+const fsyncLine = `writes sent after it: ${kindsText(fsync.writesAfter)} (${fsync.writesBefore.toLocaleString('en-US')} answered 200 before it); reads of earlier records after it: ${kindsText(fsync.readsAfter)}; /health then: ${fsync.health.slice(0, 3)}`;
+console.log(
+  `SQLite, one failed WAL fsync at ${(fsyncDurationMs * 0.4) / 1000} s of ${fsyncDurationMs / 1000} s (${concurrency} in flight): ${fsyncLine}`,
+);
+report.row('SQLite, one failed WAL fsync: answers after it', fsyncLine);
+report.row(
+  'SQLite, writes acknowledged after a failed fsync / wrong reads',
+  `**${acknowledgedAfter}** / ${fsync.wrongReads}`,
+  '0 / 0',
+);
+if (acknowledgedAfter > 0 || fsync.wrongReads > 0 || !fsync.health.startsWith('503')) {
+  process.exitCode = 1;
 }
 
 const cluster = await startPostgresCluster();

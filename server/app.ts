@@ -20,6 +20,7 @@ import { USER_PATHS, userRoutes } from './http/routes/users.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { Sponsor } from './sponsor/sponsor.ts';
 import type { Store } from './store/store.ts';
+import { StoreDurabilityError } from './store/store-errors.ts';
 
 export interface AppDeps {
   store: Store;
@@ -89,6 +90,8 @@ function createApp(deps: AppDeps): Hono {
   });
   // The message of an unexpected error may quote SQL or values: log only its kind.
   app.onError((error, c) => {
+    // A store that cannot promise the write (or the record) is on disk: 503, its code in the text.
+    if (error instanceof StoreDurabilityError) return jsonError(c, 503, error.message);
     deps.log?.(unexpectedErrorLine(c.req.method, error));
     return jsonError(c, 500, 'server: internal error');
   });

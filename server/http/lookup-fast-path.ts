@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthRecord, ErrorResponse } from '../../lib/backend-contract/index.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { StoreDurabilityError } from '../store/store-errors.ts';
 import { clientAddressOf } from './client-address.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
 import type { OriginMatcher } from './origin-matcher.ts';
@@ -84,6 +85,12 @@ export function createLookupFastPath(deps: LookupFastPathDeps): NodeFastPath {
     // Asked together so the store can serve both in one transaction; a refused lookup's record
     // is read but never sent.
     limiter.lookupWith(address, lookupKey, (error, decision, record) => {
+      if (error instanceof StoreDurabilityError) {
+        // Its record is not known to be on disk: the general path's 503, word for word.
+        writeJson(response, 503, errorBody(error.message), origin);
+        log?.(requestLine('GET', '/authentication', 503, started));
+        return;
+      }
       if (error !== null || decision === undefined) {
         log?.(unexpectedErrorLine('GET', error));
         writeJson(response, 500, INTERNAL, origin);

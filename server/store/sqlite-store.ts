@@ -1,5 +1,6 @@
 // SQLite engine (better-sqlite3), in WAL mode. Records and users are group-committed: on disk
-// (the WAL fsynced past their COMMIT) before they are answered; see sqlite-group-commit.ts.
+// (the WAL fsynced past their COMMIT) before they are answered, and before a lookup returns them;
+// after a failed fsync, the store takes no more writes. See sqlite-group-commit.ts.
 import { closeSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -18,7 +19,15 @@ import type {
   UserRow,
 } from './store.ts';
 
-export function openSqliteStore(path: string): Store {
+export interface SqliteStoreOptions {
+  /**
+   * Syncs the WAL file's data to disk (its descriptor, then a callback): `fs.fdatasync`, which a
+   * test replaces to hold or fail an fsync.
+   */
+  syncFile?: (fd: number, done: (error: Error | null) => void) => void;
+}
+
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const memory = path === ':memory:';
   const db = new Database(path);
@@ -43,13 +52,33 @@ export function openSqliteStore(path: string): Store {
   // the last one closes): this store keeps its own open until close(), so the descriptor below
   // names the file every commit here writes to.
   const walFd = memory ? undefined : openSync(`${path}-wal`, 'r');
+  const syncFile = options.syncFile ?? fdatasync;
   const syncWal: SyncWal =
     walFd === undefined
       ? (done) => setImmediate(done, null)
-      : (done) => fdatasync(walFd, (error) => done(error));
-  const writes = createSqliteGroupCommit(batchDb, syncWal);
+      : (done) => syncFile(walFd, (error) => done(error));
+  const writes = createSqliteGroupCommit(batchDb, syncWal, () => stopWriting());
   // Checkpoints (a copy and two fsyncs) in a worker thread, not inside a COMMIT on the event loop.
   const checkpointer = memory ? undefined : startSqliteCheckpointer(path, [db, batchDb]);
+  let checkpointsStopped: Promise<void> | undefined;
+  const stopCheckpoints = (): Promise<void> =>
+    (checkpointsStopped ??= checkpointer?.stop() ?? Promise.resolve());
+
+  // After a failed fsync of the WAL (the group commit has stopped taking records and users): the
+  // WAL on disk may have lost frames, so nothing more is written that depends on it. No
+  // checkpoint copies a frame into the database file (one read back from a disk that lost it
+  // would put a stale page there), and the funding and sponsor connection turns read-only (its
+  // commits would chain after the lost frames, and recovery drops everything past the first
+  // one). The limiter's counters still go on (a lookup spends its budget as before): never
+  // fsynced nor checkpointed, they are worth nothing after a restart, and ask nothing of it.
+  function stopWriting(): void {
+    void stopCheckpoints();
+    batchDb.pragma('wal_autocheckpoint = 0');
+    if (db !== batchDb) {
+      db.pragma('wal_autocheckpoint = 0');
+      db.pragma('query_only = ON');
+    }
+  }
 
   const insertAuthRow = batchDb.prepare<[string, string, string]>(
     'INSERT INTO auth_records (lookup_key, iv, cipher_text) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
@@ -61,8 +90,9 @@ export function openSqliteStore(path: string): Store {
   const selectUserAddress = batchDb.prepare<[string], { wallet_address: string }>(
     'SELECT wallet_address FROM users WHERE username_key = ?',
   );
-  // Lookups (hits + record read) are batched on the same connection; see the batcher.
-  const lookups = createSqliteLookupBatcher(batchDb);
+  // Lookups (hits + record read) are batched on the same connection, and answer a record only once
+  // the group that wrote it is fsynced; see the batcher.
+  const lookups = createSqliteLookupBatcher(batchDb, writes);
   const pruneHits = batchDb.prepare<[number]>('DELETE FROM rate_limit_hits WHERE window_start < ?');
 
   // One statement: a duplicate changes nothing, and any error undoes this statement alone.
@@ -80,7 +110,7 @@ export function openSqliteStore(path: string): Store {
   return {
     engine: 'sqlite',
     insertAuth(record) {
-      return writes.run(() => insertAuth(record));
+      return writes.run(() => insertAuth(record), [record.lookupKey]);
     },
     replaceAuth(record, oldLookupKey) {
       return writes.run(() => {
@@ -90,7 +120,7 @@ export function openSqliteStore(path: string): Store {
           if (error instanceof DuplicateRollback) return 'duplicate';
           throw error;
         }
-      });
+      }, [record.lookupKey, oldLookupKey]);
     },
     setUser(user: UserRow): Promise<SetUserResult> {
       return writes.run(() => {
@@ -112,12 +142,14 @@ export function openSqliteStore(path: string): Store {
     funding: sqliteFundingStore(db),
     sponsor: sqliteSponsorStore(db),
     async ping() {
+      // Stopped writes are an outage of the store: /health says so.
+      if (writes.stopped) throw writes.stopped;
       db.prepare('SELECT 1').get();
     },
     async close() {
       // Every queued write is committed and fsynced (and answered) first.
       await writes.idle();
-      await checkpointer?.stop();
+      await stopCheckpoints();
       if (batchDb !== db) batchDb.close();
       db.close();
       if (walFd !== undefined) closeSync(walFd);

@@ -53,7 +53,8 @@ export interface Store {
    * both as one entry of its batch, PostgreSQL asks both in one statement. The record is read
    * whatever the counts. Answered through `done`, not a promise (for the lookup fast path, a
    * promise and its reaction per request are a measurable share of its cost): `done` is called
-   * once, after the hits are committed, never before this call returns.
+   * once, after the hits are committed and once the record read is durable (SQLite waits for the
+   * fsync of a write still in flight on `lookupKey`), never before this call returns.
    */
   lookupAuthWith(
     buckets: readonly string[],

@@ -1,4 +1,5 @@
-// GET /health: 200 with the engine name when the database answers, 503 when it does not; with
+// GET /health: 200 with the engine name when the database answers, 503 when it does not (or has
+// stopped taking writes after a failed fsync, STORE_WRITES_STOPPED); with
 // the funding hook on, the payments by state (a chain that is down shows as queued + lastError);
 // with the sponsor service on, its account, operations in flight and sent today.
 import type { Hono } from 'hono';
@@ -6,6 +7,7 @@ import type { HealthResponse } from '../../../lib/backend-contract/index.ts';
 import type { Funding } from '../../funding/funding.ts';
 import type { Sponsor } from '../../sponsor/sponsor.ts';
 import type { Store } from '../../store/store.ts';
+import { StoreDurabilityError } from '../../store/store-errors.ts';
 import { jsonError } from '../json-error.ts';
 
 export function healthRoutes(app: Hono, store: Store, funding?: Funding, sponsor?: Sponsor): void {
@@ -15,7 +17,9 @@ export function healthRoutes(app: Hono, store: Store, funding?: Funding, sponsor
       await store.ping();
       if (funding) health.funding = await funding.status();
       if (sponsor) health.sponsor = await sponsor.status();
-    } catch {
+    } catch (error) {
+      // Writes stopped after a failed fsync: the store's own words, with their code.
+      if (error instanceof StoreDurabilityError) return jsonError(c, 503, error.message);
       return jsonError(c, 503, `database: ${store.engine} is not answering`);
     }
     return c.json(health, 200);

@@ -7,9 +7,16 @@
 // answered — so the limit stays exact, also across instances sharing the file. A lookup's hits
 // and its record read are one entry of the queue, answered through one callback (the lookup fast
 // path takes it as it is); `hit`, for the other rate limits, wraps it in a promise.
+//
+// The batch reads on the group commit's connection, which sees a group of records from its
+// COMMIT on, before the fsync that makes it durable. A lookup whose lookupKey a write of a group
+// not yet fsynced has named is answered only once that group is durable (`durability`), or 503
+// if its fsync failed: no record is served that a power cut could still take back. The others —
+// every lookup while no write is in flight — are answered as soon as the batch commits.
 import type Database from 'better-sqlite3';
 import type { AuthRecord } from '../../../lib/backend-contract/index.ts';
 import type { LookupCallback } from '../store.ts';
+import type { WalDurability } from './sqlite-group-commit.ts';
 
 interface Pending {
   /** Buckets to hit in the window starting at `windowStart` (none for a bare read). */
@@ -27,7 +34,8 @@ export interface LookupBatcher {
   hit(buckets: readonly string[], windowStart: number): Promise<number[]>;
   /**
    * Hits the buckets and reads the record of `lookupKey`, answered through `done`: once, after
-   * the batch commits, never synchronously.
+   * the batch commits (and, if a write not yet fsynced named `lookupKey`, after that fsync), never
+   * synchronously.
    */
   lookupWith(
     buckets: readonly string[],
@@ -37,7 +45,10 @@ export interface LookupBatcher {
   ): void;
 }
 
-export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher {
+export function createSqliteLookupBatcher(
+  db: Database.Database,
+  durability: WalDurability,
+): LookupBatcher {
   // The count before the batch's hits, then the hits added: read and written under the write
   // lock the batch's transaction takes first (BEGIN IMMEDIATE), so nothing comes between. Cheaper
   // than one upsert with RETURNING, which sets up a temporary table for its one row.
@@ -132,13 +143,26 @@ export function createSqliteLookupBatcher(db: Database.Database): LookupBatcher 
     let thrown: { error: unknown } | undefined;
     for (const entry of batch) {
       try {
-        if (failure === null) entry.done(null, entry.counts, entry.record);
-        else entry.done(failure, undefined, null);
+        const group =
+          failure === null && entry.lookupKey !== undefined
+            ? durability.unsyncedGroup(entry.lookupKey)
+            : 0;
+        if (failure !== null) entry.done(failure, undefined, null);
+        else if (group === 0) entry.done(null, entry.counts, entry.record);
+        else answerWhenSynced(entry, group);
       } catch (error) {
         thrown ??= { error };
       }
     }
     if (thrown) throw thrown.error;
+  }
+
+  /** Answers `entry` once the group that last wrote its lookupKey is on disk. */
+  function answerWhenSynced(entry: Pending, group: number): void {
+    durability.whenSynced(group, (error) => {
+      if (error === null) entry.done(null, entry.counts, entry.record);
+      else entry.done(error, undefined, null);
+    });
   }
 
   function lookupWith(

@@ -1,5 +1,7 @@
 // Durability: a server killed with SIGKILL in the middle of a write load has lost no record it
-// answered 200 for. The server runs as a child process (`server/main.ts`, as `npm run server`).
+// answered 200 for — to the POST that stored it, or to a GET that read it back (each write is
+// raced by a GET of its own lookupKey, so reads are answered up to the kill, some before their
+// POST). The server runs as a child process (`server/main.ts`, as `npm run server`).
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/index.ts';
@@ -14,17 +16,20 @@ describe.each(ENGINES.map((make) => make()))('SIGKILL during writes on $name', (
   beforeAll(() => engine.start());
   afterAll(() => engine.stop());
 
-  it('keeps every record and user that was answered 200', async () => {
+  it('keeps every record and user that was answered 200, to its POST or to a GET', async () => {
     const databaseUrl = await engine.freshDatabaseUrl();
     const { child, url } = await spawnServer({
       DATABASE_URL: databaseUrl,
-      // Hundreds of writes from one address: the limiter has its own suites.
+      // Hundreds of writes and reads from one address: the limiter has its own suites.
       RATE_LIMIT_WRITES_PER_ADDRESS: '1000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000',
     });
     const exited = once(child, 'exit');
 
     const acknowledged: ReturnType<typeof authRecord>[] = [];
     const acknowledgedUsers: { username: string; walletAddress: string }[] = [];
+    /** Records a GET answered 200 for, as it returned them. */
+    const read: unknown[] = [];
     let failures = 0;
     let next = 0;
     let killed = false;
@@ -38,8 +43,8 @@ describe.each(ENGINES.map((make) => make()))('SIGKILL during writes on $name', (
         const record = authRecord(10_000 + seed);
         const user = { username: `user-${seed}`, walletAddress: `0x${hex(seed, 40)}` };
         try {
-          const [auth, users] = await Promise.all(
-            [
+          const [auth, users] = await Promise.all([
+            ...[
               ['/authentication', record],
               ['/users', user],
             ].map(([path, body]) =>
@@ -49,7 +54,14 @@ describe.each(ENGINES.map((make) => make()))('SIGKILL during writes on $name', (
                 body: JSON.stringify(body),
               }),
             ),
-          );
+            // Sent 0–3 ms after the write, while it is being committed and fsynced: answered 404
+            // before its COMMIT, 200 only once it is durable.
+            new Promise((resolve) => setTimeout(resolve, seed % 4))
+              .then(() => fetch(`${url}/authentication?lookupKey=${record.lookupKey}`))
+              .then(async (answer) => {
+                if (answer.status === 200) read.push(await answer.json());
+              }),
+          ]);
           if (auth?.status === 200) acknowledged.push(record);
           if (users?.status === 200) acknowledgedUsers.push(user);
           if (acknowledged.length >= ACKS_BEFORE_KILL && !killed) {
@@ -86,7 +98,15 @@ describe.each(ENGINES.map((make) => make()))('SIGKILL during writes on $name', (
       for (const user of acknowledgedUsers) {
         expect(users.has(`${user.username} ${user.walletAddress}`)).toBe(true);
       }
+      for (const record of read as ReturnType<typeof authRecord>[]) {
+        expect(stored.get(record.lookupKey)).toEqual({
+          lookup_key: record.lookupKey,
+          iv: record.iv,
+          cipher_text: record.cipherText,
+        });
+      }
       expect(acknowledged.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+      expect(read.length).toBeGreaterThan(0);
     } finally {
       await restarted.close();
     }

@@ -15,19 +15,28 @@ import {
 } from '../../../server/store/internal/sqlite-group-commit.ts';
 import { openSqliteStore } from '../../../server/store/sqlite-store.ts';
 import type { Store } from '../../../server/store/store.ts';
+import { WriteNotDurableError, WritesStoppedError } from '../../../server/store/store-errors.ts';
 import { lookupAuth } from './support/lookup-auth.ts';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+interface Watched<T> {
+  state: 'pending' | 'resolved' | 'rejected';
+  value?: T;
+  error?: unknown;
+}
+
 /** A promise's state, without waiting for it. */
-function watch<T>(promise: Promise<T>): { state: 'pending' | 'resolved' | 'rejected'; value?: T } {
-  const seen: { state: 'pending' | 'resolved' | 'rejected'; value?: T } = { state: 'pending' };
+function watch<T>(promise: Promise<T>): Watched<T> {
+  const seen: Watched<T> = { state: 'pending' };
   promise.then(
     (value) => Object.assign(seen, { state: 'resolved', value }),
-    () => Object.assign(seen, { state: 'rejected' }),
+    (error: unknown) => Object.assign(seen, { state: 'rejected', error }),
   );
   return seen;
 }
+
+const errorOf = <T>(watched: Watched<T>): unknown => watched.error;
 
 describe('SQLite group commit', () => {
   let db: Database.Database;
@@ -37,6 +46,7 @@ describe('SQLite group commit', () => {
     inTransaction: boolean;
   }[];
   let group: GroupCommit;
+  let stops: Error[];
   const rows = (): number => (db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n;
   const insert = (key: string) => () =>
     db.prepare('INSERT INTO t (k) VALUES (?) ON CONFLICT DO NOTHING').run(key).changes === 1
@@ -49,7 +59,8 @@ describe('SQLite group commit', () => {
     syncs = [];
     const sync: SyncWal = (done) =>
       syncs.push({ done, rowsWhenStarted: rows(), inTransaction: db.inTransaction });
-    group = createSqliteGroupCommit(db, sync);
+    stops = [];
+    group = createSqliteGroupCommit(db, sync, (error) => stops.push(error));
   });
   afterEach(() => db.close());
 
@@ -126,12 +137,69 @@ describe('SQLite group commit', () => {
     expect(await later).toBe('stored');
   });
 
-  it('fails the writes an fsync covered when that fsync fails', async () => {
-    const answer = watch(group.run(insert('a')));
+  it('after a failed fsync, acknowledges nothing more: what it covered and what committed since are not known durable, later writes are refused', async () => {
+    const covered = watch(group.run(insert('a')));
     await nextTurn();
+    // Committed while the failing fsync is in flight: the next fsync would have covered it.
+    const since = watch(group.run(insert('b')));
+    await nextTurn();
+    expect(rows()).toBe(2);
+    syncs[0]?.done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    await nextTurn();
+    // No second fsync: a success now could not vouch for the pages the failed one lost.
+    expect(syncs).toHaveLength(1);
+    expect(stops).toHaveLength(1);
+    const later = watch(group.run(insert('c')));
+    await nextTurn();
+    await nextTurn();
+    expect([covered.state, since.state, later.state]).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(errorOf(covered)).toBeInstanceOf(WriteNotDurableError);
+    expect(errorOf(since)).toBeInstanceOf(WriteNotDurableError);
+    expect(errorOf(later)).toBeInstanceOf(WritesStoppedError);
+    expect(group.stopped?.code).toBe('STORE_WRITES_STOPPED');
+    // Nothing more was committed.
+    expect(rows()).toBe(2);
+    await group.idle();
+  });
+
+  it('keeps each named key unsynced until an fsync that began after its COMMIT completes', async () => {
+    const first = group.run(insert('a'), ['key-a']);
+    await nextTurn();
+    expect(group.unsyncedGroup('key-a')).toBe(1);
+    expect(group.unsyncedGroup('key-b')).toBe(0);
+    // Group 2 commits during the first fsync and names key-a again.
+    void group.run(insert('b'), ['key-a', 'key-b']);
+    await nextTurn();
+    expect(group.unsyncedGroup('key-a')).toBe(2);
+    const woken: string[] = [];
+    group.whenSynced(1, (error) => woken.push(`1:${error}`));
+    group.whenSynced(2, (error) => woken.push(`2:${error}`));
+    syncs[0]?.done(null);
+    await first;
+    // The first fsync covered group 1 only: key-a's last write is still in flight.
+    expect(woken).toEqual(['1:null']);
+    expect(group.unsyncedGroup('key-a')).toBe(2);
+    syncs[1]?.done(null);
+    await group.idle();
+    expect(woken).toEqual(['1:null', '2:null']);
+    expect(group.unsyncedGroup('key-a')).toBe(0);
+    expect(group.unsyncedGroup('key-b')).toBe(0);
+    // A durable group answers at once.
+    group.whenSynced(2, (error) => woken.push(`again:${error}`));
+    expect(woken.at(-1)).toBe('again:null');
+  });
+
+  it('tells a reader waiting on a group whose fsync failed that it never will be durable', async () => {
+    void group.run(insert('a'), ['key-a']).catch(() => {});
+    await nextTurn();
+    const errors: (Error | null)[] = [];
+    group.whenSynced(group.unsyncedGroup('key-a'), (error) => errors.push(error));
     syncs[0]?.done(new Error('EIO'));
-    await nextTurn();
-    expect(answer.state).toBe('rejected');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(WriteNotDurableError);
+    // Asked later, the same answer at once.
+    group.whenSynced(group.unsyncedGroup('key-a'), (error) => errors.push(error));
+    expect(errors[1]).toBeInstanceOf(WriteNotDurableError);
   });
 });
 
