@@ -36,6 +36,13 @@ export {
 } from './errors.ts';
 export { type FilledTransaction, fillTransaction } from './fill.ts';
 export {
+  describeOutflow,
+  type Outflow,
+  outflowOf,
+  type TokenOutflow,
+  tokenOutflow,
+} from './outflow.ts';
+export {
   type AccessListEntry,
   MAX_DATA_BYTES,
   type TransactionRequest,
@@ -52,10 +59,12 @@ export { type Simulation, simulate } from './simulate.ts';
 export {
   checkSpending,
   costOf,
+  costOfCalls,
   recentRecords,
   SPENDING_WINDOW_MS,
   type SpendingCheck,
   type SpendingLimit,
+  type SpendingReason,
   type SpendingRecord,
   spentWithin,
   type TransactionCost,

@@ -1,9 +1,18 @@
-// The daily spending limit: what the account's transactions may cost in the chain's currency over
-// any 24 hours before the person must type their password. A transaction counts with the most it
-// can cost (value + maximum fee), recorded when it is sent; an approval that is unlimited or
-// larger than the token (and setApprovalForAll(true)) counts as unlimited, because the spender
-// can then take more than any limit, later, without asking.
+// The daily spending limit: what the account's transactions and batches may take from its
+// balance in the chain's currency over any 24 hours before the person must type their password,
+// whoever pays the fee. A transaction counts with the most it can cost (value + maximum fee), a
+// batch with its calls' values (plus the maximum fee when the listener pays it), recorded when it
+// is sent. An approval that is unlimited or larger than the token (setApprovalForAll(true), a
+// permit of everything) counts as unlimited, because the spender can then take more than any
+// limit, later, without asking.
+//
+// Tokens: Encore cannot tell what a token is worth (its symbol and decimals are the contract's own
+// claim, and no price is read), so no amount of a token counts as small. Under a daily limit,
+// every call that moves the account's tokens or lets another address move them (outflow.ts)
+// needs the password, whatever the amount; a chain set to "No limit" asks for neither.
 
+import type { CallDescription } from './decode/describe-call.ts';
+import { outflowOf } from './outflow.ts';
 import type { TransactionReview } from './review.ts';
 
 export const SPENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,31 +31,63 @@ export interface SpendingRecord {
 }
 
 export interface TransactionCost {
+  /** What leaves the balance in the chain's currency at most: values, and the fee if paid. */
   readonly wei: bigint;
   /** It grants an approval without a cap: over any limit. */
   readonly unlimited: boolean;
+  /** It moves the account's tokens, or lets another address move them. */
+  readonly tokens: boolean;
 }
+
+/** Why a request needs the password. */
+export type SpendingReason = 'over-limit' | 'unlimited-approval' | 'tokens';
 
 export type SpendingCheck =
   | { readonly allowed: true; readonly spentWei: bigint; readonly limitWei: bigint | null }
   | {
       readonly allowed: false;
-      readonly reason: 'over-limit' | 'unlimited-approval';
+      readonly reason: SpendingReason;
       readonly spentWei: bigint;
       readonly limitWei: bigint;
     };
 
-export function costOf(review: TransactionReview): TransactionCost {
+/**
+ * What `calls`, all sent by `account`, count against the limit: their values plus `feeWei` (the
+ * most the listener can pay in fees; 0 when a sponsor pays), and the tokens they let go.
+ */
+export function costOfCalls(
+  calls: readonly {
+    readonly to: string | null;
+    readonly value: string | bigint;
+    readonly call: CallDescription;
+  }[],
+  account: string,
+  feeWei: bigint,
+): TransactionCost {
+  const outflow = outflowOf(calls, account);
   return {
-    wei: BigInt(review.transaction.value) + BigInt(review.maxFeeWei),
-    unlimited: review.approval === 'unlimited' || review.approval === 'large',
+    wei: outflow.valueWei + feeWei,
+    unlimited: outflow.tokens.some((token) => token.uncapped),
+    tokens: outflow.tokens.length > 0,
   };
 }
 
-/** The records still inside the window, oldest first (the ledger keeps only these). */
+export function costOf(review: TransactionReview): TransactionCost {
+  const tx = review.transaction;
+  return costOfCalls(
+    [{ to: tx.to, value: tx.value, call: review.call }],
+    tx.from,
+    BigInt(review.maxFeeWei),
+  );
+}
+
+/**
+ * The records still inside the window, oldest first (the ledger keeps only these). A record dated
+ * after `now` (the clock was set back) still counts: spending never disappears with the clock.
+ */
 export function recentRecords(records: readonly SpendingRecord[], now: number): SpendingRecord[] {
   return records
-    .filter((record) => record.at > now - SPENDING_WINDOW_MS && record.at <= now)
+    .filter((record) => record.at > now - SPENDING_WINDOW_MS)
     .sort((a, b) => a.at - b.at);
 }
 
@@ -65,6 +106,7 @@ export function checkSpending(
   if (limit.kind === 'unlimited') return { allowed: true, spentWei, limitWei: null };
   const limitWei = BigInt(limit.wei);
   if (cost.unlimited) return { allowed: false, reason: 'unlimited-approval', spentWei, limitWei };
+  if (cost.tokens) return { allowed: false, reason: 'tokens', spentWei, limitWei };
   if (spentWei + cost.wei > limitWei) {
     return { allowed: false, reason: 'over-limit', spentWei, limitWei };
   }

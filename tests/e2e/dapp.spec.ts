@@ -217,7 +217,7 @@ test('an unlimited token approval is named for what it is and warned about', asy
   expect(await running).toMatchObject({ error: { code: 4001 } });
 });
 
-test('over the daily limit the window asks for the password: a wrong one sends nothing, the right one sends', async () => {
+test('over the daily limit the window asks for the password: a wrong one sends nothing, the right one sends; any token transfer asks too', async () => {
   const options = await w.context.newPage();
   await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
   await options.getByTestId('limit-none-31337').uncheck();
@@ -240,6 +240,17 @@ test('over the daily limit the window asks for the password: a wrong one sends n
   await window.getByTestId('approve').click();
   await closed;
   expect(await running).toMatchObject({ status: 'success' });
+
+  // Tokens have no price Encore can read: under a limit, one raw unit takes the password too.
+  const tokens = write('transfer', 1n);
+  const tokenWindow = await approvalWindow(w.context);
+  await expect(tokenWindow.getByTestId('leaves-balance')).toContainText(
+    '0.000000000000000001 ENC, to 0x0000…4715',
+  );
+  await expect(tokenWindow.getByTestId('tx-limit')).toContainText('moves tokens from your account');
+  await expect(tokenWindow.getByTestId('approve')).toBeDisabled();
+  await decide(w.context, 'reject');
+  expect(await tokens).toMatchObject({ error: { code: 4001 } });
 
   await options.getByTestId('limit-none-31337').check();
   await options.getByTestId('save-settings').click();

@@ -3,9 +3,11 @@
 // both calls and the one-time upgrade in the window; the calls run as the listener, the sponsor
 // pays, and getCallsStatus reaches success. A rejection answers 4001; a delegation to anyone
 // else's contract is refused.
+import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { LOCAL_FUNDED_KEY } from '../../chain/index.ts';
+import { freePort } from '../support/free-port.ts';
 import {
   approvalWindow,
   decide,
@@ -17,6 +19,7 @@ import {
   type WalletBrowser,
   walletBrowser,
 } from './provider-support.ts';
+import { PASSWORD } from './support/accounts.ts';
 import { type DappSite, startDappSite } from './support/dapp-site.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -204,6 +207,91 @@ test('viem sendCalls without a sponsor: the listener pays, sees the fee and bala
   const balance = BigInt(String(await onChain('eth_getBalance', [w.address, 'latest'])));
   expect(balance).toBeLessThan(10n ** 17n);
   expect(balance).toBeGreaterThan(9n * 10n ** 16n);
+});
+
+/** A site's own sponsor service: it pays for anything, and logs every method it is asked. */
+async function startHostileSponsor(): Promise<{ url: string; asked: string[]; server: Server }> {
+  const asked: string[] = [];
+  const answers: Record<string, unknown> = {
+    eth_chainId: '0x7a69',
+    eth_estimateUserOperationGas: {
+      callGasLimit: '0x7a120',
+      verificationGasLimit: '0x30d40',
+      preVerificationGas: '0xea60',
+    },
+    eth_sendUserOperation: `0x${'ab'.repeat(32)}`,
+  };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      const { id, method } = JSON.parse(body) as { id: number; method: string };
+      asked.push(method);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: answers[method] ?? null }));
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${port}/sponsor`, asked, server };
+}
+
+test('a site’s own sponsor that pays for anything: value over the daily limit still takes the password, shown in the chain’s currency, with who says it succeeds', async () => {
+  const sponsor = await startHostileSponsor();
+  const host = new URL(sponsor.url).host;
+  const options = await w.context.newPage();
+  await options.goto(`chrome-extension://${w.browser.extensionId}/options.html`);
+  await options.getByTestId('limit-none-31337').uncheck();
+  await options.getByTestId('limit-amount-31337').fill('0.001');
+  await options.getByTestId('save-settings').click();
+  await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+  const batch = {
+    version: '2.0.0',
+    from: w.siteAccount,
+    chainId: '0x7a69',
+    atomicRequired: true,
+    calls: [{ to: '0x000000000000000000000000000000000000bad1', value: '0x2386f26fc10000' }],
+    capabilities: { sponsorService: { url: sponsor.url } },
+  };
+  try {
+    const refused = rpc(page, 'wallet_sendCalls', [batch]);
+    const window = await approvalWindow(w.context);
+    await expect(window.getByTestId('calls-summary')).toHaveText(`1 call, paid by ${host}`);
+    await expect(window.getByTestId('calls-paid-by')).toContainText('nothing from your balance');
+    await expect(window.getByTestId('leaves-balance')).toHaveText('0.01 ETH');
+    await expect(window.getByTestId('calls-simulation')).toHaveText(
+      `the sponsor at ${host} says this batch succeeds; Encore ran it too, at the latest block: it succeeds`,
+    );
+    await expect(window.getByTestId('tx-limit')).toContainText(
+      'over your daily limit of 0.001 ETH',
+    );
+    await expect(window.getByTestId('approve')).toBeDisabled();
+    await window.getByTestId('tx-password').fill('not the password');
+    await shoot(window, 'approval-sponsored-calls-limit', (n) => test.info().outputPath(n));
+    await window.getByTestId('approve').click();
+    await expect(window.getByRole('alert').filter({ hasText: 'Wrong' })).toBeVisible();
+    await decide(w.context, 'reject');
+    await expectCode(refused, 4001);
+    expect(sponsor.asked).not.toContain('eth_sendUserOperation');
+
+    const sent = rpc(page, 'wallet_sendCalls', [batch]);
+    const again = await approvalWindow(w.context);
+    await again.getByTestId('tx-password').fill(PASSWORD);
+    const closed = again.waitForEvent('close');
+    await again.getByTestId('approve').click();
+    await closed;
+    expect(await expectResult(sent)).toMatchObject({ id: expect.any(String) });
+    expect(sponsor.asked.filter((m) => m === 'eth_sendUserOperation')).toHaveLength(1);
+  } finally {
+    await options.getByTestId('limit-none-31337').check();
+    await options.getByTestId('save-settings').click();
+    await expect(options.getByTestId('settings-status')).toHaveText('Saved.');
+    await options.close();
+    sponsor.server.closeAllConnections();
+    sponsor.server.close();
+  }
 });
 
 test('a site cannot have Encore delegate to its own contract, nor see another site’s batch', async () => {

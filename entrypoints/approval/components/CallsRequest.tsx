@@ -4,12 +4,11 @@ import type {
   OwnCallsApproval,
   SponsoredCallsApproval,
 } from '../../../lib/extension/approvals/index.ts';
-import { Field } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
+import { LeavesBalance } from './LeavesBalance.tsx';
+import { LimitPrompt } from './LimitPrompt.tsx';
 import { Warning } from './Warning.tsx';
-
-const ETHER = { symbol: 'ETH', decimals: 18 };
 
 interface Props {
   details: CallsApproval;
@@ -20,12 +19,15 @@ interface Props {
 
 /**
  * A batch of calls: every call, in order, as one all-or-nothing run from the listener's address;
- * who pays (the site's sponsor, or the listener, with the fee and the balance after); the
- * one-time upgrade when the account needs it. Derived from the batch the worker signs.
+ * what leaves the balance (whoever pays the fee), in the chain's own currency; who pays (the
+ * site's sponsor, or the listener, with the fee and the balance after); who says the batch
+ * succeeds; the one-time upgrade when the account needs it. Derived from the batch the worker
+ * signs.
  */
 export function CallsRequest({ details, password, onPassword, disabled }: Props): JSX.Element {
   const own = details.payment === 'own' ? details : null;
-  const currency = own ? own.review.currency : ETHER;
+  const sponsored = details.payment === 'sponsor' ? details : null;
+  const currency = details.currency;
   const count =
     details.calls.length === 1 ? '1 call' : `${details.calls.length} calls, all or none`;
   return (
@@ -45,6 +47,13 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
         <p class="tx-revert" data-testid="tx-revert-reason">
           Why: {own.review.simulation.reason.text}
         </p>
+      )}
+      {sponsored?.simulation.outcome === 'revert' && (
+        <Warning testId="calls-warning-WILL_REVERT">
+          Encore ran this batch itself at the latest block and it fails (
+          {sponsored.simulation.reason.text}), whatever the sponsor says. Nothing of it would take
+          effect.
+        </Warning>
       )}
       {details.upgrade && (
         <p class="tx-upgrade" data-testid="calls-upgrade">
@@ -84,6 +93,12 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
             {details.chain.name} ({details.chain.id})
           </dd>
         </div>
+        <LeavesBalance
+          calls={details.calls}
+          account={details.address}
+          currency={currency}
+          besides={own ? 'the fee' : undefined}
+        />
         {details.payment === 'sponsor' ? (
           <SponsoredFacts details={details} />
         ) : (
@@ -94,25 +109,14 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
           <dd class="mono">{details.address}</dd>
         </div>
       </dl>
-      {own && own.spending.passwordRequired !== null && own.spending.limitWei !== null && (
-        <div class="tx-limit" data-testid="tx-limit">
-          <p>
-            {own.spending.passwordRequired === 'unlimited-approval'
-              ? 'One of these calls grants an approval without a cap, so it is over any daily spending limit.'
-              : `This would take today's spending to ${formatNativeRounded(BigInt(own.spending.spentWei) + BigInt(own.spending.costWei), currency, 'up')}, over your daily limit of ${formatNative(BigInt(own.spending.limitWei), currency)}.`}{' '}
-            Type your password to run it anyway.
-          </p>
-          <Field
-            label="Password"
-            type="password"
-            value={password}
-            onInput={onPassword}
-            testId="tx-password"
-            autoComplete="current-password"
-            disabled={disabled}
-          />
-        </div>
-      )}
+      <LimitPrompt
+        spending={details.spending}
+        currency={currency}
+        verb="run it"
+        password={password}
+        onPassword={onPassword}
+        disabled={disabled}
+      />
     </section>
   );
 }
@@ -132,7 +136,7 @@ function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.E
       </div>
       <div>
         <dt>Simulated</dt>
-        <dd>the sponsor ran the whole batch before offering to pay: it succeeds</dd>
+        <dd data-testid="calls-simulation">{sponsoredSimulation(details)}</dd>
       </div>
       <div>
         <dt>Valid until</dt>
@@ -140,6 +144,20 @@ function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.E
       </div>
     </>
   );
+}
+
+/** Who says the batch succeeds: the sponsor's word, and what Encore's own run found. */
+export function sponsoredSimulation(details: SponsoredCallsApproval): string {
+  const sponsor = `the sponsor at ${details.paidBy.host} says this batch succeeds`;
+  const { simulation } = details;
+  switch (simulation.outcome) {
+    case 'success':
+      return `${sponsor}; Encore ran it too, at the latest block: it succeeds`;
+    case 'revert':
+      return `${sponsor}, but Encore ran it at the latest block and it fails`;
+    case 'unavailable':
+      return `${sponsor}; Encore could not run it itself (${simulation.why}), so only the sponsor says so`;
+  }
 }
 
 function OwnFacts({ details }: { details: OwnCallsApproval }): JSX.Element {

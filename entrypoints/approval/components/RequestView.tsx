@@ -34,9 +34,10 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   const { details, origin } = approval;
   const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
   const [password, setPassword] = useState('');
-  // As the worker's needsPassword: a send over the daily limit takes the password.
+  // As the worker's needsPassword: what leaves the balance over the daily limit (or tokens under
+  // one) takes the password, whoever pays the fee.
   const passwordRequired =
-    (details.kind === 'transaction' || (details.kind === 'calls' && details.payment === 'own')) &&
+    (details.kind === 'transaction' || details.kind === 'calls') &&
     details.spending.passwordRequired !== null;
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;

@@ -1,8 +1,9 @@
 import type { JSX } from 'preact';
 import type { TransactionApproval } from '../../../lib/extension/approvals/index.ts';
-import { Field } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
+import { LeavesBalance } from './LeavesBalance.tsx';
+import { LimitPrompt } from './LimitPrompt.tsx';
 import { Warning } from './Warning.tsx';
 
 interface Props {
@@ -73,6 +74,12 @@ export function TransactionRequest({
             about {about(review.feeEstimateWei)}, at most {about(review.maxFeeWei, 'up')}
           </dd>
         </div>
+        <LeavesBalance
+          calls={[{ to: tx.to, value: tx.value, call: review.call }]}
+          account={tx.from}
+          currency={currency}
+          besides="the fee"
+        />
         <div>
           <dt>Balance after</dt>
           <dd data-testid="tx-balance-after">
@@ -104,25 +111,14 @@ export function TransactionRequest({
           </pre>
         </details>
       )}
-      {spending.passwordRequired !== null && spending.limitWei !== null && (
-        <div class="tx-limit" data-testid="tx-limit">
-          <p>
-            {spending.passwordRequired === 'unlimited-approval'
-              ? 'This approval has no cap, so it is over any daily spending limit.'
-              : `This would take today's spending to ${about(BigInt(spending.spentWei) + BigInt(spending.costWei), 'up')}, over your daily limit of ${native(spending.limitWei)}.`}{' '}
-            Type your password to send it anyway.
-          </p>
-          <Field
-            label="Password"
-            type="password"
-            value={password}
-            onInput={onPassword}
-            testId="tx-password"
-            autoComplete="current-password"
-            disabled={disabled}
-          />
-        </div>
-      )}
+      <LimitPrompt
+        spending={spending}
+        currency={currency}
+        verb="send it"
+        password={password}
+        onPassword={onPassword}
+        disabled={disabled}
+      />
     </section>
   );
 }

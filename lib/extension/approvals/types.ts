@@ -6,6 +6,9 @@ import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TypedDataPayload } from '../../eip/index.ts';
 import type {
   CallDescription,
+  NativeCurrency,
+  Simulation,
+  SpendingReason,
   TransactionReview,
   TransactionWarning,
 } from '../../transactions/index.ts';
@@ -34,6 +37,8 @@ interface CallsApprovalBase {
   /** The account the calls run as (msg.sender), checksummed. */
   address: string;
   chain: { id: number; name: string };
+  /** The chain's currency, as the settings say: every amount of it is shown in these units. */
+  currency: NativeCurrency;
   calls: {
     to: string;
     /** Wei, decimal. */
@@ -48,6 +53,11 @@ interface CallsApprovalBase {
   }[];
   /** The one-time upgrade of the account to Encore's own account contract, or null. */
   upgrade: { delegate: string; replaces: string | null } | null;
+  /**
+   * The daily limit as it stands for what the calls take from the balance (their values, the
+   * fee when the listener pays it, the tokens they let go), whoever pays the fee.
+   */
+  spending: SpendingState;
 }
 
 /** A batch the site's sponsor pays for; `userOpHash` is the EntryPoint's hash of exactly it. */
@@ -59,6 +69,11 @@ export interface SponsoredCallsApproval extends CallsApprovalBase {
   deadline: number;
   /** What the listener signs: the EntryPoint's EIP-712 hash of the operation. */
   userOpHash: string;
+  /**
+   * Encore's own run of the calls from the account at the latest block (the sponsor's simulation
+   * is its word only): what the window says beside "the sponsor says it succeeds".
+   */
+  simulation: Simulation;
 }
 
 /**
@@ -74,7 +89,6 @@ export interface OwnCallsApproval extends CallsApprovalBase {
   valueWei: string;
   /** Balance − the calls' values − the expected fee; null when the chain did not say. */
   balanceAfterWei: string | null;
-  spending: SpendingState;
 }
 
 /**
@@ -96,10 +110,13 @@ export interface SpendingState {
   limitWei: string | null;
   /** Spent in the last 24 hours, counting each transaction at the most it could cost. */
   spentWei: string;
-  /** What this transaction counts: its value and its maximum fee. */
+  /** What this request counts: the values it sends and the most its fee can be, if paid. */
   costWei: string;
-  /** Why the person must type their password to approve it; null when they need not. */
-  passwordRequired: 'over-limit' | 'unlimited-approval' | null;
+  /**
+   * Why the person must type their password to approve it; null when they need not. `tokens`:
+   * it moves the account's tokens or lets another address move them (any amount, under a limit).
+   */
+  passwordRequired: SpendingReason | null;
 }
 
 /** How a request was approved: with the password confirmed, or by a button alone. */

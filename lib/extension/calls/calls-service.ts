@@ -1,7 +1,10 @@
 // The worker's side of EIP-5792: each batch read (every call decoded as for a transaction), run
 // atomically from the listener's address by Encore's pinned delegate, paid for by the sponsor the
 // site names (sponsored-batch.ts) or from the listener's balance (own-batch.ts); after approval,
-// exactly the batch shown is signed. Status comes from the chain, never from a sponsor's word.
+// exactly the batch shown is signed. Whoever pays the fee, what the calls take from the balance
+// (values, tokens, uncapped approvals) is held against the daily limit before the window and
+// again at sending, and recorded once sent. Status comes from the chain, never from a sponsor's
+// word.
 
 import {
   type Address,
@@ -15,10 +18,11 @@ import {
   type SentCalls,
   type SponsorClient,
 } from '../../calls/index.ts';
+import { costOfCalls, type TransactionCost } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
-import type { CallsApproval } from '../approvals/index.ts';
+import type { CallsApproval, SponsoredCallsApproval } from '../approvals/index.ts';
 import { createRequestBudget, type OriginRequests, originReads } from '../node/index.ts';
-import { WALLET_ORIGIN } from '../transactions/index.ts';
+import { type TransactionService, WALLET_ORIGIN } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
 import {
@@ -31,6 +35,7 @@ import {
 } from './errors.ts';
 import { type OwnBatch, type OwnBatchSending, prepareOwnBatch, sendOwnBatch } from './own-batch.ts';
 import type { SentCallsStore } from './sent-calls-store.ts';
+import { simulateSponsoredBatch } from './simulate-batch.ts';
 import {
   prepareSponsoredBatch,
   type SponsoredBatch,
@@ -50,10 +55,10 @@ export interface CallsServiceDeps {
   wallet(account: string): Promise<CallsSigner>;
   sponsorClient?: (url: string) => SponsorClient;
   /**
-   * The send path, for batches the listener pays for (the daily limit, nonces, Activity);
-   * without it such batches are refused.
+   * The send path and the daily limit: batches the listener pays for go through it (nonces,
+   * Activity), and every batch's outflow is checked and recorded by it.
    */
-  transactions?: OwnBatchSending;
+  transactions: OwnBatchSending & Pick<TransactionService, 'spendChecked'>;
   /** Where each batch a sponsor accepted is listed for the listener (the popup's Activity). */
   activity?: ActivityRecorder;
   /** Opens Encore's Activity for the person (wallet_showCallsStatus). */
@@ -81,7 +86,7 @@ export interface CallsService {
 
 /** What stands behind each approval shown: run signs this, never anything rebuilt from the page. */
 type Prepared =
-  | { payment: 'sponsor'; batch: SponsoredBatch; id: string | undefined }
+  | { payment: 'sponsor'; batch: SponsoredBatch; cost: TransactionCost; id: string | undefined }
   | { payment: 'own'; batch: OwnBatch; id: string | undefined };
 
 const hexId = (id: number): string => `0x${id.toString(16)}`;
@@ -181,15 +186,20 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           sponsor: sponsorClient(sponsor.url),
           rpc,
         });
-        prepared.set(batch.approval, { payment: 'sponsor', batch, id: params.id });
-        return batch.approval;
-      }
-      if (!deps.transactions) {
-        throw new InvalidCallsParamsError(
-          'wallet_sendCalls',
-          'capabilities.sponsorService',
-          'is required: this wallet sends only batches a sponsor pays for',
-        );
+        // The sponsor pays the fee, never the values or tokens the calls take from the balance.
+        const cost = costOfCalls(batch.approval.calls, account, 0n);
+        const [spending, simulation] = await Promise.all([
+          deps.transactions.spending(account, cost),
+          simulateSponsoredBatch(rpc, batch.batch, batch.upgrade !== null),
+        ]);
+        const approval: SponsoredCallsApproval = {
+          ...batch.approval,
+          currency: chain.currency,
+          spending,
+          simulation,
+        };
+        prepared.set(approval, { payment: 'sponsor', batch, cost, id: params.id });
+        return approval;
       }
       const batch = await prepareOwnBatch({
         table: deps.table,
@@ -209,7 +219,6 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       const wallet = await deps.wallet(account);
       const sentAt = (deps.now ?? Date.now)();
       if (state.payment === 'own') {
-        if (!deps.transactions) throw new Error('no send path for a batch the listener pays for');
         const hash = await sendOwnBatch(state.batch, {
           origin,
           table: deps.table,
@@ -229,12 +238,21 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         return { id: sent.id };
       }
       const sponsorUrl = state.batch.sponsorUrl;
-      const sent = await sendSponsoredBatch(state.batch, {
-        table: deps.table,
-        wallet,
-        sponsor: sponsorClient(sponsorUrl),
-        id: state.id,
-      });
+      // Checked again, one send at a time with the account's own transactions, and recorded once
+      // the sponsor took it: over the limit, nothing is signed without the password.
+      const sent = await deps.transactions.spendChecked(
+        account,
+        approval.chain.id,
+        state.cost,
+        passwordConfirmed,
+        () =>
+          sendSponsoredBatch(state.batch, {
+            table: deps.table,
+            wallet,
+            sponsor: sponsorClient(sponsorUrl),
+            id: state.id,
+          }),
+      );
       await deps.store.add(account, origin, { sent, sentAt });
       await deps.activity
         ?.record({

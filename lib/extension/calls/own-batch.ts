@@ -3,7 +3,8 @@
 // the one-time upgrade (an EIP-7702 authorization for the pinned delegate only) when the account
 // needs it. Before the window it is reviewed as any transaction is (filled, simulated, the fee
 // and balance read; for the first batch, as if the upgrade were in place), each call decoded on
-// its own, and its cost (the calls' values and the maximum fee) held against the daily limit.
+// its own, and its cost (the calls' values, the maximum fee and the tokens they let go) held
+// against the daily limit.
 // After approval, the send path signs exactly the reviewed transaction; the authorization is
 // signed then, for the nonce after the transaction's own.
 
@@ -21,7 +22,7 @@ import {
   type Upgrade,
 } from '../../calls/index.ts';
 import type { ChainRpc } from '../../chain-rpc/index.ts';
-import { reviewTransaction } from '../../transactions/index.ts';
+import { costOfCalls, reviewTransaction } from '../../transactions/index.ts';
 import type { OwnCallsApproval } from '../approvals/index.ts';
 import type { TransactionService } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
@@ -85,10 +86,7 @@ export async function prepareOwnBatch(options: {
     throw new AtomicityNotSupportedError(`chain ${chain.id} has no EIP-1559 fees for an upgrade`);
   }
   const valueWei = calls.reduce((sum, call) => sum + call.value, 0n);
-  const costWei = valueWei + BigInt(review.maxFeeWei);
-  const unlimited = described.some(
-    (call) => call.approval === 'unlimited' || call.approval === 'large',
-  );
+  const cost = costOfCalls(described, account, BigInt(review.maxFeeWei));
   const balanceAfterWei =
     review.balanceWei === null
       ? null
@@ -99,12 +97,13 @@ export async function prepareOwnBatch(options: {
       payment: 'own',
       address: account,
       chain: { id: chain.id, name: chain.name },
+      currency: chain.currency,
       calls: described,
       upgrade: upgrade ? { delegate: upgrade.delegate, replaces: upgrade.replaces } : null,
       review,
       valueWei: valueWei.toString(),
       balanceAfterWei,
-      spending: await options.transactions.spending(account, costWei, unlimited),
+      spending: await options.transactions.spending(account, cost),
     },
     upgrade,
   };
@@ -139,12 +138,9 @@ export async function sendOwnBatch(
     options.origin,
     {
       review: approval.review,
-      costWei: valueWei + BigInt(approval.review.maxFeeWei),
+      cost: costOfCalls(approval.calls, approval.address, BigInt(approval.review.maxFeeWei)),
       summary: options.summary,
       valueWei,
-      unlimited: approval.calls.some(
-        (call) => call.approval === 'unlimited' || call.approval === 'large',
-      ),
       finish: upgrade
         ? (signable, nonce) => {
             // The account's own transaction spends `nonce` before the authorization is applied.

@@ -1,7 +1,8 @@
 // A batch the site's sponsor pays for: before the window, the account's one-time upgrade prepared
 // and the sponsor asked whether it pays (it simulates the whole batch); after approval, exactly
 // the batch shown is signed (and the upgrade, for Encore's pinned delegate only) and handed to
-// the sponsor. Nothing here spends the listener's balance.
+// the sponsor. The sponsor pays the fee; what the calls send from the balance is held against the
+// daily limit by the calls service.
 
 import {
   type Address,
@@ -32,8 +33,14 @@ import { SponsorDeclinedError } from './errors.ts';
 /** How long after the latest block a batch may still run: time to read the window and decide. */
 const DEADLINE_SECONDS = 600;
 
+/** The window's details as far as the sponsor's side goes (the calls service adds the rest). */
+export type SponsoredCallsDraft = Omit<
+  SponsoredCallsApproval,
+  'currency' | 'spending' | 'simulation'
+>;
+
 export interface SponsoredBatch {
-  readonly approval: SponsoredCallsApproval;
+  readonly approval: SponsoredCallsDraft;
   readonly batch: CallBatch;
   readonly upgrade: Upgrade | null;
   readonly sponsorUrl: string;

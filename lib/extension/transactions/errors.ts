@@ -2,7 +2,11 @@
 // reached meanwhile, or the chain changed while the window was open. Both extend the page's
 // ProviderRpcError, so the pipeline passes them through unchanged.
 
-import { formatNative, type NativeCurrency } from '../../transactions/index.ts';
+import {
+  formatNative,
+  type NativeCurrency,
+  type SpendingReason,
+} from '../../transactions/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 
 /**
@@ -11,10 +15,17 @@ import { ProviderRpcError } from '../protocol/index.ts';
  * approved together).
  */
 export class SpendingLimitError extends ProviderRpcError {
-  constructor(spentWei: bigint, limitWei: bigint, currency: NativeCurrency) {
+  constructor(
+    spentWei: bigint,
+    limitWei: bigint,
+    currency: NativeCurrency,
+    reason: SpendingReason = 'over-limit',
+  ) {
     super(
       4100,
-      `This transaction would take the account over its daily spending limit in Encore (${formatNative(spentWei, currency)} of ${formatNative(limitWei, currency)} spent in the last 24 hours). Send it again and approve it with your password.`,
+      reason === 'over-limit'
+        ? `This request would take the account over its daily spending limit in Encore (${formatNative(spentWei, currency)} of ${formatNative(limitWei, currency)} spent in the last 24 hours). Send it again and approve it with your password.`
+        : `This request ${reason === 'tokens' ? 'moves tokens from the account or lets another address move them' : 'grants an approval without a cap'}, which Encore sends under a daily spending limit only with your password. Send it again and approve it with your password.`,
     );
   }
 }

@@ -2,7 +2,13 @@
 // was approved (nonces, the daily spending limit, the activity list).
 export { ChainChangedError, SpendingLimitError } from './errors.ts';
 export { createNonceReservations, type NonceReservations } from './nonce-reservations.ts';
-export { createSpendingLedger, SPENDING_KEY, type SpendingLedger } from './spending-ledger.ts';
+export {
+  boundRecords,
+  createSpendingLedger,
+  MAX_RECORDS_PER_ACCOUNT,
+  SPENDING_KEY,
+  type SpendingLedger,
+} from './spending-ledger.ts';
 export {
   type CurrentChain,
   createTransactionService,

@@ -1,6 +1,10 @@
 // What each account sent on each chain in the last 24 hours, for the daily spending limit: one
 // storage.local key, entries per "<chainId>:<account>", each read on its own (a damaged entry
-// costs only itself and counts nothing it cannot prove), older entries dropped on every write.
+// costs only itself and counts nothing it cannot prove). Entries leave by time only: each one
+// is dropped once it is older than the window, never because others came after it. Storage is
+// bounded all the same: past MAX_RECORDS_PER_ACCOUNT entries, the two oldest are merged into one
+// holding their sum at the later time, so the total spent never shrinks and each amount counts at
+// least as long as it would have alone.
 // In Firefox the record is sealed (storage/protected-record.ts): one that a content script
 // removed, changed or put back from an earlier copy cannot say what was spent, so it counts as
 // spent beyond any limit (under UNKNOWN, for every account and chain), kept by the next write
@@ -12,8 +16,10 @@ import { recentRecords, type SpendingRecord } from '../../transactions/index.ts'
 import { createWriteQueue, readProtectedRecord, writeProtectedRecord } from '../storage/index.ts';
 
 export const SPENDING_KEY = 'encore:spending';
-/** No account sends more in a day through one person's clicks; a cap keeps the record small. */
-const MAX_RECORDS_PER_ACCOUNT = 500;
+/** Entries kept per account before the oldest are merged (never dropped) to bound storage. */
+export const MAX_RECORDS_PER_ACCOUNT = 500;
+/** A merged sum is held at this at most: more than any limit, and still a valid entry. */
+const MAX_WEI = 2n ** 256n;
 /** The entry that stands for what an unreadable record spent: never a "<chainId>:<account>". */
 const UNKNOWN = '*';
 /** The most a wei amount can be: over any limit. */
@@ -27,6 +33,24 @@ const schema = (): z.ZodType<SpendingRecord> => {
   });
   return recordSchema;
 };
+
+/**
+ * `records` (oldest first) within `max` entries: the two oldest merged into one, their sum at
+ * the later of their times, until it fits. Nothing spent is forgotten, and nothing counts for
+ * less time than it did.
+ */
+export function boundRecords(records: readonly SpendingRecord[], max: number): SpendingRecord[] {
+  const kept = [...records];
+  while (kept.length > max && kept.length >= 2) {
+    const [first, second] = kept as [SpendingRecord, SpendingRecord];
+    const sum = BigInt(first.wei) + BigInt(second.wei);
+    kept.splice(0, 2, {
+      at: Math.max(first.at, second.at),
+      wei: (sum > MAX_WEI ? MAX_WEI : sum).toString(),
+    });
+  }
+  return kept;
+}
 
 export interface SpendingLedger {
   /** The account's records on the chain inside the last 24 hours. */
@@ -72,7 +96,10 @@ export function createSpendingLedger(now: () => number = Date.now): SpendingLedg
           if (kept.length > 0) next[key] = kept;
         }
         const key = keyOf(account, chainId);
-        next[key] = [...(next[key] ?? []), record].slice(-MAX_RECORDS_PER_ACCOUNT);
+        next[key] = boundRecords(
+          recentRecords([...(next[key] ?? []), record], at),
+          MAX_RECORDS_PER_ACCOUNT,
+        );
         await writeProtectedRecord(SPENDING_KEY, next);
       });
     },

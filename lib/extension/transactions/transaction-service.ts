@@ -2,7 +2,8 @@
 // the current chain (reads on the site's own budget of chain requests), with the daily limit as it
 // stands. After approval: the limit checked again, the nonce taken, the approved canonical
 // transaction signed and broadcast, its cost added to the ledger and the transaction handed to
-// the activity list.
+// the activity list. A batch a sponsor pays for goes through the same check and ledger
+// (`spendChecked`): what leaves the balance counts whoever pays the fee.
 
 import { Transaction, type TransactionLike } from 'ethers';
 import {
@@ -13,6 +14,7 @@ import {
   type NativeCurrency,
   reviewTransaction,
   type SpendingLimit,
+  type TransactionCost,
   type TransactionRequest,
   type TransactionReview,
   toSignable,
@@ -23,6 +25,7 @@ import { type OriginRequests, originReads } from '../node/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 import { ChainChangedError, SpendingLimitError } from './errors.ts';
 import type { NonceReservations } from './nonce-reservations.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 import type { SpendingLedger } from './spending-ledger.ts';
 
 /** The budget key of the wallet's own chain requests (sending, nonces): no site's reads. */
@@ -43,14 +46,12 @@ export interface TransactionSigner {
 /** A reviewed transaction sent on behalf of something larger (a batch of calls). */
 export interface ReviewedSend {
   readonly review: TransactionReview;
-  /** What it counts against the daily limit: at most, wei (a batch's calls send value too). */
-  readonly costWei: bigint;
+  /** What it counts against the daily limit (a batch's calls send value and tokens too). */
+  readonly cost: TransactionCost;
   /** The Activity line. */
   readonly summary: string;
   /** The value it moves from the balance (the calls' sum), wei, for Activity. */
   readonly valueWei: bigint;
-  /** It grants an approval without a cap (over any limit); default: as its review says. */
-  readonly unlimited?: boolean;
   /**
    * Completes the signable fields once the nonce is known (an authorization valid for the
    * nonce after it); default: as they are.
@@ -83,7 +84,20 @@ export interface TransactionService {
     passwordConfirmed: boolean,
   ): Promise<string>;
   /** The spending state of a cost on the current chain, as the window shows it. */
-  spending(account: string, costWei: bigint, unlimited: boolean): Promise<SpendingState>;
+  spending(account: string, cost: TransactionCost): Promise<SpendingState>;
+  /**
+   * For what leaves the balance by another way (a batch a sponsor pays for): checks `cost`
+   * against the limit of chain `chainId` again, runs `send` alone for the account, and records
+   * the cost once `send` resolves. Over the limit without the password, SpendingLimitError and
+   * `send` never runs.
+   */
+  spendChecked<T>(
+    account: string,
+    chainId: number,
+    cost: TransactionCost,
+    passwordConfirmed: boolean,
+    send: () => Promise<T>,
+  ): Promise<T>;
   /** As send, for a transaction another service reviewed: nonce, limit, ledger and Activity. */
   sendReviewed(
     origin: string,
@@ -104,11 +118,13 @@ function siteFacing(error: unknown): unknown {
 
 export function createTransactionService(deps: TransactionServiceDeps): TransactionService {
   const now = deps.now ?? Date.now;
+  const alone = oneAtATime();
+  const spendingKey = (chainId: number, account: string) => `${chainId}:${account.toLowerCase()}`;
 
   async function spendingState(
     account: string,
     chain: CurrentChain,
-    cost: ReturnType<typeof costOf>,
+    cost: TransactionCost,
   ): Promise<SpendingState> {
     const records = await deps.ledger.read(account, chain.id);
     const check = checkSpending(chain.limit, records, cost, now());
@@ -120,6 +136,20 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
     };
   }
 
+  /** The limit as it stands now, with what was sent meanwhile: over it, only with the password. */
+  async function checkAgain(
+    account: string,
+    chain: CurrentChain,
+    cost: TransactionCost,
+    passwordConfirmed: boolean,
+  ): Promise<void> {
+    const records = await deps.ledger.read(account, chain.id);
+    const check = checkSpending(chain.limit, records, cost, now());
+    if (!check.allowed && !passwordConfirmed) {
+      throw new SpendingLimitError(check.spentWei, check.limitWei, chain.currency, check.reason);
+    }
+  }
+
   async function sendReviewed(
     origin: string,
     reviewed: ReviewedSend,
@@ -129,10 +159,7 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
     const tx = reviewed.review.transaction;
     const chain = await deps.currentChain();
     if (chain.id !== tx.chainId) throw new ChainChangedError(tx.chainId, chain.id);
-    const cost = {
-      wei: reviewed.costWei,
-      unlimited: reviewed.unlimited ?? costOf(reviewed.review).unlimited,
-    };
+    const { cost } = reviewed;
     const request = (method: string, params: readonly unknown[]) =>
       deps.node.request(WALLET_ORIGIN, method, params);
 
@@ -148,44 +175,41 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
         }
         return Number.parseInt(count, 16);
       },
-      async (nonce, commit) => {
-        // Checked again here, one transaction at a time: two approved together count in turn.
-        const records = await deps.ledger.read(signer.address, tx.chainId);
-        const check = checkSpending(chain.limit, records, cost, now());
-        if (!check.allowed && !passwordConfirmed) {
-          throw new SpendingLimitError(check.spentWei, check.limitWei, chain.currency);
-        }
-        const signable = toSignable(tx, nonce);
-        const raw = await signer.signTransaction(reviewed.finish?.(signable, nonce) ?? signable);
-        // The hash is the signed bytes' own: a node answering another hash changes nothing.
-        const hash = Transaction.from(raw).hash;
-        if (!hash) throw new Error('The signed transaction has no hash');
-        await request('eth_sendRawTransaction', [raw]);
-        commit();
-        const sentAt = now();
-        await deps.ledger.add(signer.address, tx.chainId, {
-          at: sentAt,
-          wei: cost.wei.toString(),
-        });
-        await deps.activity
-          ?.record({
-            account: signer.address,
-            chainId: tx.chainId,
-            origin,
-            hash,
-            nonce,
-            summary: reviewed.summary,
-            to: tx.to,
-            value: reviewed.valueWei.toString(),
-            maxFee: maxFeeWei(tx).toString(),
-            sentAt,
-          })
-          .catch((error: unknown) => {
-            // The transaction is on its way; a full or broken activity store must not hide that.
-            console.error('[encore] could not record the transaction in Activity', error);
+      (nonce, commit) =>
+        // Checked again here, one send at a time: two approved together count in turn.
+        alone(spendingKey(tx.chainId, signer.address), async () => {
+          await checkAgain(signer.address, chain, cost, passwordConfirmed);
+          const signable = toSignable(tx, nonce);
+          const raw = await signer.signTransaction(reviewed.finish?.(signable, nonce) ?? signable);
+          // The hash is the signed bytes' own: a node answering another hash changes nothing.
+          const hash = Transaction.from(raw).hash;
+          if (!hash) throw new Error('The signed transaction has no hash');
+          await request('eth_sendRawTransaction', [raw]);
+          commit();
+          const sentAt = now();
+          await deps.ledger.add(signer.address, tx.chainId, {
+            at: sentAt,
+            wei: cost.wei.toString(),
           });
-        return hash;
-      },
+          await deps.activity
+            ?.record({
+              account: signer.address,
+              chainId: tx.chainId,
+              origin,
+              hash,
+              nonce,
+              summary: reviewed.summary,
+              to: tx.to,
+              value: reviewed.valueWei.toString(),
+              maxFee: maxFeeWei(tx).toString(),
+              sentAt,
+            })
+            .catch((error: unknown) => {
+              // The transaction is on its way; a full or broken activity store must not hide that.
+              console.error('[encore] could not record the transaction in Activity', error);
+            });
+          return hash;
+        }),
       tx.nonce,
     );
   }
@@ -219,7 +243,7 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
         origin,
         {
           review,
-          costWei: costOf(review).wei,
+          cost: costOf(review),
           summary: review.summary,
           valueWei: BigInt(review.transaction.value),
         },
@@ -228,8 +252,19 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
       );
     },
 
-    async spending(account, costWei, unlimited) {
-      return spendingState(account, await deps.currentChain(), { wei: costWei, unlimited });
+    async spending(account, cost) {
+      return spendingState(account, await deps.currentChain(), cost);
+    },
+
+    async spendChecked(account, chainId, cost, passwordConfirmed, send) {
+      const chain = await deps.currentChain();
+      if (chain.id !== chainId) throw new ChainChangedError(chainId, chain.id);
+      return alone(spendingKey(chainId, account), async () => {
+        await checkAgain(account, chain, cost, passwordConfirmed);
+        const result = await send();
+        await deps.ledger.add(account, chainId, { at: now(), wei: cost.wei.toString() });
+        return result;
+      });
     },
 
     sendReviewed,

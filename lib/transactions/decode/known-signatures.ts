@@ -47,6 +47,7 @@ const KNOWN = [
   'burn(address,uint256)',
   'decreaseAllowance(address,uint256)',
   'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
+  'permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)',
   'multicall(bytes[])',
   'multicall(uint256,bytes[])',
   'execute(bytes,bytes[],uint256)',
