@@ -40,6 +40,8 @@ const REFUSALS = {
   SPONSOR_CALLS_REVERT: { rpc: -32521, http: 200 },
   /** The transaction would need more gas than the sponsor pays for one operation. */
   SPONSOR_TOO_MUCH_GAS: { rpc: -32501, http: 200 },
+  /** The chain's gas price is above SPONSOR_MAX_FEE_PER_GAS: nothing was sent. */
+  SPONSOR_GAS_PRICE_TOO_HIGH: { rpc: -32504, http: 200 },
   /** The chain did not answer (or the configured contracts are not there). */
   SPONSOR_CHAIN_UNAVAILABLE: { rpc: -32603, http: 200 },
 } as const;

@@ -324,14 +324,17 @@ export function startSponsor(
         `the calls would revert${describeRevert(calls.revertData)}`,
       );
     }
-    const gas = await chain.estimateGas(tx);
-    if (gas > options.maxGas) {
+    // The cap holds for the gas limit the transaction is signed with, margin included: that, not
+    // the estimate, is what the sponsor may pay for.
+    const estimated = await chain.estimateGas(tx);
+    const gasLimit = estimated + estimated / 5n;
+    if (gasLimit > options.maxGas) {
       throw new SponsorError(
         'SPONSOR_TOO_MUCH_GAS',
-        `the transaction needs ${gas} gas; this sponsor pays for at most ${options.maxGas}`,
+        `the transaction needs ${gasLimit} gas with its margin; this sponsor pays for at most ${options.maxGas}`,
       );
     }
-    return chain.send({ ...tx, gasLimit: gas + gas / 5n });
+    return chain.send({ ...tx, gasLimit, maxFeePerGas: options.maxFeePerGas });
   }
 
   async function receipt(params: unknown): Promise<unknown> {
