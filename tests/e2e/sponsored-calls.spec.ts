@@ -123,6 +123,11 @@ test('viem sendCalls with a sponsor: both calls run as the listener, who holds n
   );
   await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  // The page and its sponsor are both on this computer (development): allowed, with the warning.
+  await expect(window.getByTestId('calls-sponsor-local-network')).toContainText(
+    'your own computer or local network',
+  );
+  await expect(window.getByTestId('calls-sponsor-check')).toContainText('once you approve');
   await expect(window.getByTestId('approve')).toHaveText('Upgrade and run');
   await shoot(window, 'approval-sponsored-calls', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');

@@ -7,6 +7,7 @@ import type {
 import { Field } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
+import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
 import { Warning } from './Warning.tsx';
 
 const ETHER = { symbol: 'ETH', decimals: 18 };
@@ -36,6 +37,13 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
           ? `paid by ${details.paidBy.host}`
           : 'paid from your balance'}
       </h2>
+      {details.payment === 'sponsor' && details.paidBy.localNetwork && (
+        <LocalNetworkWarning
+          subject="The sponsor's URL"
+          runs="this sponsor"
+          testId="calls-sponsor-local-network"
+        />
+      )}
       {own?.review.warnings.map((warning) => (
         <Warning key={warning.kind} testId={`tx-warning-${warning.kind}`}>
           {warning.message}
@@ -131,8 +139,11 @@ function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.E
         </dd>
       </div>
       <div>
-        <dt>Simulated</dt>
-        <dd>the sponsor ran the whole batch before offering to pay: it succeeds</dd>
+        <dt>Checked</dt>
+        <dd data-testid="calls-sponsor-check">
+          by {details.paidBy.host} once you approve: it runs the whole batch first, and if it says
+          the batch would fail, nothing is sent
+        </dd>
       </div>
       <div>
         <dt>Valid until</dt>
