@@ -28,6 +28,8 @@ const REFUSALS = {
   SPONSOR_WRONG_DELEGATE: { rpc: -32501, http: 200 },
   /** This operation, or another with its account and nonce, is already submitted. */
   SPONSOR_DUPLICATE: { rpc: -32602, http: 200 },
+  /** Another operation of this account (any nonce) is on its way and not yet in a block. */
+  SPONSOR_ACCOUNT_BUSY: { rpc: -32504, http: 200 },
   /** Budgets for the UTC day: the account's, the client address's, everyone's. */
   SPONSOR_LISTENER_BUDGET: { rpc: -32504, http: 200 },
   SPONSOR_CLIENT_BUDGET: { rpc: -32504, http: 200 },
