@@ -150,6 +150,25 @@ describe('the sponsor URL a site names', () => {
     },
   );
 
+  it.each([
+    ['http://localhost.music-site.example'],
+    ['http://127.0.0.1.nip.io:8800'],
+    ['http://192.168.1.20:8800'],
+    ['http://[fd00::20]:8800'],
+  ])(
+    'attack: a page at %s (not served from this computer) cannot name a sponsor on it',
+    async (origin) => {
+      const listener = Wallet.createRandom() as unknown as Wallet;
+      const { calls, fetched } = services(listener);
+      const error = await calls
+        .prepare(origin, params(listener, `http://127.0.0.1:${port}/sponsor`), listener.address)
+        .catch((e: unknown) => e);
+      expect(heardBySite(error)).toMatchObject({ code: -32602 });
+      expect(fetched).toEqual([]);
+      expect(heard).toEqual([]);
+    },
+  );
+
   it('attack: nothing reaches a sponsor the site names before the person approves, nor ever if they reject', async () => {
     const listener = Wallet.createRandom() as unknown as Wallet;
     const { calls, fetched } = services(listener);
