@@ -14,6 +14,7 @@ import {
 import type { ChainRpc } from '../../lib/chain-rpc/index.ts';
 import { EncoreError } from '../../lib/errors/index.ts';
 import { nodeRequest } from '../chain/node-request.ts';
+import { SponsorError } from './sponsor-error.ts';
 
 export interface Simulation {
   readonly ok: boolean;
@@ -38,8 +39,12 @@ export interface SponsorChain {
     overrides?: Record<string, { code: Hex }>,
   ): Promise<Simulation>;
   estimateGas(tx: SponsorTransaction): Promise<bigint>;
-  /** Signs and broadcasts; resolves to the transaction hash once the node took it. */
-  send(tx: SponsorTransaction & { gasLimit: bigint }): Promise<Hex>;
+  /**
+   * Signs and broadcasts; resolves to the transaction hash once the node took it. The fee per gas
+   * it offers is at most `maxFeePerGas`; a chain whose gas price is above it gets nothing
+   * (SPONSOR_GAS_PRICE_TOO_HIGH).
+   */
+  send(tx: SponsorTransaction & { gasLimit: bigint; maxFeePerGas: bigint }): Promise<Hex>;
 }
 
 const HexText = z.string().regex(/^0x[0-9a-fA-F]*$/);
@@ -96,7 +101,9 @@ export function createSponsorChain(rpcUrl: string, privateKey: string): SponsorC
     return run;
   }
 
-  async function signed(tx: SponsorTransaction & { gasLimit: bigint }): Promise<string> {
+  async function signed(
+    tx: SponsorTransaction & { gasLimit: bigint; maxFeePerGas: bigint },
+  ): Promise<string> {
     chainId ??= quantity('eth_chainId', []);
     const [id, nonce, gasPrice, tip] = await Promise.all([
       chainId,
@@ -104,7 +111,17 @@ export function createSponsorChain(rpcUrl: string, privateKey: string): SponsorC
       quantity('eth_gasPrice', []),
       quantity('eth_maxPriorityFeePerGas', []),
     ]);
-    const maxFeePerGas = gasPrice * 2n;
+    // Nothing at a price above the cap: the transaction would wait (or cost) more than the
+    // operator agreed to pay, so gas limit × cap bounds what one operation costs.
+    if (gasPrice > tx.maxFeePerGas) {
+      throw new SponsorError(
+        'SPONSOR_GAS_PRICE_TOO_HIGH',
+        `the chain's gas price (${gasPrice} wei) is above what this sponsor pays (${tx.maxFeePerGas} wei); try again later`,
+        { retryAfterSeconds: 60 },
+      );
+    }
+    const doubled = gasPrice * 2n;
+    const maxFeePerGas = doubled < tx.maxFeePerGas ? doubled : tx.maxFeePerGas;
     return wallet.signTransaction({
       type: tx.authorizationList.length > 0 ? 4 : 2,
       chainId: id,

@@ -24,8 +24,10 @@ export interface SponsorOptions {
   perClientPerDay: number;
   /** Operations paid per UTC day in total, across every instance (default 1000). */
   perDay: number;
-  /** Gas one sponsored transaction may use at most (default 500,000). */
+  /** Gas one sponsored transaction may use at most, its margin included (default 500,000). */
   maxGas: bigint;
+  /** The highest fee per gas (wei) the sponsor offers; above it nothing is sent (default 100 gwei). */
+  maxFeePerGas: bigint;
   /** Calls in one operation at most (default 8). */
   maxCalls: number;
   /** How far ahead an operation's deadline may lie (default 3600 s). */
@@ -70,6 +72,12 @@ const SponsorEnvSchema = z.object({
   SPONSOR_PER_CLIENT_PER_DAY: count(50, 1_000_000),
   SPONSOR_PER_DAY: count(1000, 100_000_000),
   SPONSOR_MAX_GAS: z.coerce.number().int().min(100_000).max(30_000_000).default(500_000),
+  SPONSOR_MAX_FEE_PER_GAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(100_000_000_000),
   SPONSOR_MAX_CALLS: count(8, 16),
   SPONSOR_MAX_DEADLINE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
@@ -107,6 +115,7 @@ export function sponsorFromEnv(env: Env): SponsorOptions | undefined {
     perClientPerDay: e.SPONSOR_PER_CLIENT_PER_DAY,
     perDay: e.SPONSOR_PER_DAY,
     maxGas: BigInt(e.SPONSOR_MAX_GAS),
+    maxFeePerGas: BigInt(e.SPONSOR_MAX_FEE_PER_GAS),
     maxCalls: e.SPONSOR_MAX_CALLS,
     maxDeadlineSeconds: e.SPONSOR_MAX_DEADLINE_SECONDS,
   };

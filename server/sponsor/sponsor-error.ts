@@ -28,6 +28,8 @@ const REFUSALS = {
   SPONSOR_WRONG_DELEGATE: { rpc: -32501, http: 200 },
   /** This operation, or another with its account and nonce, is already submitted. */
   SPONSOR_DUPLICATE: { rpc: -32602, http: 200 },
+  /** Another operation of this account (any nonce) is on its way and not yet in a block. */
+  SPONSOR_ACCOUNT_BUSY: { rpc: -32504, http: 200 },
   /** Budgets for the UTC day: the account's, the client address's, everyone's. */
   SPONSOR_LISTENER_BUDGET: { rpc: -32504, http: 200 },
   SPONSOR_CLIENT_BUDGET: { rpc: -32504, http: 200 },
@@ -40,6 +42,8 @@ const REFUSALS = {
   SPONSOR_CALLS_REVERT: { rpc: -32521, http: 200 },
   /** The transaction would need more gas than the sponsor pays for one operation. */
   SPONSOR_TOO_MUCH_GAS: { rpc: -32501, http: 200 },
+  /** The chain's gas price is above SPONSOR_MAX_FEE_PER_GAS: nothing was sent. */
+  SPONSOR_GAS_PRICE_TOO_HIGH: { rpc: -32504, http: 200 },
   /** The chain did not answer (or the configured contracts are not there). */
   SPONSOR_CHAIN_UNAVAILABLE: { rpc: -32603, http: 200 },
 } as const;

@@ -2,13 +2,15 @@
 // sponsor's own transaction (a bundler of one operation: handleOps([op]) with the account's
 // EIP-7702 authorization when it upgrades). Cheapest checks first, so a refusal costs little:
 // params → EntryPoint → the batch's shape → policy (calls, deadline, gas) → [send: the account's
-// signature] → budgets → delegation → [send: claim and spend, then simulate, then submit].
+// signature] → the account's last operation in a block → budgets → delegation → [send: claim and
+// spend, then simulate, then submit].
 // Nothing is paid before the simulations pass, and a refusal after the claim gives it back.
 import { getAddress, Interface, recoverAddress } from 'ethers';
 import { z } from 'zod';
 import {
   type Address,
   bytes32Schema,
+  deadlineOf,
   type Hex,
   InvalidUserOperationError,
   packUserOperation,
@@ -32,6 +34,8 @@ import { operationReceipt } from './sponsor-receipt.ts';
 /** Gas the delegate's validation gets: signature, deadline, the delegation marker (~40k used). */
 export const VERIFICATION_GAS = 200_000n;
 const DAY_MS = 86_400_000;
+/** When an account with an operation on its way may try the next: about a block or two. */
+const ACCOUNT_BUSY_RETRY_SECONDS = 15;
 
 export interface SponsorStatus {
   sponsor: string;
@@ -157,6 +161,14 @@ export function startSponsor(
     }
   }
 
+  function accountBusy(): SponsorError {
+    return new SponsorError(
+      'SPONSOR_ACCOUNT_BUSY',
+      'another operation of this account is on its way; send this one once it is in a block',
+      { retryAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS },
+    );
+  }
+
   function refuseBudget(budget: SponsorBudget): never {
     const [code, message] = BUDGET_REFUSALS[budget];
     throw new SponsorError(code, message, { retryAfterSeconds: untilTomorrow() });
@@ -178,9 +190,43 @@ export function startSponsor(
     }
   }
 
+  /**
+   * The account's other operations that are done: in a block (their transaction has a receipt),
+   * or past their deadline (they can no longer run). Throws SPONSOR_ACCOUNT_BUSY while one is on
+   * its way: the next is simulated only once the chain holds what the last one did, so calls that
+   * revert the second time (a favorite made twice under two deadlines, two nonce keys) are never
+   * paid twice.
+   */
+  async function settledOperations(account: Address, except: Hex, now: number): Promise<string[]> {
+    const settled: string[] = [];
+    for (const op of await store.sponsor.operationsOf(account.toLowerCase())) {
+      if (op.userOpHash === except) continue;
+      if (deadlineOf(BigInt(op.nonce)) <= now) {
+        settled.push(op.userOpHash);
+        continue;
+      }
+      if (op.status === 'sent' && op.txHash) {
+        let receipt: unknown;
+        try {
+          receipt = await chain.rpc.request('eth_getTransactionReceipt', [op.txHash]);
+        } catch (error) {
+          throw unavailable(error);
+        }
+        if (receipt !== null && receipt !== undefined) {
+          settled.push(op.userOpHash);
+          continue;
+        }
+      }
+      throw accountBusy();
+    }
+    return settled;
+  }
+
   async function estimate(params: unknown, clientBucket: string): Promise<unknown> {
     const { batch, authorization } = await readOperation(params);
-    checkPolicy(batch, options, await chainSeconds());
+    const now = await chainSeconds();
+    checkPolicy(batch, options, now);
+    await settledOperations(batch.account, userOperationHash(batch), now);
     const spent = await store.sponsor.exhausted({
       ...limits(),
       sender: batch.account.toLowerCase(),
@@ -227,7 +273,8 @@ export function startSponsor(
 
   async function send(params: unknown, clientBucket: string): Promise<unknown> {
     const { batch, signature, authorization } = await readOperation(params);
-    checkPolicy(batch, options, await chainSeconds());
+    const now = await chainSeconds();
+    checkPolicy(batch, options, now);
     const hash = userOperationHash(batch);
     let signer: string | null = null;
     try {
@@ -260,8 +307,10 @@ export function startSponsor(
       sender: batch.account.toLowerCase(),
       nonce: BigInt(packUserOperation(batch).nonce).toString(),
       clientBucket,
+      settled: await settledOperations(batch.account, hash, now),
     });
     if (claim.kind === 'sent') return hash;
+    if (claim.kind === 'account-busy') throw accountBusy();
     if (claim.kind === 'in-flight')
       throw new SponsorError('SPONSOR_DUPLICATE', 'this operation is being submitted');
     if (claim.kind === 'nonce-taken') {
@@ -324,14 +373,17 @@ export function startSponsor(
         `the calls would revert${describeRevert(calls.revertData)}`,
       );
     }
-    const gas = await chain.estimateGas(tx);
-    if (gas > options.maxGas) {
+    // The cap holds for the gas limit the transaction is signed with, margin included: that, not
+    // the estimate, is what the sponsor may pay for.
+    const estimated = await chain.estimateGas(tx);
+    const gasLimit = estimated + estimated / 5n;
+    if (gasLimit > options.maxGas) {
       throw new SponsorError(
         'SPONSOR_TOO_MUCH_GAS',
-        `the transaction needs ${gas} gas; this sponsor pays for at most ${options.maxGas}`,
+        `the transaction needs ${gasLimit} gas with its margin; this sponsor pays for at most ${options.maxGas}`,
       );
     }
-    return chain.send({ ...tx, gasLimit: gas + gas / 5n });
+    return chain.send({ ...tx, gasLimit, maxFeePerGas: options.maxFeePerGas });
   }
 
   async function receipt(params: unknown): Promise<unknown> {

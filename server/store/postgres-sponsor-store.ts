@@ -1,6 +1,7 @@
 // The sponsor service's tables on PostgreSQL, shared by every instance. A claim runs in one
 // transaction: the budget upserts lock their rows until it ends, so concurrent claims on several
-// instances count one by one, and the unique (sender, nonce) lets only one of two racing copies in.
+// instances count one by one (and one account's claims one after another), and the unique
+// (sender, nonce) lets only one of two racing copies in.
 import type pg from 'pg';
 import {
   budgetBuckets,
@@ -43,6 +44,16 @@ export function postgresSponsorStore(pool: pg.Pool, inTransaction: InTransaction
             const spent = await client.query(SPEND, [bucket, r.day, limit]);
             if (spent.rowCount === 0) throw new SponsorshipRefused({ kind: 'budget', budget });
           }
+          // After the listener's budget row is locked: a racing claim of the same account waits
+          // for this transaction to end, then sees its row here.
+          const { rows: others } = await client.query<{ user_op_hash: string }>(
+            'SELECT user_op_hash FROM sponsored_ops WHERE sender = $1 AND user_op_hash <> $2',
+            [r.sender, r.userOpHash],
+          );
+          const settled = new Set(r.settled);
+          if (others.some((op) => !settled.has(op.user_op_hash))) {
+            throw new SponsorshipRefused({ kind: 'account-busy' });
+          }
           return { kind: 'claimed' };
         });
       } catch (error) {
@@ -73,6 +84,22 @@ export function postgresSponsorStore(pool: pg.Pool, inTransaction: InTransaction
           );
         }
       });
+    },
+    async operationsOf(sender) {
+      const { rows } = await pool.query<{
+        user_op_hash: string;
+        nonce: string;
+        status: string;
+        tx_hash: string | null;
+      }>('SELECT user_op_hash, nonce, status, tx_hash FROM sponsored_ops WHERE sender = $1', [
+        sender,
+      ]);
+      return rows.map((op) => ({
+        userOpHash: op.user_op_hash,
+        nonce: op.nonce,
+        status: op.status === 'sent' ? 'sent' : 'claimed',
+        txHash: op.tx_hash,
+      }));
     },
     async markSent(userOpHash, txHash) {
       await pool.query(

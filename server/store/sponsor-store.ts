@@ -13,6 +13,11 @@ export type ClaimResult =
   | { kind: 'in-flight' }
   /** Another operation with the same account and nonce is claimed or sent. */
   | { kind: 'nonce-taken' }
+  /**
+   * Another operation of the same account, whatever its nonce, is claimed, or sent and not among
+   * `settled`: this one must wait until that one is in a block, to be simulated after it.
+   */
+  | { kind: 'account-busy' }
   /** A budget for the day is used up; nothing was claimed or spent. */
   | { kind: 'budget'; budget: SponsorBudget };
 
@@ -32,6 +37,21 @@ export interface ClaimSponsorship extends SponsorLimits {
   nonce: string;
   /** The client's budget bucket (its address, or IPv6 /64). */
   clientBucket: string;
+  /**
+   * The account's other operations the caller found done (in a block, or past their deadline):
+   * any other operation of the account makes the claim `account-busy`.
+   */
+  settled: readonly string[];
+}
+
+/** One operation of an account, as the claims record it. */
+export interface SponsoredOperation {
+  userOpHash: string;
+  /** The whole nonce, decimal: its key is the operation's deadline. */
+  nonce: string;
+  status: 'claimed' | 'sent';
+  /** The transaction that carries it, once sent. */
+  txHash: string | null;
 }
 
 export interface SponsorSummary {
@@ -44,10 +64,13 @@ export interface SponsorSummary {
 export interface SponsorStore {
   /**
    * In one transaction: refuses an operation already claimed (itself, or its account and nonce),
+   * one whose account has another operation on its way (claimed, or sent and not `settled`),
    * then spends one unit of the listener's, the client's and the global budget for the day and
    * records the claim; all or nothing.
    */
   claim(request: ClaimSponsorship): Promise<ClaimResult>;
+  /** The account's recorded operations (lower-case address), whatever their nonce. */
+  operationsOf(sender: string): Promise<SponsoredOperation[]>;
   /** Undoes a claim that was not sent: the row goes, and its budget units are given back. */
   release(userOpHash: string): Promise<void>;
   /** Records the transaction that carries the operation; forgets the client's address. */

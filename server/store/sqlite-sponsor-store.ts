@@ -17,6 +17,10 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
   const findNonce = db.prepare<[string, string], { n: number }>(
     'SELECT 1 AS n FROM sponsored_ops WHERE sender = ? AND nonce = ?',
   );
+  const ofSender = db.prepare<
+    [string],
+    { user_op_hash: string; nonce: string; status: string; tx_hash: string | null }
+  >('SELECT user_op_hash, nonce, status, tx_hash FROM sponsored_ops WHERE sender = ?');
   const spend = db.prepare<[{ bucket: string; day: number; limit: number }], { used: number }>(
     `INSERT INTO sponsor_budget (bucket, day, used) VALUES (@bucket, @day, 1)
      ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1 WHERE used < @limit
@@ -55,6 +59,10 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
         : { kind: 'in-flight' };
     }
     if (findNonce.get(r.sender, r.nonce)) return { kind: 'nonce-taken' };
+    const settled = new Set(r.settled);
+    if (ofSender.all(r.sender).some((op) => !settled.has(op.user_op_hash))) {
+      return { kind: 'account-busy' };
+    }
     for (const { bucket, limit, budget } of budgetBuckets(r)) {
       if (!spend.get({ bucket, day: r.day, limit })) {
         throw new SponsorshipRefused({ kind: 'budget', budget });
@@ -89,6 +97,14 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
     },
     async release(userOpHash) {
       release.immediate(userOpHash);
+    },
+    async operationsOf(sender) {
+      return ofSender.all(sender).map((op) => ({
+        userOpHash: op.user_op_hash,
+        nonce: op.nonce,
+        status: op.status === 'sent' ? 'sent' : 'claimed',
+        txHash: op.tx_hash,
+      }));
     },
     async markSent(userOpHash, txHash) {
       markSent.run(txHash, userOpHash);

@@ -175,8 +175,11 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await expect(items.last().getByTestId('activity-hash')).toHaveAttribute('title', hash ?? '');
   await w.popup.getByTestId('close-activity').click();
 
-  // Already a favorite: the site's sponsor simulates first and declines; nothing is asked or paid.
+  // Already a favorite: the sponsor is asked only once the person approves; it simulates, declines,
+  // and the site hears the one fixed -32003; nothing is paid.
   await demo.getByTestId('favorite').click();
+  await approvalWindow(w.context);
+  await decide(w.context, 'approve');
   await expect(demo.getByTestId('favorite-result')).toContainText('(-32003)');
 });
 

@@ -126,6 +126,11 @@ test('viem sendCalls with a sponsor: both calls run as the listener, who holds n
   );
   await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  // The page and its sponsor are both on this computer (development): allowed, with the warning.
+  await expect(window.getByTestId('calls-sponsor-local-network')).toContainText(
+    'your own computer or local network',
+  );
+  await expect(window.getByTestId('calls-sponsor-check')).toContainText('once you approve');
   await expect(window.getByTestId('approve')).toHaveText('Upgrade and run');
   await shoot(window, 'approval-sponsored-calls', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
@@ -262,7 +267,10 @@ test('a site’s own sponsor that pays for anything: value over the daily limit 
     await expect(window.getByTestId('calls-paid-by')).toContainText('nothing from your balance');
     await expect(window.getByTestId('leaves-balance')).toHaveText('0.01 ETH');
     await expect(window.getByTestId('calls-simulation')).toHaveText(
-      `the sponsor at ${host} says this batch succeeds; Encore ran it too, at the latest block: it succeeds`,
+      'by Encore, at the latest block: it succeeds',
+    );
+    await expect(window.getByTestId('calls-sponsor-check')).toContainText(
+      `by ${host} once you approve`,
     );
     await expect(window.getByTestId('tx-limit')).toContainText(
       'over your daily limit of 0.001 ETH',

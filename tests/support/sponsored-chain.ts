@@ -214,6 +214,7 @@ export function sponsorOptions(
     perClientPerDay: 100,
     perDay: 1000,
     maxGas: 500_000n,
+    maxFeePerGas: 100_000_000_000n,
     maxCalls: 4,
     maxDeadlineSeconds: 3600,
     ...overrides,

@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import type { AddChainApproval } from '../../../lib/extension/approvals/index.ts';
-import { Warning } from './Warning.tsx';
+import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
 
 /** What Encore will know: the chain id, its name and the RPC URL every read on it goes to. */
 export function AddChainRequest({ details }: { details: AddChainApproval }): JSX.Element {
@@ -33,10 +33,7 @@ export function AddChainRequest({ details }: { details: AddChainApproval }): JSX
         </div>
       </dl>
       {localNetwork && (
-        <Warning testId="add-chain-local-network">
-          This URL is on your own computer or local network, which the site cannot reach by itself.
-          Approve only if you run this node yourself.
-        </Warning>
+        <LocalNetworkWarning subject="This URL" runs="this node" testId="add-chain-local-network" />
       )}
       {replacesRpcUrl && (
         <p class="muted" data-testid="add-chain-replaces">

@@ -8,6 +8,7 @@ import { formatNative, formatNativeRounded } from '../../../lib/transactions/ind
 import { CallLines } from './CallLines.tsx';
 import { LeavesBalance } from './LeavesBalance.tsx';
 import { LimitPrompt } from './LimitPrompt.tsx';
+import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
 import { Warning } from './Warning.tsx';
 
 interface Props {
@@ -38,6 +39,13 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
           ? `paid by ${details.paidBy.host}`
           : 'paid from your balance'}
       </h2>
+      {details.payment === 'sponsor' && details.paidBy.localNetwork && (
+        <LocalNetworkWarning
+          subject="The sponsor's URL"
+          runs="this sponsor"
+          testId="calls-sponsor-local-network"
+        />
+      )}
       {own?.review.warnings.map((warning) => (
         <Warning key={warning.kind} testId={`tx-warning-${warning.kind}`}>
           {warning.message}
@@ -139,6 +147,13 @@ function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.E
         <dd data-testid="calls-simulation">{sponsoredSimulation(details)}</dd>
       </div>
       <div>
+        <dt>Checked</dt>
+        <dd data-testid="calls-sponsor-check">
+          by {details.paidBy.host} once you approve: it runs the whole batch first, and if it says
+          the batch would fail, nothing is sent
+        </dd>
+      </div>
+      <div>
         <dt>Valid until</dt>
         <dd>{deadline}, then it can no longer run</dd>
       </div>
@@ -146,17 +161,19 @@ function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.E
   );
 }
 
-/** Who says the batch succeeds: the sponsor's word, and what Encore's own run found. */
+/**
+ * Who says what of the batch before the approval: Encore's own run only (the sponsor is asked
+ * nothing until the person approves, and its check then is the "Checked" line).
+ */
 export function sponsoredSimulation(details: SponsoredCallsApproval): string {
-  const sponsor = `the sponsor at ${details.paidBy.host} says this batch succeeds`;
   const { simulation } = details;
   switch (simulation.outcome) {
     case 'success':
-      return `${sponsor}; Encore ran it too, at the latest block: it succeeds`;
+      return 'by Encore, at the latest block: it succeeds';
     case 'revert':
-      return `${sponsor}, but Encore ran it at the latest block and it fails`;
+      return 'by Encore, at the latest block: it fails';
     case 'unavailable':
-      return `${sponsor}; Encore could not run it itself (${simulation.why}), so only the sponsor says so`;
+      return `Encore could not run it itself (${simulation.why}); only ${details.paidBy.host} checks it, once you approve`;
   }
 }
 

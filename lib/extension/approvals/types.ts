@@ -60,18 +60,22 @@ interface CallsApprovalBase {
   spending: SpendingState;
 }
 
-/** A batch the site's sponsor pays for; `userOpHash` is the EntryPoint's hash of exactly it. */
+/**
+ * A batch the site's sponsor pays for. The sponsor is asked nothing before the person approves:
+ * its gas limits (which cost the listener nothing, the fees being zero) join the batch only then.
+ */
 export interface SponsoredCallsApproval extends CallsApprovalBase {
   payment: 'sponsor';
-  /** Who pays the fee: the sponsor the site named, by host. */
-  paidBy: { host: string };
+  /**
+   * Who pays the fee: the sponsor the site named, by host; `localNetwork` when its URL names the
+   * person's own computer or network (accepted only from a page served from this computer).
+   */
+  paidBy: { host: string; localNetwork: boolean };
   /** The last second (Unix time) the batch may run. */
   deadline: number;
-  /** What the listener signs: the EntryPoint's EIP-712 hash of the operation. */
-  userOpHash: string;
   /**
-   * Encore's own run of the calls from the account at the latest block (the sponsor's simulation
-   * is its word only): what the window says beside "the sponsor says it succeeds".
+   * Encore's own run of the calls from the account at the latest block, before the window: the
+   * sponsor's own check comes only after the person approves.
    */
   simulation: Simulation;
 }

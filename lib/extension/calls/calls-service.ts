@@ -16,8 +16,10 @@ import {
   readCallsStatus,
   readDelegation,
   type SentCalls,
+  SPONSOR_CAPABILITY,
   type SponsorClient,
 } from '../../calls/index.ts';
+import { isLocalNetworkUrl, isLoopbackOrigin } from '../../http/index.ts';
 import { costOfCalls, type TransactionCost } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval, SponsoredCallsApproval } from '../approvals/index.ts';
@@ -177,20 +179,28 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       const rpc = originReads(deps.node, origin);
       const typedAccount = account as Address;
       if (sponsor) {
+        // The worker reaches hosts a page cannot (this computer, the local network): only a
+        // page served from this computer itself (development) may send it there.
+        if (isLocalNetworkUrl(sponsor.url) && !isLoopbackOrigin(origin)) {
+          throw new InvalidCallsParamsError(
+            'wallet_sendCalls',
+            `capabilities.${SPONSOR_CAPABILITY}.url`,
+            'is on your own computer or local network: only a page served from this computer may name such a sponsor',
+          );
+        }
         const batch = await prepareSponsoredBatch({
           table: deps.table,
           chain,
           account: typedAccount,
           calls,
           sponsorUrl: sponsor.url,
-          sponsor: sponsorClient(sponsor.url),
           rpc,
         });
         // The sponsor pays the fee, never the values or tokens the calls take from the balance.
         const cost = costOfCalls(batch.approval.calls, account, 0n);
         const [spending, simulation] = await Promise.all([
           deps.transactions.spending(account, cost),
-          simulateSponsoredBatch(rpc, batch.batch, batch.upgrade !== null),
+          simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
         ]);
         const approval: SponsoredCallsApproval = {
           ...batch.approval,
@@ -262,13 +272,13 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           hash: sent.userOpHash,
           nonce: null,
           summary: batchSummary(approval),
-          to: state.batch.batch.calls[0]?.to ?? null,
-          value: state.batch.batch.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
+          to: state.batch.draft.calls[0]?.to ?? null,
+          value: state.batch.draft.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
           maxFee: '0',
           sentAt,
           batch: {
             paidBy: state.batch.approval.paidBy.host,
-            calls: state.batch.batch.calls.length,
+            calls: state.batch.draft.calls.length,
             entryPoint: sent.entryPoint,
             fromBlock: sent.fromBlock.toString(),
             deadline: sent.deadline,

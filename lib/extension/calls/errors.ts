@@ -52,10 +52,14 @@ export class AtomicityNotSupportedError extends ProviderRpcError {
   }
 }
 
-/** -32003 (EIP-1474 "transaction rejected"): the site's sponsor will not pay, or cannot be reached. */
+/**
+ * -32003 (EIP-1474 "transaction rejected"): the site's sponsor did not take the batch. One fixed
+ * answer, whatever the sponsor said or did (a refusal, an HTTP status, a timeout, silence): the
+ * site learns nothing about what answers at the URL it named.
+ */
 export class SponsorDeclinedError extends ProviderRpcError {
-  constructor(message: string, reason: string) {
-    super(-32003, message, { reason });
+  constructor() {
+    super(-32003, 'The sponsor did not accept the batch.');
   }
 }
 

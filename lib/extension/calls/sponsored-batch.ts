@@ -1,8 +1,11 @@
-// A batch the site's sponsor pays for: before the window, the account's one-time upgrade prepared
-// and the sponsor asked whether it pays (it simulates the whole batch); after approval, exactly
-// the batch shown is signed (and the upgrade, for Encore's pinned delegate only) and handed to
-// the sponsor. The sponsor pays the fee; what the calls send from the balance is held against the
-// daily limit by the calls service.
+// A batch the site's sponsor pays for. Before the window: the account's one-time upgrade prepared,
+// the deadline and nonce read from the chain, the calls described; the sponsor is asked nothing,
+// so a site cannot use the worker to probe or post to a URL before the person sees the window.
+// After approval: the sponsor is asked for its gas limits (it simulates the whole batch), then
+// exactly the calls shown are signed with them (and the upgrade, for Encore's pinned delegate
+// only) and handed over. Whatever the sponsor answers, the site hears one fixed error.
+// The sponsor pays the fee; what the calls send from the balance is held against the daily limit
+// by the calls service.
 
 import {
   type Address,
@@ -22,9 +25,9 @@ import {
   signUpgrade,
   sponsorHost,
   type Upgrade,
-  userOperationHash,
 } from '../../calls/index.ts';
 import { type ChainRpc, readLatestBlock } from '../../chain-rpc/index.ts';
+import { isLocalNetworkUrl } from '../../http/index.ts';
 import type { SponsoredCallsApproval } from '../approvals/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { describeCalls } from './describe-calls.ts';
@@ -41,18 +44,21 @@ export type SponsoredCallsDraft = Omit<
 
 export interface SponsoredBatch {
   readonly approval: SponsoredCallsDraft;
-  readonly batch: CallBatch;
+  /** The batch shown, without gas limits: the sponsor's join it after the approval. */
+  readonly draft: CallBatch;
   readonly upgrade: Upgrade | null;
   readonly sponsorUrl: string;
   readonly fromBlock: bigint;
 }
 
+/**
+ * The one answer a site gets when the sponsor did not take the batch. The sponsor's own words
+ * (its status, its message) stay in the worker's console for whoever debugs.
+ */
 function sponsorDeclined(error: unknown): never {
-  if (error instanceof SponsorRefusedError) {
-    throw new SponsorDeclinedError(error.message, error.reason);
-  }
-  if (error instanceof SponsorUnavailableError) {
-    throw new SponsorDeclinedError(error.message, 'unavailable');
+  if (error instanceof SponsorRefusedError || error instanceof SponsorUnavailableError) {
+    console.warn('[encore] the sponsor did not accept a batch:', error.message);
+    throw new SponsorDeclinedError();
   }
   throw error;
 }
@@ -63,7 +69,6 @@ export async function prepareSponsoredBatch(options: {
   account: Address;
   calls: readonly Call[];
   sponsorUrl: string;
-  sponsor: SponsorClient;
   rpc: ChainRpc;
 }): Promise<SponsoredBatch> {
   const { table, chain, account, calls, rpc } = options;
@@ -78,15 +83,16 @@ export async function prepareSponsoredBatch(options: {
   const deadline = Number(latest.timestamp) + DEADLINE_SECONDS;
   const { entryPoint } = pinnedDelegate(table, chain.id);
   const sequence = await readBatchSequence(rpc, entryPoint, account, deadline);
-  const common = { table, chainId: chain.id, account, calls, deadline, sequence };
   const draft = buildCallBatch({
-    ...common,
+    table,
+    chainId: chain.id,
+    account,
+    calls,
+    deadline,
+    sequence,
     gas: { callGasLimit: 0n, verificationGasLimit: 0n, preVerificationGas: 0n },
   });
-  // The sponsor simulates the whole batch: a refusal (a revert among them) costs nothing.
-  const gas = await options.sponsor.estimate(draft, upgrade).catch(sponsorDeclined);
-  const batch = buildCallBatch({ ...common, gas });
-  const described = await describeCalls(batch.calls, {
+  const described = await describeCalls(draft.calls, {
     chainId: chain.id,
     account,
     currency: chain.currency,
@@ -99,27 +105,41 @@ export async function prepareSponsoredBatch(options: {
       address: account,
       chain: { id: chain.id, name: chain.name },
       calls: described,
-      paidBy: { host: sponsorHost(options.sponsorUrl) },
+      paidBy: {
+        host: sponsorHost(options.sponsorUrl),
+        localNetwork: isLocalNetworkUrl(options.sponsorUrl),
+      },
       upgrade: upgrade ? { delegate: upgrade.delegate, replaces: upgrade.replaces } : null,
       deadline,
-      userOpHash: userOperationHash(batch),
     },
-    batch,
+    draft,
     upgrade,
     sponsorUrl: options.sponsorUrl,
     fromBlock: latest.number,
   };
 }
 
-/** Signs exactly the prepared batch and hands it to the sponsor; what is kept of it. */
+/**
+ * After the approval: asks the sponsor for its gas limits (it simulates the whole batch and may
+ * refuse), signs exactly the calls shown with them and hands the batch over; what is kept of it.
+ */
 export async function sendSponsoredBatch(
   prepared: SponsoredBatch,
   options: { table: DelegateTable; wallet: CallsSigner; sponsor: SponsorClient; id?: string },
 ): Promise<Extract<SentCalls, { kind: 'sponsored' }>> {
-  const { batch, upgrade, approval } = prepared;
-  if (userOperationHash(batch) !== approval.userOpHash) {
-    throw new Error('The batch changed after it was shown');
-  }
+  const { draft, upgrade } = prepared;
+  const gas = await options.sponsor.estimate(draft, upgrade).catch(sponsorDeclined);
+  // The shown batch with the sponsor's gas limits, nothing else: calls, account, deadline and
+  // nonce come from the draft, and the fees stay zero.
+  const batch = buildCallBatch({
+    table: options.table,
+    chainId: draft.chainId,
+    account: draft.account,
+    calls: draft.calls,
+    deadline: draft.deadline,
+    sequence: draft.sequence,
+    gas,
+  });
   const authorization = upgrade ? signUpgrade(options.wallet, options.table, upgrade) : null;
   const signature = await signBatch(options.wallet, options.table, batch);
   const userOpHash = await options.sponsor

@@ -1,7 +1,7 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
-import { InvalidCallsError, SponsorRefusedError } from '../../calls/index.ts';
+import { InvalidCallsError } from '../../calls/index.ts';
 import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
 import { AtomicityNotSupportedError, SponsorDeclinedError } from '../calls/index.ts';
@@ -141,15 +141,9 @@ const PROVIDER_ANSWERS = {
           error.message.slice(error.path.length + 1),
         )
       : INTERNAL(),
-  SPONSOR_REFUSED: (error) =>
-    error instanceof SponsorRefusedError
-      ? new SponsorDeclinedError(error.message, error.reason)
-      : INTERNAL(),
-  SPONSOR_UNAVAILABLE: (error) =>
-    new SponsorDeclinedError(
-      error instanceof Error ? error.message : 'The sponsor is unavailable.',
-      'unavailable',
-    ),
+  // What the sponsor said stays in the worker: the site hears one fixed answer.
+  SPONSOR_REFUSED: () => new SponsorDeclinedError(),
+  SPONSOR_UNAVAILABLE: () => new SponsorDeclinedError(),
   DELEGATE_CODE_MISMATCH: (error) => internalSaying(error),
   ACCOUNT_NOT_DELEGATABLE: (error) => internalSaying(error),
   CHAIN_ANSWER_INVALID: (error) => internalSaying(error),

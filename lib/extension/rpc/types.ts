@@ -103,7 +103,7 @@ export interface RpcDeps {
       account: string,
       chainIds: readonly number[] | null,
     ): Promise<Record<string, Record<string, unknown>>>;
-    /** The approval for a wallet_sendCalls: each call read, the sponsor asked, the upgrade. */
+    /** The approval for a wallet_sendCalls: each call read, who pays, the upgrade (no sponsor asked). */
     prepare(origin: string, params: SendCallsRequest, account: string): Promise<CallsApproval>;
     /**
      * Signs exactly the approved batch and hands it to the sponsor, or sends it from the

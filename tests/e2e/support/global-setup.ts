@@ -70,6 +70,7 @@ export async function startE2EServices(
         perClientPerDay: 1000,
         perDay: 10_000,
         maxGas: 500_000n,
+        maxFeePerGas: 100_000_000_000n,
         maxCalls: 4,
         maxDeadlineSeconds: 3600,
       },

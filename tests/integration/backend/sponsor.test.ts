@@ -309,10 +309,62 @@ describe('the sponsor service', () => {
       );
       expect(answer.error).toBeUndefined();
       expect(await sent()).toBe(before + 1);
-      // And another operation under the same nonce is refused.
-      const sameNonce = await batchOf(listener, [favorite('R2')]);
-      const first1 = await batchOf(listener, [favorite('R1')]);
-      expect(sameNonce.deadline === first1.deadline || true).toBe(true);
+    });
+
+    it('attack: two operations of one account under two deadlines, whose call reverts the second time: only the first is paid', async () => {
+      const databaseUrl = await engine.freshDatabaseUrl();
+      const [a, b] = [await server(databaseUrl), await server(databaseUrl)];
+      const listener = Wallet.createRandom();
+      await upgradeDirectly(sc, listener);
+      // The same favorite under two deadlines: two nonce keys, two hashes, two claims apart.
+      const one = await signed(listener, await batchOf(listener, [favorite('D1')], 600), null);
+      const two = await signed(listener, await batchOf(listener, [favorite('D1')], 601), null);
+      const pending = () => provider.getTransactionCount(sponsorAddress, 'pending');
+      const before = await pending();
+      // Blocks wait, as on a real chain: a transaction sent is on its way, not in a block.
+      await provider.send('evm_setAutomine', [false]);
+      let refused: unknown;
+      try {
+        // Both at once, through two instances on one database: one is paid, the other waits.
+        const answers = await Promise.all([
+          rpc(a, 'eth_sendUserOperation', [one, sc.contracts.entryPoint]),
+          rpc(b, 'eth_sendUserOperation', [two, sc.contracts.entryPoint]),
+        ]);
+        const reasons = answers.map((answer) =>
+          answer.error
+            ? (answer.error.data?.reason ?? 'error')
+            : typeof answer.result === 'string'
+              ? 'paid'
+              : 'no answer',
+        );
+        expect([...reasons].sort()).toEqual(['SPONSOR_ACCOUNT_BUSY', 'paid']);
+        const busy = answers.find((answer) => answer.error);
+        expect(busy?.error?.data?.retryAfterSeconds).toBeGreaterThan(0);
+        refused = reasons[0] === 'paid' ? two : one;
+        // Asked again while the first is on its way: still waits, and so does its estimate.
+        const again = await rpc(a, 'eth_sendUserOperation', [refused, sc.contracts.entryPoint]);
+        expect(again.error?.data?.reason).toBe('SPONSOR_ACCOUNT_BUSY');
+        const estimate = await rpc(b, 'eth_estimateUserOperationGas', [
+          refused,
+          sc.contracts.entryPoint,
+        ]);
+        expect(estimate.error?.data?.reason).toBe('SPONSOR_ACCOUNT_BUSY');
+        expect(await pending()).toBe(before + 1);
+        await provider.send('evm_mine', []);
+      } finally {
+        await provider.send('evm_setAutomine', [true]);
+      }
+      // Once the first is in a block, the other is judged after it: its call reverts, unpaid.
+      const after = await rpc(b, 'eth_sendUserOperation', [refused, sc.contracts.entryPoint]);
+      expect(after.error?.data?.reason).toBe('SPONSOR_CALLS_REVERT');
+      expect(await pending()).toBe(before + 1);
+      // And another call of the same account is paid as usual.
+      const next = await rpc(a, 'eth_sendUserOperation', [
+        await signed(listener, await batchOf(listener, [favorite('D2')], 602), null),
+        sc.contracts.entryPoint,
+      ]);
+      expect(next.error).toBeUndefined();
+      expect(await pending()).toBe(before + 2);
     });
 
     it('keeps per-listener, per-client and daily budgets across two instances on one database', async () => {
@@ -343,13 +395,14 @@ describe('the sponsor service', () => {
         BaseWallet,
       ];
 
-      // One listener, three operations through both instances at once: two are paid.
-      const first = await sendAll([
-        [a, await op(l1), '203.0.113.1'],
-        [b, await op(l1), '203.0.113.1'],
-        [a, await op(l1), '203.0.113.1'],
-      ]);
-      expect(first.sort()).toEqual(['SPONSOR_LISTENER_BUDGET', 'paid', 'paid']);
+      // One listener, three operations through both instances, each once the last is in a block
+      // (one account's operations go one at a time): two are paid.
+      const first = [
+        ...(await sendAll([[a, await op(l1), '203.0.113.1']])),
+        ...(await sendAll([[b, await op(l1), '203.0.113.1']])),
+        ...(await sendAll([[a, await op(l1), '203.0.113.1']])),
+      ];
+      expect(first).toEqual(['paid', 'paid', 'SPONSOR_LISTENER_BUDGET']);
       // That client address has used its two as well.
       const second = await rpc(
         b,

@@ -31,6 +31,7 @@ describe('the sponsor service’s configuration (SPONSOR_*)', () => {
       perClientPerDay: 50,
       perDay: 1000,
       maxGas: 500_000n,
+      maxFeePerGas: 100_000_000_000n,
       maxCalls: 8,
       maxDeadlineSeconds: 3600,
     });
@@ -40,8 +41,9 @@ describe('the sponsor service’s configuration (SPONSOR_*)', () => {
         SPONSOR_PER_DAY: '5',
         SPONSOR_MAX_GAS: '900000',
         SPONSOR_MAX_CALLS: '2',
+        SPONSOR_MAX_FEE_PER_GAS: '2000000000',
       }),
-    ).toMatchObject({ perDay: 5, maxGas: 900_000n, maxCalls: 2 });
+    ).toMatchObject({ perDay: 5, maxGas: 900_000n, maxCalls: 2, maxFeePerGas: 2_000_000_000n });
   });
 
   it.each([
@@ -63,6 +65,8 @@ describe('the sponsor service’s configuration (SPONSOR_*)', () => {
     [{ SPONSOR_ALLOWED_CALLS: ' , ' }, 'SPONSOR_ALLOWED_CALLS: lists no call'],
     [{ SPONSOR_PER_DAY: '0' }, 'SPONSOR_PER_DAY'],
     [{ SPONSOR_MAX_GAS: '50000' }, 'SPONSOR_MAX_GAS'],
+    [{ SPONSOR_MAX_FEE_PER_GAS: '0' }, 'SPONSOR_MAX_FEE_PER_GAS'],
+    [{ SPONSOR_MAX_FEE_PER_GAS: '1.5' }, 'SPONSOR_MAX_FEE_PER_GAS'],
   ])('stops the start on %j, naming the variable', (change, message) => {
     expect(() => sponsorFromEnv({ ...ENV, ...change })).toThrow(ServerConfigError);
     expect(() => sponsorFromEnv({ ...ENV, ...change })).toThrow(message);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLocalNetworkUrl } from '../../../http/index.ts';
 import type { AddChainApproval } from '../../approvals/index.ts';
 import { jsonLongerThan } from '../../node/index.ts';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../../settings/index.ts';
 import { toHexChainId } from '../chain-id.ts';
 import { AddedChainsLimitError, InvalidParamsError } from '../errors.ts';
-import { isLocalNetworkUrl } from '../internal/local-network.ts';
 import type { RpcMethod } from '../types.ts';
 
 /** The whole request as JSON: what a site may make Encore parse, show and keep for one chain. */
