@@ -44,7 +44,8 @@ async function stored(key: string): Promise<unknown> {
 /** What the limit lets through now: 1 wei over what was spent. */
 async function oneWeiAllowed(ledger: ReturnType<typeof createSpendingLedger>, now: number) {
   const records = await ledger.read(ACCOUNT, 1);
-  return checkSpending(DEFAULT_LIMIT, records, { wei: 1n, unlimited: false, tokens: false }, now).allowed;
+  return checkSpending(DEFAULT_LIMIT, records, { wei: 1n, unlimited: false, tokens: false }, now)
+    .allowed;
 }
 
 describe('settings and spending record sealed in storage.local (Firefox)', () => {
