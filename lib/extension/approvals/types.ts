@@ -119,6 +119,11 @@ export interface AddChainApproval {
   /** The RPC URL the chain had, which this one replaces, or null. */
   replacesRpcUrl: string | null;
   /**
+   * The currency an added chain had, when this request changes its name, symbol or decimals (the
+   * window shows old → new), or null. A built-in chain keeps its own currency.
+   */
+  replacesCurrency: AddedChain['nativeCurrency'] | null;
+  /**
    * The RPC URL names the person's own machine or network (loopback, private, link-local): the
    * window says so, since a site cannot reach such hosts itself but the worker would.
    */

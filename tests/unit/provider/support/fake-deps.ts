@@ -109,6 +109,7 @@ export function fakeWorld(): FakeWorld {
                 currency: {
                   symbol: added.nativeCurrency.symbol,
                   decimals: added.nativeCurrency.decimals,
+                  name: added.nativeCurrency.name,
                 },
                 explorerUrl: added.blockExplorerUrls[0] ?? null,
               }
