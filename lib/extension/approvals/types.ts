@@ -88,6 +88,11 @@ export interface TransactionApproval {
   chain: { id: number; name: string };
   review: TransactionReview;
   spending: SpendingState;
+  /**
+   * The site set the nonce of one of its own pending transactions: this one replaces it (a
+   * speed-up or a cancel), and the window says so. False for any other request.
+   */
+  replacesPending: boolean;
 }
 
 /** The daily spending limit as it stands for this transaction (amounts in wei, decimal). */

@@ -177,6 +177,7 @@ export function fakeWorld(): FakeWorld {
             },
           ),
           spending: { limitWei: null, spentWei: '0', costWei: '0', passwordRequired: null },
+          replacesPending: false,
         }),
         send: async (origin, approval, signer, passwordConfirmed) => {
           world.sent.push({ origin, approval, signer: signer.address, passwordConfirmed });
