@@ -11,6 +11,7 @@ export type CallsErrorCode =
   | 'INVALID_CALLS'
   | 'INVALID_USER_OPERATION'
   | 'WRONG_SIGNER'
+  | 'AUTHORIZES_ACCOUNT'
   | 'SPONSOR_REFUSED'
   | 'SPONSOR_UNAVAILABLE';
 
@@ -89,6 +90,23 @@ export class WrongSignerError extends CallsError {
   override readonly name: string = 'WrongSignerError';
   constructor(expected: string, signer: string) {
     super(`This is signed for ${expected}, not for ${signer}.`, { details: { expected, signer } });
+  }
+}
+
+/**
+ * Typed data a site asked for would authorize something in the listener's own account (a user
+ * operation, a domain of the account's EntryPoint or delegate). `path` is below the typed data's
+ * root (`domain.verifyingContract`, `message.sender`), `problem` says what is wrong there.
+ */
+export class AccountAuthorizationError extends CallsError {
+  static override readonly code = 'AUTHORIZES_ACCOUNT' as const;
+  override readonly name: string = 'AccountAuthorizationError';
+  readonly path: readonly (string | number)[];
+  readonly problem: string;
+  constructor(path: readonly (string | number)[], problem: string) {
+    super(`${path.join('.')} ${problem}.`, { details: { path: path.join('.') } });
+    this.path = path;
+    this.problem = problem;
   }
 }
 

@@ -4,6 +4,7 @@
 // listener approves and signs, the sponsor protocol and its client, a batch the listener pays
 // for, and the calls status read from the chain. No extension API: tested in Node.
 
+export { refuseAccountAuthorization, type TypedDataToCheck } from './account-typed-data.ts';
 export { type BatchGas, buildCallBatch, type CallBatch, MAX_GAS_LIMIT } from './call-batch.ts';
 export { type Call, MAX_BATCH_DATA_BYTES, MAX_CALLS, parseCalls } from './calls.ts';
 export {
@@ -24,6 +25,7 @@ export {
 export { type DelegationState, delegateOfCode, readDelegation } from './delegation-state.ts';
 export { readBatchSequence, readEntryPointNonce } from './entry-point-nonce.ts';
 export {
+  AccountAuthorizationError,
   AccountNotDelegatableError,
   CallsError,
   type CallsErrorCode,

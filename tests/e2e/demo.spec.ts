@@ -250,6 +250,30 @@ test('wallet_addEthereumChain: rejecting is 4001; a URL serving another chain is
   await expectResult(rpc(demo, 'wallet_switchEthereumChain', [{ chainId: '0x1' }]));
 });
 
+test('wallet_addEthereumChain: an ETH of 36 decimals is refused; other decimals are stated in the window', async () => {
+  const chain = (nativeCurrency: { name: string; symbol: string; decimals: number }) => ({
+    chainId: '0x89',
+    chainName: 'Polygon',
+    rpcUrls: [w.env.services.chain],
+    nativeCurrency,
+  });
+  const refused = await expectCode(
+    rpc(demo, 'wallet_addEthereumChain', [chain({ name: 'Ether', symbol: 'ETH', decimals: 36 })]),
+    -32602,
+  );
+  expect(refused).toMatch(/nativeCurrency\.decimals must be 18 for ETH/);
+  const odd = rpc(demo, 'wallet_addEthereumChain', [
+    chain({ name: 'Pol', symbol: 'PLC', decimals: 6 }),
+  ]);
+  const window = await approvalShowing(w.context, 'add-chain-currency');
+  await expect(window.getByTestId('add-chain-currency')).toHaveText('PLC (Pol), 6 decimals');
+  await expect(window.getByTestId('add-chain-decimals')).toContainText(
+    'PLC counts 6 decimals, not the 18 of ether',
+  );
+  await decide(w.context, 'reject');
+  await expectCode(odd, 4001);
+});
+
 test('Who am I: a catalog ID token that the catalog verify_token accepts', async () => {
   await demo.getByTestId('whoami').click();
   const window = await approvalWindow(w.context);

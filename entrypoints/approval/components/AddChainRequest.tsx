@@ -1,10 +1,24 @@
 import type { JSX } from 'preact';
 import type { AddChainApproval } from '../../../lib/extension/approvals/index.ts';
+import { USUAL_DECIMALS } from '../../../lib/extension/settings/index.ts';
 import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
+import { Warning } from './Warning.tsx';
 
-/** What Encore will know: the chain id, its name and the RPC URL every read on it goes to. */
+type Currency = AddChainApproval['chain']['nativeCurrency'];
+
+/** "ETH (Ether), 18 decimals": every number amounts and limits on the chain are counted with. */
+function currencyLine(currency: Currency): string {
+  const decimals = currency.decimals === 1 ? '1 decimal' : `${currency.decimals} decimals`;
+  return `${currency.symbol} (${currency.name}), ${decimals}`;
+}
+
+/**
+ * What Encore will know: the chain id, its name, the RPC URL every read on it goes to, and the
+ * currency with its decimals (stated plainly when not ether's 18, and old → new when it changes).
+ */
 export function AddChainRequest({ details }: { details: AddChainApproval }): JSX.Element {
-  const { chain, builtIn, replacesRpcUrl, localNetwork } = details;
+  const { chain, builtIn, replacesRpcUrl, replacesCurrency, localNetwork } = details;
+  const currency = chain.nativeCurrency;
   return (
     <section class="card">
       <h2 class="card-title">{builtIn ? 'Set the RPC URL of a chain' : 'Add a chain to Encore'}</h2>
@@ -27,11 +41,28 @@ export function AddChainRequest({ details }: { details: AddChainApproval }): JSX
         </div>
         <div>
           <dt>Currency</dt>
-          <dd>
-            {chain.nativeCurrency.symbol} ({chain.nativeCurrency.name})
-          </dd>
+          <dd data-testid="add-chain-currency">{currencyLine(currency)}</dd>
         </div>
       </dl>
+      {currency.decimals !== USUAL_DECIMALS && (
+        <Warning testId="add-chain-decimals">
+          {currency.symbol} counts {currency.decimals} decimals, not the {USUAL_DECIMALS} of ether:
+          1 {currency.symbol} is 10^{currency.decimals} of its smallest unit. Amounts, balances and
+          the daily spending limit on this chain are counted that way.
+        </Warning>
+      )}
+      {replacesCurrency && (
+        <Warning testId="add-chain-currency-change">
+          This changes the chain's currency: {currencyLine(replacesCurrency)} →{' '}
+          {currencyLine(currency)}. Amounts, balances and the daily spending limit on this chain
+          will be counted in the new one
+          {replacesCurrency.decimals !== currency.decimals ||
+          replacesCurrency.symbol !== currency.symbol
+            ? ', and a daily limit you set here goes back to the default'
+            : ''}
+          .
+        </Warning>
+      )}
       {localNetwork && (
         <LocalNetworkWarning subject="This URL" runs="this node" testId="add-chain-local-network" />
       )}

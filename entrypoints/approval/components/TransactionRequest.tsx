@@ -99,10 +99,20 @@ export function TransactionRequest({
         {tx.nonce !== null && (
           <div>
             <dt>Nonce</dt>
-            <dd data-testid="tx-nonce">{tx.nonce} (set by the site)</dd>
+            <dd data-testid="tx-nonce">
+              {details.replacesPending
+                ? `${tx.nonce}: replaces your pending transaction ${tx.nonce} from this site`
+                : `${tx.nonce} (set by the site)`}
+            </dd>
           </div>
         )}
       </dl>
+      {details.replacesPending && (
+        <Warning testId="tx-replaces">
+          This replaces your pending transaction {tx.nonce}, which this site sent: only one of the
+          two will run (a speed-up or a cancel).
+        </Warning>
+      )}
       {tx.data !== '0x' && (
         <details class="tx-data">
           <summary>Data ({(tx.data.length - 2) / 2} bytes)</summary>

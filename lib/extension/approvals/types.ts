@@ -106,6 +106,11 @@ export interface TransactionApproval {
   chain: { id: number; name: string };
   review: TransactionReview;
   spending: SpendingState;
+  /**
+   * The site set the nonce of one of its own pending transactions: this one replaces it (a
+   * speed-up or a cancel), and the window says so. False for any other request.
+   */
+  replacesPending: boolean;
 }
 
 /** The daily spending limit as it stands for this transaction (amounts in wei, decimal). */
@@ -139,6 +144,11 @@ export interface AddChainApproval {
   builtIn: boolean;
   /** The RPC URL the chain had, which this one replaces, or null. */
   replacesRpcUrl: string | null;
+  /**
+   * The currency an added chain had, when this request changes its name, symbol or decimals (the
+   * window shows old → new), or null. A built-in chain keeps its own currency.
+   */
+  replacesCurrency: AddedChain['nativeCurrency'] | null;
   /**
    * The RPC URL names the person's own machine or network (loopback, private, link-local): the
    * window says so, since a site cannot reach such hosts itself but the worker would.

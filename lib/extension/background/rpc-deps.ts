@@ -10,7 +10,7 @@ import type { NodeClient } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
 import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
-import { findChain, getSettings, knownChain, updateSettings } from '../settings/index.ts';
+import { addChainPatch, getSettings, knownChain, updateSettings } from '../settings/index.ts';
 import type { TransactionService } from '../transactions/index.ts';
 
 export interface RpcDepsSources {
@@ -56,13 +56,7 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
       known: async (chainId) => knownChain(await getSettings(), chainId) ?? null,
       addedCount: async () => (await getSettings()).addedChains.length,
       add: async (chain) => {
-        const { rpcUrls, addedChains } = await getSettings();
-        if (findChain(chain.id)) {
-          await updateSettings({ rpcUrls: { ...rpcUrls, [String(chain.id)]: chain.rpcUrl } });
-          return;
-        }
-        const others = addedChains.filter((added) => added.id !== chain.id);
-        await updateSettings({ addedChains: [...others, chain] });
+        await updateSettings(addChainPatch(await getSettings(), chain));
       },
     },
     node,

@@ -84,6 +84,8 @@ export interface CallsService {
   status(origin: string, account: string, id: string): Promise<CallsStatus>;
   /** Shows the person Encore's Activity, where the batch is listed (5730 for another id). */
   show(origin: string, account: string, id: string): Promise<void>;
+  /** The delegates the build pins, with their EntryPoints. */
+  pinnedDelegates(): DelegateTable;
 }
 
 /** What stands behind each approval shown: run signs this, never anything rebuilt from the page. */
@@ -128,6 +130,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
   const showing = createRequestBudget(1, 1000 / SHOW_AGAIN_AFTER_MS, deps.now);
 
   return {
+    pinnedDelegates: () => deps.table,
     async capabilities(account, chainIds) {
       const current = await deps.currentChain();
       const ids = chainIds ?? (await deps.chainIds());

@@ -1,7 +1,8 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
-import { InvalidCallsError } from '../../calls/index.ts';
+import { AccountAuthorizationError, InvalidCallsError } from '../../calls/index.ts';
+import { formatTypedDataPath } from '../../eip/index.ts';
 import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
 import { AtomicityNotSupportedError, SponsorDeclinedError } from '../calls/index.ts';
@@ -149,6 +150,14 @@ const PROVIDER_ANSWERS = {
   CHAIN_ANSWER_INVALID: (error) => internalSaying(error),
   INVALID_USER_OPERATION: (error) => internalSaying(error),
   WRONG_SIGNER: INTERNAL,
+  AUTHORIZES_ACCOUNT: (error) =>
+    error instanceof AccountAuthorizationError
+      ? new InvalidParamsError(
+          'eth_signTypedData_v4',
+          formatTypedDataPath(error.path),
+          `is refused: ${error.problem}.`,
+        )
+      : INTERNAL(),
 } as const satisfies Record<ErrorCode, (error: EncoreErrorLike) => ProviderRpcError>;
 
 interface EncoreErrorLike {

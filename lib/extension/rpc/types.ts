@@ -3,7 +3,7 @@
 
 import type { TransactionLike } from 'ethers';
 import type { z } from 'zod';
-import type { CallsStatus } from '../../calls/index.ts';
+import type { CallsStatus, DelegateTable } from '../../calls/index.ts';
 import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { TransactionRequest } from '../../transactions/index.ts';
 import type {
@@ -119,6 +119,8 @@ export interface RpcDeps {
     status(origin: string, account: string, id: string): Promise<CallsStatus>;
     /** Shows the person Encore's Activity, where the batch is (5730 for another id). */
     show(origin: string, account: string, id: string): Promise<void>;
+    /** The delegates (and their EntryPoints) the build pins: what no site may have signed for. */
+    pinnedDelegates(): DelegateTable;
   };
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */

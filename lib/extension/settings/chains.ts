@@ -15,9 +15,11 @@ export interface SupportedChain {
 export interface ChainCurrency {
   symbol: string;
   decimals: number;
+  /** Its name ("Ether"), where Encore knows one. */
+  name?: string;
 }
 
-const ETHER: ChainCurrency = { symbol: 'ETH', decimals: 18 };
+const ETHER: ChainCurrency = { symbol: 'ETH', decimals: 18, name: 'Ether' };
 
 export const SUPPORTED_CHAINS: readonly SupportedChain[] = [
   { id: 1, hexId: '0x1', name: 'Ethereum', currency: ETHER, explorerUrl: 'https://etherscan.io' },
@@ -25,7 +27,7 @@ export const SUPPORTED_CHAINS: readonly SupportedChain[] = [
     id: 11155111,
     hexId: '0xaa36a7',
     name: 'Sepolia',
-    currency: { symbol: 'SepoliaETH', decimals: 18 },
+    currency: { symbol: 'SepoliaETH', decimals: 18, name: 'Sepolia Ether' },
     explorerUrl: 'https://sepolia.etherscan.io',
   },
   // A development chain on the person's own machine (Hardhat, Anvil); `npm run chain` starts one.
@@ -82,7 +84,11 @@ export function knownChain(
         name: added.name,
         rpcUrl: added.rpcUrl,
         builtIn: false,
-        currency: { symbol: added.nativeCurrency.symbol, decimals: added.nativeCurrency.decimals },
+        currency: {
+          symbol: added.nativeCurrency.symbol,
+          decimals: added.nativeCurrency.decimals,
+          name: added.nativeCurrency.name,
+        },
         explorerUrl: added.blockExplorerUrls[0]?.replace(/\/+$/, '') ?? null,
       }
     : undefined;

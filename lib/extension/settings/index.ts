@@ -1,3 +1,4 @@
+export { addChainPatch } from './add-chain-patch.ts';
 export { LOCAL_STORAGE_IS_PRIVATE } from './browser-limits.ts';
 export {
   type AddedChain,
@@ -24,3 +25,4 @@ export {
 } from './schema.ts';
 export { defaultSpendingLimit, spendingLimitFor } from './spending-limits.ts';
 export { getSettings, onSettingsChanged, updateSettings } from './store.ts';
+export { requiredDecimals, USUAL_DECIMALS } from './well-known-currencies.ts';

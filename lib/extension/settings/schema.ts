@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findChain, MAX_ADDED_CHAINS } from './chains.ts';
+import { requiredDecimals } from './well-known-currencies.ts';
 
 const httpUrl = z.lazy(() =>
   z
@@ -50,12 +51,27 @@ export const chainNameSchema = z.lazy(() =>
     .refine((name) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name), 'must be printable text'),
 );
 
+/**
+ * A chain's native currency. The symbol is ASCII letters and digits (a Cyrillic "ЕТН" would read
+ * as ETH); a well-known symbol must have its own decimals (well-known-currencies.ts).
+ */
 export const nativeCurrencySchema = z.lazy(() =>
-  z.object({
-    name: chainNameSchema,
-    symbol: z.string().regex(/^[\p{L}\p{N}]{2,6}$/u, 'must be 2 to 6 letters or digits'),
-    decimals: z.number().int().min(0).max(36),
-  }),
+  z
+    .object({
+      name: chainNameSchema,
+      symbol: z.string().regex(/^[A-Za-z0-9]{2,6}$/, 'must be 2 to 6 ASCII letters or digits'),
+      decimals: z.number().int().min(0).max(36),
+    })
+    .superRefine((currency, ctx) => {
+      const required = requiredDecimals(currency.symbol);
+      if (required !== null && currency.decimals !== required) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['decimals'],
+          message: `must be ${required} for ${currency.symbol}: amounts and limits in it are counted with ${required} decimals`,
+        });
+      }
+    }),
 );
 
 /** A block explorer's address: https only (it is shown as a link). */

@@ -39,3 +39,34 @@ export class ChainChangedError extends ProviderRpcError {
     );
   }
 }
+
+/**
+ * -32602: the site's nonce is ahead of the account's next one. The transaction would wait in the
+ * node's pool and run later, against another state than the one simulated and shown.
+ */
+export class NonceGapError extends ProviderRpcError {
+  constructor(nonce: number, next: number) {
+    super(
+      -32602,
+      `Invalid params for eth_sendTransaction: nonce ${nonce} is ahead of the account's next nonce ${next}; Encore does not leave a gap. Leave the nonce out and Encore takes the next one.`,
+      { param: 'nonce' },
+    );
+  }
+}
+
+/**
+ * -32602: the site's nonce is that of a transaction already sent, which this site did not send
+ * through Encore (another site's, or one Encore does not know): sending it would replace or cancel
+ * that transaction. `unannounced`: the site's own, but the window did not say it replaces it.
+ */
+export class NonceTakenError extends ProviderRpcError {
+  constructor(nonce: number, unannounced = false) {
+    super(
+      -32602,
+      unannounced
+        ? `Invalid params for eth_sendTransaction: nonce ${nonce} now replaces a pending transaction, which the approval did not show; send it again.`
+        : `Invalid params for eth_sendTransaction: nonce ${nonce} belongs to a transaction this site did not send through Encore; a site may replace only its own pending transactions. Leave the nonce out and Encore takes the next one.`,
+      { param: 'nonce' },
+    );
+  }
+}

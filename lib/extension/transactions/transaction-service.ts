@@ -52,6 +52,8 @@ export interface ReviewedSend {
   readonly summary: string;
   /** The value it moves from the balance (the calls' sum), wei, for Activity. */
   readonly valueWei: bigint;
+  /** The window said it replaces the site's own pending transaction of its nonce. */
+  readonly replacesPending?: boolean;
   /**
    * Completes the signable fields once the nonce is known (an authorization valid for the
    * nonce after it); default: as they are.
@@ -121,6 +123,18 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
   const alone = oneAtATime();
   const spendingKey = (chainId: number, account: string) => `${chainId}:${account.toLowerCase()}`;
 
+  /** The account's pending transaction count, read on `origin`'s budget of chain requests. */
+  async function pendingCount(origin: string, account: string): Promise<number> {
+    const count = await deps.node.request(origin, 'eth_getTransactionCount', [account, 'pending']);
+    if (typeof count !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(count)) {
+      throw new ProviderRpcError(
+        -32603,
+        "The chain's RPC node answered the nonce with something else.",
+      );
+    }
+    return Number.parseInt(count, 16);
+  }
+
   async function spendingState(
     account: string,
     chain: CurrentChain,
@@ -164,17 +178,8 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
       deps.node.request(WALLET_ORIGIN, method, params);
 
     return deps.nonces.withNextNonce(
-      { chainId: tx.chainId, account: signer.address },
-      async () => {
-        const count = await request('eth_getTransactionCount', [signer.address, 'pending']);
-        if (typeof count !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(count)) {
-          throw new ProviderRpcError(
-            -32603,
-            "The chain's RPC node answered the nonce with something else.",
-          );
-        }
-        return Number.parseInt(count, 16);
-      },
+      { chainId: tx.chainId, account: signer.address, origin },
+      () => pendingCount(WALLET_ORIGIN, signer.address),
       (nonce, commit) =>
         // Checked again here, one send at a time: two approved together count in turn.
         alone(spendingKey(tx.chainId, signer.address), async () => {
@@ -210,7 +215,7 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
             });
           return hash;
         }),
-      tx.nonce,
+      tx.nonce === null ? null : { nonce: tx.nonce, replaces: reviewed.replacesPending ?? false },
     );
   }
 
@@ -225,12 +230,22 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
           chain: reads,
           currency: chain.currency,
         });
+        // A nonce the site set: no gap, and no other site's pending transaction replaced.
+        const siteNonce = review.transaction.nonce;
+        const replacesPending =
+          siteNonce !== null &&
+          (await deps.nonces.checkSiteNonce(
+            { chainId: chain.id, account, origin },
+            () => pendingCount(origin, account),
+            siteNonce,
+          ));
         return {
           kind: 'transaction',
           address: account,
           chain: { id: chain.id, name: chain.name },
           review,
           spending: await spendingState(account, chain, costOf(review)),
+          replacesPending,
         };
       } catch (error) {
         throw siteFacing(error);
@@ -246,6 +261,7 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
           cost: costOf(review),
           summary: review.summary,
           valueWei: BigInt(review.transaction.value),
+          replacesPending: approval.replacesPending,
         },
         signer,
         passwordConfirmed,

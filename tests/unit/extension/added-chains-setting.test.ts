@@ -2,9 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import {
   type AddedChain,
+  addChainPatch,
   getSettings,
   knownChain,
   MAX_ADDED_CHAINS,
+  spendingLimitFor,
   updateSettings,
 } from '../../../lib/extension/settings/index.ts';
 
@@ -31,6 +33,7 @@ describe('added chains (settings.addedChains)', () => {
       currency: {
         symbol: polygon.nativeCurrency.symbol,
         decimals: polygon.nativeCurrency.decimals,
+        name: polygon.nativeCurrency.name,
       },
       explorerUrl: polygon.blockExplorerUrls[0] ?? null,
     });
@@ -54,6 +57,11 @@ describe('added chains (settings.addedChains)', () => {
     ['a built-in chain id', [{ ...polygon, id: 1 }], []],
     ['a wrong type', [{ ...polygon, id: '137' }], []],
     ['an unknown field', [{ ...polygon, script: 'x' }], []],
+    [
+      'an ETH of 36 decimals',
+      [{ ...polygon, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 36 } }],
+      [],
+    ],
     ['a repeated id (the first is kept)', [polygon, { ...polygon, name: 'Other' }], [137]],
     ['one bad entry among good ones', [null, polygon, 'x'], [137]],
     ['too many entries', Array.from({ length: MAX_ADDED_CHAINS + 1 }, () => polygon), []],
@@ -71,4 +79,33 @@ describe('added chains (settings.addedChains)', () => {
       if (ids.length) expect(settings.addedChains[0]?.name).toBe('Polygon');
     });
   }
+
+  it('attack: a re-add that changes the decimals drops the limit set in the old unit; the default applies', async () => {
+    // 0.01 POL a day, in wei of 18 decimals: at 6 decimals the same number is 10^10 of the new one.
+    const settings = await updateSettings({
+      addedChains: [polygon],
+      spendingLimits: {
+        '137': { kind: 'daily', wei: '10000000000000000' },
+        '1': { kind: 'unlimited' },
+      },
+    });
+    const sixDecimals = { ...polygon, nativeCurrency: { name: 'Pol', symbol: 'PLC', decimals: 6 } };
+    const saved = await updateSettings(addChainPatch(settings, sixDecimals));
+    expect(saved.addedChains).toEqual([sixDecimals]);
+    expect(saved.spendingLimits).toEqual({ '1': { kind: 'unlimited' } });
+    expect(spendingLimitFor(saved, 137, { symbol: 'PLC', decimals: 6 })).toEqual({
+      kind: 'daily',
+      wei: '2000',
+    });
+  });
+
+  it('a re-add that keeps the currency keeps the limit; a built-in chain gets only its RPC URL', async () => {
+    const limits = { '137': { kind: 'daily', wei: '10000000000000000' } } as const;
+    const settings = await updateSettings({ addedChains: [polygon], spendingLimits: limits });
+    const moved = { ...polygon, rpcUrl: 'https://other.example' };
+    expect(addChainPatch(settings, moved)).toEqual({ addedChains: [moved] });
+    expect(addChainPatch(settings, { ...polygon, id: 1 })).toEqual({
+      rpcUrls: { '1': polygon.rpcUrl },
+    });
+  });
 });

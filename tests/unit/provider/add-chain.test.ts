@@ -44,6 +44,7 @@ describe('wallet_addEthereumChain', () => {
           },
           builtIn: false,
           replacesRpcUrl: null,
+          replacesCurrency: null,
           localNetwork: false,
         },
       },
@@ -121,6 +122,55 @@ describe('wallet_addEthereumChain', () => {
     expect(world.asked[0]?.details).toMatchObject({ kind: 'add_chain', localNetwork: false });
   });
 
+  it('a currency of other decimals is asked for with its decimals, which the approval carries', async () => {
+    const usdc = { name: 'USD Coin', symbol: 'USDC', decimals: 6 };
+    await call(world, [{ ...polygon(), nativeCurrency: usdc }]);
+    expect(world.asked[0]?.details).toMatchObject({
+      kind: 'add_chain',
+      chain: { nativeCurrency: usdc },
+      replacesCurrency: null,
+    });
+  });
+
+  it('attack: a re-add that changes the currency is shown as a change (old → new), even at the same URL', async () => {
+    await call(world, [polygon()]);
+    const cheap = { name: 'Pol', symbol: 'PLC', decimals: 36 };
+    world.asked = [];
+    await call(world, [{ ...polygon(), nativeCurrency: cheap }]);
+    expect(world.asked).toHaveLength(1);
+    expect(world.asked[0]?.details).toMatchObject({
+      kind: 'add_chain',
+      chain: { nativeCurrency: cheap },
+      replacesRpcUrl: POLYGON_URL,
+      replacesCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+    });
+    expect(world.addedChains[0]?.nativeCurrency).toEqual(cheap);
+
+    world.servedChains.set('https://other-polygon.example', 0x89);
+    world.asked = [];
+    const renamed = { name: 'Polygon Ecosystem Token', symbol: 'PLC', decimals: 36 };
+    await call(world, [
+      { ...polygon(), rpcUrls: ['https://other-polygon.example'], nativeCurrency: renamed },
+    ]);
+    expect(world.asked[0]?.details).toMatchObject({ replacesCurrency: cheap });
+  });
+
+  it("attack: a built-in chain shows Encore's own currency, never the one the site sent", async () => {
+    world.servedChains.set('https://sepolia.example', 11155111);
+    const sepolia = {
+      ...polygon(),
+      chainId: '0xaa36a7',
+      rpcUrls: ['https://sepolia.example'],
+      nativeCurrency: { name: 'Fake', symbol: 'FAKE', decimals: 36 },
+    };
+    await call(world, [sepolia]);
+    expect(world.asked[0]?.details).toMatchObject({
+      builtIn: true,
+      chain: { nativeCurrency: { symbol: 'ETH', decimals: 18 } },
+      replacesCurrency: null,
+    });
+  });
+
   it('rejecting answers 4001 and stores nothing', async () => {
     world.answer = 'reject';
     expect((await rpcFailure(call(world, [polygon()]))).code).toBe(4001);
@@ -172,6 +222,41 @@ describe('wallet_addEthereumChain', () => {
       'a long symbol',
       [{ ...polygon(), nativeCurrency: { name: 'x', symbol: 'TOOLONGX', decimals: 18 } }],
       /nativeCurrency\.symbol/,
+    ],
+    [
+      'ETH with 36 decimals (1 ETH shown as 10^-18 ETH, the default limit no limit)',
+      [{ ...polygon(), nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 36 } }],
+      /nativeCurrency\.decimals must be 18 for ETH/,
+    ],
+    [
+      'eth in lower case with 6 decimals',
+      [{ ...polygon(), nativeCurrency: { name: 'Ether', symbol: 'eth', decimals: 6 } }],
+      /nativeCurrency\.decimals must be 18 for eth/,
+    ],
+    [
+      'MATIC with 0 decimals',
+      [{ ...polygon(), nativeCurrency: { name: 'Matic', symbol: 'MATIC', decimals: 0 } }],
+      /nativeCurrency\.decimals must be 18/,
+    ],
+    [
+      'xDAI with 36 decimals',
+      [{ ...polygon(), nativeCurrency: { name: 'xDai', symbol: 'xDAI', decimals: 36 } }],
+      /nativeCurrency\.decimals must be 18/,
+    ],
+    [
+      'an ether by another name (OETH) with 36 decimals',
+      [{ ...polygon(), nativeCurrency: { name: 'Ether', symbol: 'OETH', decimals: 36 } }],
+      /nativeCurrency\.decimals must be 18/,
+    ],
+    [
+      'a Cyrillic ЕТН that reads as ETH',
+      [
+        {
+          ...polygon(),
+          nativeCurrency: { name: 'Ether', symbol: '\u0415\u0422\u041d', decimals: 36 },
+        },
+      ],
+      /nativeCurrency\.symbol must be 2 to 6 ASCII/,
     ],
     [
       'string decimals',

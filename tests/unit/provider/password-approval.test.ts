@@ -47,6 +47,7 @@ function transaction(passwordRequired: 'over-limit' | null): TransactionApproval
       costWei: '5000000000021000',
       passwordRequired,
     },
+    replacesPending: false,
   };
 }
 

@@ -4,6 +4,7 @@ import type { AddChainApproval } from '../../approvals/index.ts';
 import { jsonLongerThan } from '../../node/index.ts';
 import {
   type AddedChain,
+  type ChainCurrency,
   chainNameSchema,
   explorerUrlSchema,
   MAX_ADDED_CHAINS,
@@ -50,9 +51,10 @@ const params = z.lazy(() =>
 );
 
 /**
- * EIP-3085: a connected site asks Encore to know a chain. The person sees the chain id, name and
- * RPC URL (only the first URL is used); once approved, the URL must serve that chain id before
- * anything is saved. A chain Encore already knows at that URL answers null without asking.
+ * EIP-3085: a connected site asks Encore to know a chain. The person sees the chain id, name, RPC
+ * URL (only the first URL is used) and currency with its decimals, and on a re-add the currency
+ * it replaces; once approved, the URL must serve that chain id before anything is saved. A chain
+ * Encore already knows at that URL, with that currency, answers null without asking.
  */
 export const wallet_addEthereumChain: RpcMethod<Params, AddChainApproval> = {
   name: 'wallet_addEthereumChain',
@@ -62,16 +64,21 @@ export const wallet_addEthereumChain: RpcMethod<Params, AddChainApproval> = {
   approval: async (ctx, [request]) => {
     const chain = toAddedChain(request);
     const known = await ctx.deps.chain.known(chain.id);
-    if (known?.rpcUrl && sameUrl(known.rpcUrl, chain.rpcUrl)) return null;
+    const replacesCurrency =
+      known && !known.builtIn ? changedCurrency(known.currency, chain.nativeCurrency) : null;
+    if (known?.rpcUrl && sameUrl(known.rpcUrl, chain.rpcUrl) && !replacesCurrency) return null;
     if (!known && (await ctx.deps.chain.addedCount()) >= MAX_ADDED_CHAINS) {
       throw new AddedChainsLimitError(MAX_ADDED_CHAINS);
     }
     return {
       kind: 'add_chain',
-      // One of Encore's own chains keeps its own name: only its RPC URL changes.
-      chain: known?.builtIn ? { ...chain, name: known.name } : chain,
+      // One of Encore's own chains keeps its own name and currency: only its RPC URL changes.
+      chain: known?.builtIn
+        ? { ...chain, name: known.name, nativeCurrency: currencyOf(known.currency) }
+        : chain,
       builtIn: known?.builtIn ?? false,
       replacesRpcUrl: known?.rpcUrl ?? null,
+      replacesCurrency,
       localNetwork: isLocalNetworkUrl(chain.rpcUrl),
     };
   },
@@ -100,6 +107,22 @@ function toAddedChain(request: Params[0]): AddedChain {
     nativeCurrency: request.nativeCurrency,
     blockExplorerUrls: request.blockExplorerUrls ?? [],
   };
+}
+
+type Currency = AddedChain['nativeCurrency'];
+
+function currencyOf(known: ChainCurrency): Currency {
+  return { name: known.name ?? known.symbol, symbol: known.symbol, decimals: known.decimals };
+}
+
+/** The chain's current currency when `next` changes its name, symbol or decimals; else null. */
+function changedCurrency(known: ChainCurrency, next: Currency): Currency | null {
+  const current = currencyOf(known);
+  const same =
+    current.name === next.name &&
+    current.symbol === next.symbol &&
+    current.decimals === next.decimals;
+  return same ? null : current;
 }
 
 function sameUrl(a: string, b: string): boolean {

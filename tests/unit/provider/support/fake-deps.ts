@@ -2,6 +2,7 @@
 // chain, and an approval queue whose answers the test decides.
 
 import { Wallet } from 'ethers';
+import type { DelegateTable } from '../../../../lib/calls/index.ts';
 import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
 import type {
   ApprovalDetails,
@@ -43,6 +44,10 @@ export interface FakeWorld {
     signer: string;
     passwordConfirmed: boolean;
   }[];
+  /** The logged-in wallet's key (WALLET unless a test brings its own). */
+  wallet: Wallet;
+  /** The delegates the build pins (none unless a test names some). */
+  delegates: DelegateTable;
   ctx(origin: string): RpcContext;
 }
 
@@ -60,10 +65,12 @@ export function fakeWorld(): FakeWorld {
     nodeCalls: [],
     passwordConfirmed: false,
     sent: [],
+    delegates: new Map(),
+    wallet: WALLET,
     catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true, profilePicture: null },
     ctx: (origin) => ({ origin, deps: world.deps }),
     deps: {
-      getWallet: () => (world.loggedIn ? (WALLET as unknown as RpcSigner) : null),
+      getWallet: () => (world.loggedIn ? (world.wallet as unknown as RpcSigner) : null),
       ready: async () => {},
       permissions: {
         isConnected: async (origin) => world.connected.has(origin),
@@ -102,6 +109,7 @@ export function fakeWorld(): FakeWorld {
                 currency: {
                   symbol: added.nativeCurrency.symbol,
                   decimals: added.nativeCurrency.decimals,
+                  name: added.nativeCurrency.name,
                 },
                 explorerUrl: added.blockExplorerUrls[0] ?? null,
               }
@@ -169,6 +177,7 @@ export function fakeWorld(): FakeWorld {
             },
           ),
           spending: { limitWei: null, spentWei: '0', costWei: '0', passwordRequired: null },
+          replacesPending: false,
         }),
         send: async (origin, approval, signer, passwordConfirmed) => {
           world.sent.push({ origin, approval, signer: signer.address, passwordConfirmed });
@@ -190,6 +199,7 @@ export function fakeWorld(): FakeWorld {
         show: async () => {
           throw new Error('not in these tests');
         },
+        pinnedDelegates: () => world.delegates,
       },
       catalog: {
         findUser: async () => world.catalogUser,
