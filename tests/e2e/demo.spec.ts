@@ -14,6 +14,7 @@ import {
   walletBrowser,
 } from './provider-support.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanLayout } from './support/layout.ts';
 
 // The demo music site driven through its own buttons, and a page that only knows ethers'
 // BrowserProvider. One browser for the file.
@@ -142,6 +143,8 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await expect(demo.getByTestId('favorite-result')).toHaveText(
     /^Favorited "Encore in Blue" and followed The Late Set: confirmed in block \d+, the site paid the fee$/,
   );
+  // The site's own results read whole, wide and narrow: no word broken inside.
+  await expectCleanLayout(demo, 'demo after favorite and follow');
   expect(await fanRead('isFavorite', 'X9aRe')).toBe(true);
   expect(await fanRead('isFollowing', 'the-late-set')).toBe(true);
   await expect(demo.getByTestId('favorite-count')).toHaveText(/^[1-9]\d* on chain 31337$/);

@@ -49,9 +49,9 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
       {details.upgrade && (
         <p class="tx-upgrade" data-testid="calls-upgrade">
           <strong>One-time upgrade of your account.</strong> Your address will run Encore's own
-          account contract (<span class="mono">{details.upgrade.delegate}</span>) so that calls can
-          be batched{details.payment === 'sponsor' ? ' and paid for by others' : ''}. It stays your
-          address and only your key controls it.
+          account contract (<span class="mono hex">{details.upgrade.delegate}</span>) so that calls
+          can be batched{details.payment === 'sponsor' ? ' and paid for by others' : ''}. It stays
+          your address and only your key controls it.
           {details.upgrade.replaces
             ? ` It replaces the contract your address runs now (${details.upgrade.replaces}).`
             : ''}
@@ -91,7 +91,7 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
         )}
         <div>
           <dt>From</dt>
-          <dd class="mono">{details.address}</dd>
+          <dd class="mono hex">{details.address}</dd>
         </div>
       </dl>
       {own && own.spending.passwordRequired !== null && own.spending.limitWei !== null && (
