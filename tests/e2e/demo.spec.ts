@@ -33,11 +33,18 @@ test.afterAll(async () => {
   await w?.browser.close();
 });
 
-test('connects from the wallet list and shows the listener catalog profile', async () => {
-  await demo.getByTestId('connect-app.encore.wallet').click();
+test("connects from the wallet list on the site's own chain, says so, and shows the listener catalog profile", async () => {
+  const connect = demo.getByTestId('connect-app.encore.wallet');
+  await expect(connect).toHaveText('Connect');
+  await connect.click();
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('account')).toHaveText(w.address);
-  await expect(demo.getByTestId('chain')).toContainText('0x1');
+  // The wallet starts on chain 1 in this build: the site asks for its chain (31337) at once, so
+  // the sign-in message below and every later step name the chain they run on.
+  await expect(demo.getByTestId('chain')).toHaveText('31337 (0x7a69)');
+  await expect(connect).toHaveText('Connected');
+  await expect(connect).toBeDisabled();
+  await expect(demo.getByTestId('connect-result')).toHaveText('');
   await expect(demo.getByTestId('profile-name')).toHaveText(w.catalogUser.name);
   await expect(demo.getByTestId('profile-handle')).toContainText(`@${w.catalogUser.handle}`);
 });
@@ -47,6 +54,7 @@ test('Sign in with Ethereum: the server verifies the signature, nonce and domain
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('siwe-domain')).toHaveText(new URL(w.demoUrl).host);
   await expect(window.getByTestId('siwe-domain-warning')).toHaveCount(0);
+  await expect(window.getByTestId('siwe')).toContainText('Chain ID31337');
   await shoot(window, 'approval-siwe', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('siwe-result')).toHaveText(`Signed in as ${w.address}`);
