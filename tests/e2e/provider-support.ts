@@ -189,6 +189,8 @@ export async function shoot(
   // Buttons wake up a moment after a request appears; shoot them as a person sees them.
   const approve = page.getByTestId('approve');
   if ((await approve.count()) > 0) await expect(approve).toBeEnabled();
+  const reject = page.getByTestId('reject');
+  if ((await reject.count()) > 0) await expect(reject).toBeEnabled();
   // Every pictured state keeps the layout rules, at its size and in a narrow window.
   await expectCleanLayout(page, name);
   // The whole request in one picture, with the sticky buttons at its foot where a person sees
