@@ -23,4 +23,5 @@ export {
   spendingLimitsSchema,
 } from './schema.ts';
 export { defaultSpendingLimit, spendingLimitFor } from './spending-limits.ts';
+export { startChainId } from './start-chain.ts';
 export { getSettings, onSettingsChanged, updateSettings } from './store.ts';
