@@ -178,11 +178,12 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await w.popup.getByTestId('show-activity').click();
   const items = w.popup.getByTestId('activity-item');
   await expect(items).toHaveCount(2);
-  await expect(items.first()).toContainText('Call favorite on');
+  // Each row says what the calls did, as the window did: the function and its readable arguments.
+  await expect(items.first()).toContainText(/Call favorite\("\w+"\) on 0x/);
   await expect(items.first().getByTestId('activity-status')).toHaveText('Confirmed');
   await expect(items.first().getByTestId('activity-paid-by')).toHaveText(`paid by ${site}`);
-  await expect(items.last()).toContainText('Call favorite on 0x');
-  await expect(items.last()).toContainText('; Call follow on 0x');
+  await expect(items.last()).toContainText('Call favorite("X9aRe") on 0xDc64…F6C9');
+  await expect(items.last()).toContainText('; Call follow("the-late-set") on 0xDc64…F6C9');
   await expect(items.last().getByTestId('activity-hash')).toHaveAttribute('title', hash ?? '');
   await w.popup.getByTestId('close-activity').click();
 

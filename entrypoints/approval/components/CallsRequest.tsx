@@ -4,7 +4,7 @@ import type {
   OwnCallsApproval,
   SponsoredCallsApproval,
 } from '../../../lib/extension/approvals/index.ts';
-import { Field } from '../../../lib/extension/ui/index.ts';
+import { Field, ShortForms } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
 import { Warning } from './Warning.tsx';
@@ -60,7 +60,9 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
       <ol class="calls-list" data-testid="calls-list">
         {details.calls.map((call, index) => (
           <li key={index} class="calls-item" data-testid="calls-item">
-            <p class="calls-item-summary">{call.summary}</p>
+            <p class="calls-item-summary">
+              <ShortForms text={call.summary} />
+            </p>
             {call.warnings.map((warning) => (
               <Warning key={warning.kind} testId={`calls-warning-${warning.kind}`}>
                 {warning.message}
