@@ -85,7 +85,16 @@ stop_all() {
   trap - INT TERM HUP EXIT
   local stopped
   stopped=$(groups_stop "$PIDS_FILE" | cut -d' ' -f2- | paste -sd,) || true
-  [ -z "$stopped" ] || say "" "Stopped: ${stopped//,/, }."
+  [ -z "$stopped" ] || tell_stopped "Stopped: ${stopped//,/, }."
+}
+# tell_stopped LINE: the stop line where a person finds it. Always in data/logs/start.log; on the
+# output when it is still there, else (its reader, tee, died of the same Ctrl-C) on stderr, which
+# a pipeline leaves on the terminal, else on the terminal itself (/dev/tty).
+tell_stopped() {
+  { printf '%s %s\n' "$(date '+%Y-%m-%d %H:%M:%S')" "$1" >>"$LOGS/start.log"; } 2>/dev/null || true
+  { printf '\n%s\n' "$1"; } 2>/dev/null && return 0
+  printf '\n%s\n' "$1" >&2 && return 0
+  { printf '\n%s\n' "$1" >/dev/tty; } 2>/dev/null || true
 }
 # on_signal SIGNAL: stops everything, then ends the script by SIGNAL itself, so that make (or a
 # shell) sees how it ended; the exit status is the fallback when the signal is ignored.

@@ -30,7 +30,8 @@ export interface DemoAppDeps {
   now?: () => number;
 }
 
-const SUPPORTED_CHAINS = new Set([1, 11155111]);
+/** Sign-in is accepted on these chains, and on the chain the site runs on (its relayer's). */
+const SIGN_IN_CHAINS: readonly number[] = [1, 11155111];
 
 const siweBody = z.strictObject({
   message: z.string().min(1).max(4000),
@@ -101,7 +102,11 @@ export function createDemoApp(deps: DemoAppDeps): Hono {
     // another site and replayed here.
     const host = c.req.header('host') ?? '';
     if (siwe.domain !== host) return c.json({ error: `domain ${siwe.domain} is not ${host}` }, 401);
-    if (!SUPPORTED_CHAINS.has(siwe.chainId)) return c.json({ error: 'unsupported chain' }, 401);
+    const chains = [
+      ...SIGN_IN_CHAINS,
+      ...(deps.relayer ? [deps.relayer.chain.domain.chainId] : []),
+    ];
+    if (!chains.includes(siwe.chainId)) return c.json({ error: 'unsupported chain' }, 401);
     if (siwe.expirationTime && Date.parse(siwe.expirationTime) <= now()) {
       return c.json({ error: 'message expired' }, 401);
     }

@@ -107,11 +107,34 @@ async function connect(wallet: AnnouncedWallet): Promise<void> {
   });
   try {
     const accounts = await provider.request({ method: 'eth_requestAccounts' });
+    // Everything here runs on the site's chain: ask the wallet for it now, before the sign-in
+    // message names a chain, rather than at the first favorite.
+    const switched = await relayChain()
+      .then((chain) => useChain(wallet.provider, chain))
+      .then(
+        () => null,
+        (error: unknown) => describeProviderError(error),
+      );
     chainId = String(await provider.request({ method: 'eth_chainId' }));
     setAccounts(accounts);
-    show('siwe-result', '', true);
+    markConnected(wallet.info.rdns);
+    show(
+      'connect-result',
+      switched ? `Connected, but still on another chain: ${switched}` : '',
+      switched === null,
+    );
   } catch (error) {
-    show('siwe-result', `Could not connect: ${describeProviderError(error)}`, false);
+    show('connect-result', `Could not connect: ${describeProviderError(error)}`, false);
+  }
+}
+
+/** The wallet's button says it is connected; the others stay as they were. */
+function markConnected(rdns: string): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-connect]')) {
+    const connected = button.dataset.connect === rdns;
+    button.textContent = connected ? 'Connected' : 'Connect';
+    button.disabled = connected;
+    button.classList.toggle('connected', connected);
   }
 }
 
@@ -131,6 +154,7 @@ function addWallet(wallet: AnnouncedWallet): void {
   button.type = 'button';
   button.textContent = 'Connect';
   button.dataset.testid = `connect-${wallet.info.rdns}`;
+  button.dataset.connect = wallet.info.rdns;
   button.addEventListener('click', () => void connect(wallet));
   item.append(icon, name, button);
   list.append(item);

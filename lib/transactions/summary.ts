@@ -4,7 +4,7 @@
 
 import { formatNative, formatTokenAmount, type NativeCurrency, shortAddress } from './amounts.ts';
 import type { CanonicalTransaction } from './canonical.ts';
-import type { CallDescription, TokenCall } from './decode/describe-call.ts';
+import type { CallDescription, DecodedArgument, TokenCall } from './decode/describe-call.ts';
 import { approvalSize } from './warnings.ts';
 
 function tokenName(call: TokenCall): string {
@@ -48,6 +48,32 @@ function tokenSummary(call: TokenCall): string {
   }
 }
 
+/** How much of one argument, and of all of them, a one-line summary shows. */
+const MAX_SUMMARY_ARGUMENT = 24;
+const MAX_SUMMARY_ARGUMENTS = 60;
+
+/** An invisible or direction-changing character, spelled out: the line reads as it is stored. */
+function visible(text: string): string {
+  return text.replace(
+    /[\p{Cc}\p{Cf}]/gu,
+    (c) => `⟨U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
+  );
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A known function's arguments as one short, readable list: ("X9aRe"), (0x1199…6484, 5). */
+function argumentList(args: readonly DecodedArgument[]): string {
+  const shown = args.map((arg) => {
+    if (arg.type === 'address') return shortAddress(arg.value);
+    const value = cut(visible(arg.value), MAX_SUMMARY_ARGUMENT);
+    return arg.type === 'string' ? `"${value}"` : value;
+  });
+  return `(${cut(shown.join(', '), MAX_SUMMARY_ARGUMENTS)})`;
+}
+
 export function summarize(
   tx: CanonicalTransaction,
   call: CallDescription,
@@ -63,7 +89,7 @@ export function summarize(
     case 'token':
       return `${tokenSummary(call)}${withValue}`;
     case 'known':
-      return `Call ${call.signature.split('(')[0]} on ${shortAddress(tx.to ?? '')}${withValue}`;
+      return `Call ${call.signature.split('(')[0]}${argumentList(call.args)} on ${shortAddress(tx.to ?? '')}${withValue}`;
     case 'unknown':
       return `Call ${call.selector} on ${shortAddress(tx.to ?? '')}${withValue}`;
   }

@@ -285,6 +285,23 @@ test('the popup shows the balance and, in Activity, each transaction sent with i
   await expect(popup.getByTestId('show-activity')).toBeVisible();
 });
 
+test('on a chain Encore cannot read, the popup says where the money is instead of "unknown"', async () => {
+  const popup = w.popup;
+  // Ethereum has no RPC URL in this build; the local chain (set above) holds the listener's ether.
+  expect(await expectResult(rpc(page, 'wallet_switchEthereumChain', [{ chainId: '0x1' }]))).toBe(
+    null,
+  );
+  await popup.reload();
+  await expect(popup.getByTestId('balance-elsewhere')).toHaveText(
+    /^[1-9][\d.]* ETH on Local development$/,
+  );
+  await expect(popup.getByTestId('balance')).toContainText(
+    'Encore cannot read Ethereum, the chain sites see now.',
+  );
+  await expect(popup.getByTestId('balance')).not.toContainText('unknown');
+  await expectResult(rpc(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a69' }]));
+});
+
 type Ethereum = {
   request(a: object): Promise<unknown>;
   send(m: string, p?: unknown[]): Promise<unknown>;

@@ -14,6 +14,7 @@ import {
   walletBrowser,
 } from './provider-support.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanLayout } from './support/layout.ts';
 
 // The demo music site driven through its own buttons, and a page that only knows ethers'
 // BrowserProvider. One browser for the file.
@@ -32,11 +33,18 @@ test.afterAll(async () => {
   await w?.browser.close();
 });
 
-test('connects from the wallet list and shows the listener catalog profile', async () => {
-  await demo.getByTestId('connect-app.encore.wallet').click();
+test("connects from the wallet list on the site's own chain, says so, and shows the listener catalog profile", async () => {
+  const connect = demo.getByTestId('connect-app.encore.wallet');
+  await expect(connect).toHaveText('Connect');
+  await connect.click();
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('account')).toHaveText(w.address);
-  await expect(demo.getByTestId('chain')).toContainText('0x1');
+  // The wallet starts on chain 1 in this build: the site asks for its chain (31337) at once, so
+  // the sign-in message below and every later step name the chain they run on.
+  await expect(demo.getByTestId('chain')).toHaveText('31337 (0x7a69)');
+  await expect(connect).toHaveText('Connected');
+  await expect(connect).toBeDisabled();
+  await expect(demo.getByTestId('connect-result')).toHaveText('');
   await expect(demo.getByTestId('profile-name')).toHaveText(w.catalogUser.name);
   await expect(demo.getByTestId('profile-handle')).toContainText(`@${w.catalogUser.handle}`);
 });
@@ -46,6 +54,7 @@ test('Sign in with Ethereum: the server verifies the signature, nonce and domain
   const window = await approvalWindow(w.context);
   await expect(window.getByTestId('siwe-domain')).toHaveText(new URL(w.demoUrl).host);
   await expect(window.getByTestId('siwe-domain-warning')).toHaveCount(0);
+  await expect(window.getByTestId('siwe')).toContainText('Chain ID31337');
   await shoot(window, 'approval-siwe', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('siwe-result')).toHaveText(`Signed in as ${w.address}`);
@@ -142,6 +151,8 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await expect(demo.getByTestId('favorite-result')).toHaveText(
     /^Favorited "Encore in Blue" and followed The Late Set: confirmed in block \d+, the site paid the fee$/,
   );
+  // The site's own results read whole, wide and narrow: no word broken inside.
+  await expectCleanLayout(demo, 'demo after favorite and follow');
   expect(await fanRead('isFavorite', 'X9aRe')).toBe(true);
   expect(await fanRead('isFollowing', 'the-late-set')).toBe(true);
   await expect(demo.getByTestId('favorite-count')).toHaveText(/^[1-9]\d* on chain 31337$/);
@@ -167,11 +178,12 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await w.popup.getByTestId('show-activity').click();
   const items = w.popup.getByTestId('activity-item');
   await expect(items).toHaveCount(2);
-  await expect(items.first()).toContainText('Call favorite on');
+  // Each row says what the calls did, as the window did: the function and its readable arguments.
+  await expect(items.first()).toContainText(/Call favorite\("\w+"\) on 0x/);
   await expect(items.first().getByTestId('activity-status')).toHaveText('Confirmed');
   await expect(items.first().getByTestId('activity-paid-by')).toHaveText(`paid by ${site}`);
-  await expect(items.last()).toContainText('Call favorite on 0x');
-  await expect(items.last()).toContainText('; Call follow on 0x');
+  await expect(items.last()).toContainText('Call favorite("X9aRe") on 0xDc64…F6C9');
+  await expect(items.last()).toContainText('; Call follow("the-late-set") on 0xDc64…F6C9');
   await expect(items.last().getByTestId('activity-hash')).toHaveAttribute('title', hash ?? '');
   await w.popup.getByTestId('close-activity').click();
 

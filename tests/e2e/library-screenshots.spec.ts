@@ -2,16 +2,14 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { linkedWallet } from './library-support.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanLayout } from './support/layout.ts';
 
 // The library page in light and dark mode at a laptop width. With ENCORE_SCREENSHOTS=1 the
 // pictures go to docs/screenshots (for the README); otherwise into the test's output folder.
 const docs = process.env.ENCORE_SCREENSHOTS === '1';
 
 async function shoot(page: Page, name: string, outputPath: (n: string) => string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
+  await expectCleanLayout(page, name);
   const path = docs
     ? join(resolve(import.meta.dirname, '..', '..'), 'docs', 'screenshots', `${name}.png`)
     : outputPath(`${name}.png`);

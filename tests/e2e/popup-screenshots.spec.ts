@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { attachWallet } from './support/catalog.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
 // Checks the popup's layout in light and dark mode at its real width. With ENCORE_SCREENSHOTS=1
 // the pictures go to docs/screenshots (for the README); otherwise into the test's output folder.
@@ -13,11 +14,8 @@ async function shoot(
   name: string,
   outputPath: (name: string) => string,
 ): Promise<void> {
-  // The popup is 360 px wide: nothing may stick out sideways.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
+  // The popup is 360 px wide: nothing may scroll sideways, no word may break.
+  await expectCleanLayout(page, name);
   // Colour transitions (buttons) run after a scheme change: picture the settled page.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running'),
@@ -34,7 +32,7 @@ function background(page: Page): Promise<string> {
 
 test('popup states look right in light and dark mode', async ({ env, openPopup }, testInfo) => {
   const popup = await openPopup();
-  await popup.setViewportSize({ width: 360, height: 600 });
+  await popup.setViewportSize(POPUP_SIZE);
   await popup.emulateMedia({ colorScheme: 'light' });
   const light = await background(popup);
   await shoot(popup, 'popup-signed-out', (n) => testInfo.outputPath(n));
@@ -61,7 +59,7 @@ test('recovery phrase and restore views look right in light and dark mode', asyn
   openPopup,
 }, testInfo) => {
   const popup = await openPopup();
-  await popup.setViewportSize({ width: 360, height: 600 });
+  await popup.setViewportSize(POPUP_SIZE);
   await popup.emulateMedia({ colorScheme: 'light' });
   const light = await background(popup);
   await signUp(popup, uniqueUsername('ada'));

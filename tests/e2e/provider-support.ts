@@ -7,6 +7,7 @@ import { attachWallet } from './support/catalog.ts';
 import { type E2EEnv, e2eEnv } from './support/env.ts';
 import { expect, openExtensionPopup } from './support/fixtures.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from './support/launch.ts';
+import { expectCleanLayout } from './support/layout.ts';
 
 export interface WalletBrowser {
   env: E2EEnv;
@@ -188,7 +189,16 @@ export async function shoot(
   // Buttons wake up a moment after a request appears; shoot them as a person sees them.
   const approve = page.getByTestId('approve');
   if ((await approve.count()) > 0) await expect(approve).toBeEnabled();
-  await page.screenshot({ path, fullPage: true });
+  const reject = page.getByTestId('reject');
+  if ((await reject.count()) > 0) await expect(reject).toBeEnabled();
+  // Every pictured state keeps the layout rules, at its size and in a narrow window.
+  await expectCleanLayout(page, name);
+  // The whole request in one picture, with the sticky buttons at its foot where a person sees
+  // them (a full-page shot of a scrolled window would paint them halfway down).
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > size.height) await page.setViewportSize({ width: size.width, height });
+  await page.screenshot({ path });
+  await page.setViewportSize(size);
 }
 
 export { hexOf } from '../support/hex-of.ts';

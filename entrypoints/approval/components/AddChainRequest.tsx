@@ -35,7 +35,7 @@ export function AddChainRequest({ details }: { details: AddChainApproval }): JSX
         </div>
         <div>
           <dt>RPC URL</dt>
-          <dd class="mono" data-testid="add-chain-rpc-url">
+          <dd class="mono url" data-testid="add-chain-rpc-url">
             {chain.rpcUrl}
           </dd>
         </div>

@@ -21,7 +21,7 @@ export function CallLines(props: {
     case 'native':
       return (
         <>
-          Sends {props.currency.symbol} to <span class="mono">{to}</span>
+          Sends {props.currency.symbol} to <span class="mono hex">{to}</span>
         </>
       );
     case 'create':
@@ -31,14 +31,14 @@ export function CallLines(props: {
     case 'known':
       return (
         <>
-          Calls <span class="mono">{to}</span>: the data matches{' '}
-          <span class="mono">{call.signature}</span> in Encore's list of common functions (a match,
-          not a proof):
+          Calls <span class="mono hex">{to}</span>: the data matches{' '}
+          <span class="mono verbatim">{call.signature}</span> in Encore's list of common functions
+          (a match, not a proof):
           <ul class="tx-args" data-testid="tx-args">
             {call.args.map((arg, index) => (
               <li key={index}>
                 <span class="muted">{arg.name || `#${index + 1}`}</span> ({arg.type}){' '}
-                <span class="mono">{arg.value}</span>
+                <span class="mono verbatim">{arg.value}</span>
               </li>
             ))}
           </ul>
@@ -47,8 +47,8 @@ export function CallLines(props: {
     case 'unknown':
       return (
         <>
-          Calls <span class="mono">{to}</span> with function{' '}
-          <span class="mono">{call.selector}</span>, which Encore cannot read
+          Calls <span class="mono hex">{to}</span> with function{' '}
+          <span class="mono hex">{call.selector}</span>, which Encore cannot read
         </>
       );
   }
@@ -85,10 +85,11 @@ function TokenLines({ call }: { call: TokenCall }): JSX.Element {
   }
   return (
     <>
-      <span data-testid="tx-token-line">{line}</span> <span class="mono">{call.counterparty}</span>
+      <span data-testid="tx-token-line">{line}</span>{' '}
+      <span class="mono hex">{call.counterparty}</span>
       <br />
       <span class="muted">
-        {standard} contract <span class="mono">{token.address}</span>
+        {standard} contract <span class="mono hex">{token.address}</span>
         {token.symbol ? ` (calls itself ${token.symbol})` : ''}
       </span>
     </>

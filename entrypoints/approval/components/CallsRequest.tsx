@@ -4,6 +4,7 @@ import type {
   OwnCallsApproval,
   SponsoredCallsApproval,
 } from '../../../lib/extension/approvals/index.ts';
+import { ShortForms } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
 import { LeavesBalance } from './LeavesBalance.tsx';
@@ -66,9 +67,9 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
       {details.upgrade && (
         <p class="tx-upgrade" data-testid="calls-upgrade">
           <strong>One-time upgrade of your account.</strong> Your address will run Encore's own
-          account contract (<span class="mono">{details.upgrade.delegate}</span>) so that calls can
-          be batched{details.payment === 'sponsor' ? ' and paid for by others' : ''}. It stays your
-          address and only your key controls it.
+          account contract (<span class="mono hex">{details.upgrade.delegate}</span>) so that calls
+          can be batched{details.payment === 'sponsor' ? ' and paid for by others' : ''}. It stays
+          your address and only your key controls it.
           {details.upgrade.replaces
             ? ` It replaces the contract your address runs now (${details.upgrade.replaces}).`
             : ''}
@@ -77,7 +78,9 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
       <ol class="calls-list" data-testid="calls-list">
         {details.calls.map((call, index) => (
           <li key={index} class="calls-item" data-testid="calls-item">
-            <p class="calls-item-summary">{call.summary}</p>
+            <p class="calls-item-summary">
+              <ShortForms text={call.summary} />
+            </p>
             {call.warnings.map((warning) => (
               <Warning key={warning.kind} testId={`calls-warning-${warning.kind}`}>
                 {warning.message}
@@ -114,7 +117,7 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
         )}
         <div>
           <dt>From</dt>
-          <dd class="mono">{details.address}</dd>
+          <dd class="mono hex">{details.address}</dd>
         </div>
       </dl>
       <LimitPrompt

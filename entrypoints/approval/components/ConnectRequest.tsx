@@ -14,7 +14,10 @@ export function ConnectRequest({ address }: { address: string | null }): JSX.Ele
       <p class="muted">It cannot move funds or sign anything without asking.</p>
       {address && (
         <p class="address-line">
-          Account <code data-testid="account">{address}</code>
+          Account{' '}
+          <code class="hex" data-testid="account">
+            {address}
+          </code>
         </p>
       )}
     </section>

@@ -18,7 +18,7 @@ export function OriginBanner({ origin, title }: { origin: string; title: string 
         {host.charAt(0).toUpperCase()}
       </div>
       <div>
-        <h1 class="origin-host" data-testid="origin" title={origin}>
+        <h1 class="origin-host url" data-testid="origin" title={origin}>
           {host}
         </h1>
         <p class="muted">{title}</p>

@@ -27,7 +27,7 @@ export function SignMessageRequest({
           This message is not readable text. Signing unreadable data can authorise something you
           cannot see; only sign it if you trust this site completely.
         </Warning>
-        <pre class="message-body mono" data-testid="message-hex">
+        <pre class="message-body mono hex" data-testid="message-hex">
           {decoded.hex}
         </pre>
       </section>
@@ -50,7 +50,7 @@ export function SignMessageRequest({
         </Warning>
       )}
       {hidden && <InvisibleWarning />}
-      <pre class="message-body" data-testid="message-text">
+      <pre class="message-body verbatim" data-testid="message-text">
         <Revealed text={decoded.text} />
       </pre>
     </section>
@@ -107,7 +107,7 @@ function SignIn(props: {
           .map(([key, value]) => (
             <div key={key}>
               <dt>{key}</dt>
-              <dd>
+              <dd class="verbatim">
                 <Revealed text={value} />
               </dd>
             </div>
@@ -116,7 +116,7 @@ function SignIn(props: {
       {message.resources.length > 0 && (
         <ul class="resources">
           {message.resources.map((resource) => (
-            <li key={resource}>
+            <li key={resource} class="url">
               <Revealed text={resource} />
             </li>
           ))}

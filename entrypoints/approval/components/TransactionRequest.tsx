@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import type { TransactionApproval } from '../../../lib/extension/approvals/index.ts';
+import { ShortForms } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
 import { LeavesBalance } from './LeavesBalance.tsx';
@@ -33,7 +34,7 @@ export function TransactionRequest({
   return (
     <section class="card tx" data-testid="transaction">
       <h2 class="tx-summary" data-testid="tx-summary">
-        {review.summary}
+        <ShortForms text={review.summary} />
       </h2>
       {review.warnings.map((warning) => (
         <Warning key={warning.kind} testId={`tx-warning-${warning.kind}`}>
@@ -92,7 +93,7 @@ export function TransactionRequest({
         </div>
         <div>
           <dt>From</dt>
-          <dd class="mono" data-testid="tx-from">
+          <dd class="mono hex" data-testid="tx-from">
             {tx.from}
           </dd>
         </div>
@@ -116,7 +117,7 @@ export function TransactionRequest({
       {tx.data !== '0x' && (
         <details class="tx-data">
           <summary>Data ({(tx.data.length - 2) / 2} bytes)</summary>
-          <pre class="message-body mono" data-testid="tx-data">
+          <pre class="message-body mono hex" data-testid="tx-data">
             {tx.data}
           </pre>
         </details>

@@ -43,7 +43,7 @@ export function TypedDataRequest({
 function Tree({ value, testId }: { value: TypedDataValue; testId?: string }): JSX.Element {
   if (typeof value !== 'object') {
     return (
-      <span class="tree-leaf">
+      <span class="tree-leaf verbatim">
         {typeof value === 'string' ? <Revealed text={value} /> : String(value)}
       </span>
     );

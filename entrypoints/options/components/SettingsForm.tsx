@@ -223,7 +223,7 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             {values.addedChains.map((chain) => (
               <div key={chain.id} class="added-chain" data-testid={`added-chain-${chain.id}`}>
                 <span>
-                  {chain.name} ({chain.id}) <code>{chain.rpcUrl}</code>
+                  {chain.name} ({chain.id}) <code class="url">{chain.rpcUrl}</code>
                 </span>
                 <button
                   type="button"

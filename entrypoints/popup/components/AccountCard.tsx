@@ -29,7 +29,7 @@ export function AccountCard(props: { address: string; username: string | null })
       <div class="account-body">
         <p class="account-name">{props.username ?? 'Your wallet'}</p>
         <div class="address-row">
-          <code class="address" data-testid="address" title={props.address}>
+          <code class="address hex" data-testid="address" title={props.address}>
             {props.address}
           </code>
         </div>

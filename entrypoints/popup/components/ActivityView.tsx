@@ -5,6 +5,7 @@ import type { ChainSummary } from '../../../lib/extension/messages/index.ts';
 import {
   describeError,
   displayOrigin,
+  ShortForms,
   Spinner,
   useAsync,
 } from '../../../lib/extension/ui/index.ts';
@@ -99,7 +100,9 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
   return (
     <li class="activity-item" data-testid="activity-item" data-status={entry.status}>
       <div class="activity-line">
-        <span class="activity-summary">{entry.summary}</span>
+        <span class="activity-summary">
+          <ShortForms text={entry.summary} />
+        </span>
         <span class={`status-badge status-${entry.status}`} data-testid="activity-status">
           {STATUS_TEXT[entry.status]}
         </span>
@@ -118,7 +121,7 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
       <div class="activity-meta small">
         {chain.explorerUrl && linkable ? (
           <a
-            class="mono"
+            class="mono short"
             href={`${chain.explorerUrl}/tx/${hash}`}
             target="_blank"
             rel="noopener noreferrer"
@@ -127,7 +130,7 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
             {short}
           </a>
         ) : (
-          <code class="mono" title={hash} data-testid="activity-hash">
+          <code class="mono short" title={hash} data-testid="activity-hash">
             {short}
           </code>
         )}

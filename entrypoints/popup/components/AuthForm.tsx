@@ -188,7 +188,7 @@ export function AuthForm(props: {
       ) : mode === 'login' ? (
         <button
           type="button"
-          class="btn btn-ghost"
+          class="btn btn-ghost btn-wrap"
           data-testid="show-restore"
           onClick={() => switchMode('restore')}
         >

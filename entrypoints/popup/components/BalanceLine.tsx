@@ -23,7 +23,25 @@ export function BalanceLine(props: { account: string }): JSX.Element {
       </p>
     );
   }
-  const { chain, wei, unreadable } = balance.value;
+  const { chain, wei, unreadable, elsewhere } = balance.value;
+  // Not readable here, but the money is somewhere Encore can read: say where, not "unknown".
+  if (wei === null && elsewhere.length > 0) {
+    return (
+      <div class="balance" data-testid="balance">
+        {elsewhere.map((held) => (
+          <p key={held.chain.id} data-testid="balance-elsewhere">
+            <strong data-testid="balance-amount">
+              {formatNativeRounded(BigInt(held.wei), held.chain.currency)}
+            </strong>{' '}
+            <span class="muted">on {held.chain.name}</span>
+          </p>
+        ))}
+        <p class="muted small" title={unreadable ?? undefined}>
+          Encore cannot read {chain.name}, the chain sites see now.
+        </p>
+      </div>
+    );
+  }
   return wei === null ? (
     <p class="balance muted" data-testid="balance" title={unreadable ?? undefined}>
       Balance unknown: {unreadable}

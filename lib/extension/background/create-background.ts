@@ -28,7 +28,7 @@ import {
   WALLET_ORIGIN,
 } from '../transactions/index.ts';
 import { createWalletSession } from './create-wallet-session.ts';
-import { currentKnownChain, currentSendingChain } from './current-chain.ts';
+import { currentKnownChain, currentSendingChain, readableChains } from './current-chain.ts';
 import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
@@ -151,6 +151,10 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       activity,
       currentChain: currentKnownChain,
       walletReads,
+      readableChains,
+      readsOn: (chain) => ({
+        request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
+      }),
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

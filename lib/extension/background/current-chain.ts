@@ -1,7 +1,13 @@
 // The chain sites and the wallet are on now, as each service needs it: the node client's view
 // (id, name, RPC URL) and the send path's (currency, daily limit), both read from the settings.
 
-import { getSettings, type KnownChain, knownChain, spendingLimitFor } from '../settings/index.ts';
+import {
+  getSettings,
+  type KnownChain,
+  knownChain,
+  SUPPORTED_CHAINS,
+  spendingLimitFor,
+} from '../settings/index.ts';
 import type { CurrentChain } from '../transactions/index.ts';
 
 const UNKNOWN_CURRENCY = { symbol: 'ETH', decimals: 18 };
@@ -32,4 +38,16 @@ export async function currentSendingChain(): Promise<CurrentChain> {
     currency: chain.currency,
     limit: spendingLimitFor(settings, chain.id, chain.currency),
   };
+}
+
+/** Every chain the settings know that has an RPC URL: built-in ones first, then added ones. */
+export async function readableChains(): Promise<KnownChain[]> {
+  const settings = await getSettings();
+  const ids = [
+    ...SUPPORTED_CHAINS.map((chain) => chain.id),
+    ...settings.addedChains.map((chain) => chain.id),
+  ];
+  return ids
+    .map((id) => knownChain(settings, id))
+    .filter((chain): chain is KnownChain => chain?.rpcUrl != null);
 }

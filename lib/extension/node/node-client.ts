@@ -21,7 +21,7 @@ export interface NodeClientOptions {
    * The chain sites currently see, with the name the how-to message uses and the RPC URL the
    * person set for it (null: none), read together.
    */
-  currentChain(): Promise<{ id: number; name: string; rpcUrl: string | null }>;
+  currentChain(): Promise<NodeChain>;
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   limits?: Partial<NodeLimits>;
   now?: () => number;
@@ -43,6 +43,23 @@ export interface NodeClient {
   forward(method: string, params: readonly unknown[]): Promise<unknown>;
   /** The chain id `url` serves (its eth_chainId), under the same limits as any request. */
   chainIdAt(url: string): Promise<number>;
+  /**
+   * The wallet's own read on `chain`, which need not be the current one (the popup's balance on
+   * the chain where the money is): spends `origin`'s budget, checks the URL serves that chain.
+   */
+  requestOn(
+    origin: string,
+    chain: NodeChain,
+    method: string,
+    params: readonly unknown[],
+  ): Promise<unknown>;
+}
+
+/** A chain as the node client reads it: its id, the name messages use, its RPC URL if any. */
+export interface NodeChain {
+  id: number;
+  name: string;
+  rpcUrl: string | null;
 }
 
 export function createNodeClient(options: NodeClientOptions): NodeClient {
@@ -116,7 +133,14 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
   }
 
   async function toCurrentChain(method: string, params: readonly unknown[]): Promise<unknown> {
-    const chain = await options.currentChain();
+    return toChain(await options.currentChain(), method, params);
+  }
+
+  async function toChain(
+    chain: NodeChain,
+    method: string,
+    params: readonly unknown[],
+  ): Promise<unknown> {
     const url = chain.rpcUrl;
     if (!url) {
       throw new ChainDisconnectedError(
@@ -137,6 +161,10 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     async request(origin, method, params) {
       if (!budget.take(origin)) throw new RequestLimitError();
       return toCurrentChain(method, params);
+    },
+    async requestOn(origin, chain, method, params) {
+      if (!budget.take(origin)) throw new RequestLimitError();
+      return toChain(chain, method, params);
     },
     admit(origin, method, params) {
       if (!budget.take(origin) || !allSites.take(ALL_SITES)) throw new RequestLimitError();

@@ -1,5 +1,6 @@
 import { DEFAULT_ID_TOKEN_LIFETIME_SECONDS } from '../../catalog/index.ts';
 import { rpcUrlsSchema, type Settings } from './schema.ts';
+import { startChainId } from './start-chain.ts';
 
 declare global {
   interface ImportMetaEnv {
@@ -15,14 +16,15 @@ declare global {
 // their own local servers without anyone touching the settings page.
 export function defaultSettings(): Settings {
   const env = import.meta.env;
+  const rpcUrls = buildRpcUrls(env.WXT_RPC_URLS);
   return {
     backendUrl: stripSlash(env.WXT_BACKEND_URL || 'http://127.0.0.1:8787'),
     catalogHostListUrl: stripSlash(env.WXT_CATALOG_HOST_LIST_URL || 'https://api.audius.co'),
     appName: env.WXT_APP_NAME || 'encore',
     lockOnBrowserClose: false,
-    chainId: 1,
+    chainId: startChainId(rpcUrls),
     idTokenLifetimeSeconds: DEFAULT_ID_TOKEN_LIFETIME_SECONDS,
-    rpcUrls: buildRpcUrls(env.WXT_RPC_URLS),
+    rpcUrls,
     addedChains: [],
     answerAsMetaMask: false,
     spendingLimits: {},

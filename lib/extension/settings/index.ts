@@ -24,5 +24,6 @@ export {
   spendingLimitsSchema,
 } from './schema.ts';
 export { defaultSpendingLimit, spendingLimitFor } from './spending-limits.ts';
+export { startChainId } from './start-chain.ts';
 export { getSettings, onSettingsChanged, updateSettings } from './store.ts';
 export { requiredDecimals, USUAL_DECIMALS } from './well-known-currencies.ts';

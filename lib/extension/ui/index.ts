@@ -5,6 +5,7 @@ export { Field, type FieldProps } from './Field.tsx';
 export { displayOrigin, formatCount } from './format.ts';
 export { originsNeedingPermission, requestHostPermission } from './host-permission.ts';
 export { type Identicon, identicon } from './identicon.ts';
+export { ShortForms } from './ShortForms.tsx';
 export { Spinner } from './Spinner.tsx';
 export { startedEarly } from './started-early.ts';
 export { type AsyncOptions, type AsyncState, useAsync } from './use-async.ts';

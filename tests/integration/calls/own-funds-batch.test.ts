@@ -136,8 +136,8 @@ describe('a batch the listener pays for', () => {
     expect(approval.payment).toBe('own');
     expect(approval.upgrade).toEqual({ delegate: sc.contracts.delegate, replaces: null });
     expect(approval.calls.map((call) => call.summary)).toEqual([
-      expect.stringMatching(/^Call favorite on /),
-      expect.stringMatching(/^Call follow on /),
+      expect.stringMatching(/^Call favorite\("[^"]+"\) on /),
+      expect.stringMatching(/^Call follow\("[^"]+"\) on /),
       expect.stringMatching(/^Send 0\.001 ETH to /),
     ]);
     // Read as if the upgrade were in place: the batch succeeds, and its gas is the batch's.

@@ -139,6 +139,13 @@ describe('make start stops everything it started', () => {
       if (way.pipe) {
         expect(readFileSync(join(run.dataDir, 'tee.log'), 'utf8')).toContain('Encore is running');
       }
+      // The stop line reaches a person whatever ended the run: tee died of the Ctrl-C, so it
+      // comes on stderr (the terminal, under a pipeline), and it is always in the log.
+      if (way.byHandler) {
+        const line = 'Stopped: local chain, backend, dev catalog, demo site.';
+        expect(run.output()).toContain(line);
+        expect(readFileSync(join(run.dataDir, 'logs', 'start.log'), 'utf8')).toContain(line);
+      }
     }, 150_000);
   }
 });

@@ -31,7 +31,7 @@ describe('the calls of a batch, as the window lists them', () => {
       chain: scriptedChain({ eth_call: tokenCalls(token) }),
     });
     expect(described.map((call) => call.summary)).toEqual([
-      'Call favorite on 0x4444…4444',
+      'Call favorite("T1") on 0x4444…4444',
       'Let 0x3333…3333 spend unlimited ENC',
       expect.stringContaining('0x3333…3333'),
     ]);
@@ -41,5 +41,22 @@ describe('the calls of a batch, as the window lists them', () => {
       ['APPROVAL_FOR_ALL'],
     ]);
     expect(described.map((call) => call.approval)).toEqual([null, 'unlimited', 'unlimited']);
+  });
+});
+
+describe('the one-line summary of a known function', () => {
+  it('names its arguments readably, spells out direction-changing characters and stays short', async () => {
+    const calls = parseCalls([
+      { to: FAN, data: fan.encodeFunctionData('favorite', ['a\u202Egnp.exe']) },
+      { to: FAN, data: fan.encodeFunctionData('favorite', ['x'.repeat(200)]) },
+    ]);
+    const described = await describeCalls(calls, {
+      chainId: 31_337,
+      account: SENDER,
+      currency: { symbol: 'ETH', decimals: 18 },
+      chain: scriptedChain({}),
+    });
+    expect(described[0]?.summary).toBe('Call favorite("a⟨U+202E⟩gnp.exe") on 0x4444…4444');
+    expect(described[1]?.summary).toBe(`Call favorite("${'x'.repeat(23)}…") on 0x4444…4444`);
   });
 });

@@ -30,6 +30,18 @@ describe('settings: RPC URL per chain', () => {
       expect(defaultSettings().rpcUrls).toEqual({ '1': 'https://rpc.example' });
     });
 
+    it('a new listener starts on the one chain the build can read (make start: 31337), else on Ethereum', async () => {
+      vi.stubEnv('WXT_RPC_URLS', '{"31337":"http://127.0.0.1:8545"}');
+      expect(defaultSettings().chainId).toBe(31337);
+      expect((await getSettings()).chainId).toBe(31337);
+      vi.stubEnv('WXT_RPC_URLS', '{"1":"https://rpc.example","31337":"http://127.0.0.1:8545"}');
+      expect(defaultSettings().chainId).toBe(1);
+      vi.stubEnv('WXT_RPC_URLS', '{"11155111":"https://rpc.example"}');
+      expect(defaultSettings().chainId).toBe(11155111);
+      vi.stubEnv('WXT_RPC_URLS', '');
+      expect(defaultSettings().chainId).toBe(1);
+    });
+
     it('ignores a malformed value entirely', () => {
       vi.stubEnv('WXT_RPC_URLS', '{"31337":"http://me:secret@127.0.0.1:8545"}');
       expect(defaultSettings().rpcUrls).toEqual({});

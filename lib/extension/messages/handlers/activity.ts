@@ -12,6 +12,10 @@ export interface ActivityMessageDeps {
   currentChain(): Promise<KnownChain>;
   /** The current chain's node, on the wallet's own budget. */
   walletReads: ChainRpc;
+  /** Every chain Encore knows with an RPC URL (the current one among them, if it has one). */
+  readableChains(): Promise<KnownChain[]>;
+  /** `chain`'s node, on the wallet's own budget. */
+  readsOn(chain: KnownChain): ChainRpc;
 }
 
 /** The chain as the popup shows it. */
@@ -34,7 +38,15 @@ export interface Balance {
   /** Wei, decimal; null when it could not be read (`unreadable` says why). */
   wei: string | null;
   unreadable: string | null;
+  /**
+   * When the current chain's balance cannot be read: what the account holds on the other chains
+   * Encore can read (those holding anything), so the popup says where the money is.
+   */
+  elsewhere: { chain: ChainSummary; wei: string }[];
 }
+
+/** At most this many other chains are asked, each once per popup. */
+const MAX_OTHER_CHAINS = 4;
 
 const summary = (chain: KnownChain): ChainSummary => ({
   id: chain.id,
@@ -42,6 +54,15 @@ const summary = (chain: KnownChain): ChainSummary => ({
   currency: chain.currency,
   explorerUrl: chain.explorerUrl,
 });
+
+/** The account's balance in wei (decimal), read from `reads`. */
+async function readBalanceOn(reads: ChainRpc, address: string): Promise<string> {
+  const answer = await reads.request('eth_getBalance', [address, 'latest']);
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer)) {
+    throw new Error("The chain's RPC node answered the balance with something else.");
+  }
+  return BigInt(answer).toString();
+}
 
 function why(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -53,7 +74,22 @@ export function activityMessages({
   activity,
   currentChain,
   walletReads,
+  readableChains,
+  readsOn,
 }: ActivityMessageDeps) {
+  /** The account's non-zero balances on the readable chains other than `current`. */
+  const elsewhere = async (address: string, current: number): Promise<Balance['elsewhere']> => {
+    const others = (await readableChains())
+      .filter((chain) => chain.id !== current)
+      .slice(0, MAX_OTHER_CHAINS);
+    const read = await Promise.all(
+      others.map(async (chain) => {
+        const wei = await readBalanceOn(readsOn(chain), address).catch(() => null);
+        return wei && wei !== '0' ? [{ chain: summary(chain), wei }] : [];
+      }),
+    );
+    return read.flat();
+  };
   const account = async (): Promise<string> => {
     await session.ready();
     const address = session.getAddress();
@@ -84,16 +120,19 @@ export function activityMessages({
             chain: summary(chain),
             wei: null,
             unreadable: `no RPC URL for ${chain.name}; add one in Settings.`,
+            elsewhere: await elsewhere(address, chain.id),
           };
         }
         try {
-          const answer = await walletReads.request('eth_getBalance', [address, 'latest']);
-          if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer)) {
-            throw new Error("The chain's RPC node answered the balance with something else.");
-          }
-          return { chain: summary(chain), wei: BigInt(answer).toString(), unreadable: null };
+          const wei = await readBalanceOn(walletReads, address);
+          return { chain: summary(chain), wei, unreadable: null, elsewhere: [] };
         } catch (error) {
-          return { chain: summary(chain), wei: null, unreadable: why(error) };
+          return {
+            chain: summary(chain),
+            wei: null,
+            unreadable: why(error),
+            elsewhere: await elsewhere(address, chain.id),
+          };
         }
       },
     }),
