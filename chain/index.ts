@@ -1,3 +1,12 @@
+export type { Bundler, StartBundlerOptions } from './bundler.ts';
+export {
+  bundlerArgs,
+  DETERMINISTIC_DEPLOYER,
+  ensureDeterministicDeployer,
+  LOCAL_BUNDLER_EXECUTOR_KEY,
+  LOCAL_BUNDLER_UTILITY_KEY,
+  startBundler,
+} from './bundler.ts';
 export type { CompiledContract } from './compile.ts';
 export { compileContract, compilePackageContract, compileSolidity } from './compile.ts';
 export type { DemoContracts } from './demo-contracts.ts';

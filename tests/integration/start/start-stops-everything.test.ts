@@ -139,6 +139,6 @@ describe('make start stops everything it started', () => {
       if (way.pipe) {
         expect(readFileSync(join(run.dataDir, 'tee.log'), 'utf8')).toContain('Encore is running');
       }
-    }, 150_000);
+    }, 270_000);
   }
 });
