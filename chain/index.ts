@@ -22,5 +22,7 @@ export {
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';
+export type { DeploySponsorPaymasterOptions, SponsorPaymaster } from './paymaster.ts';
+export { deploySponsorPaymaster } from './paymaster.ts';
 export type { SponsoredCallContracts } from './sponsored-calls.ts';
 export { deploySponsoredCalls } from './sponsored-calls.ts';

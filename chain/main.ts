@@ -2,6 +2,7 @@
 // contracts and the sponsored calls' contracts deployed, and Pimlico's Alto bundler for its
 // EntryPoint on BUNDLER_PORT (default 4337). Prints the addresses as NAME=value lines
 // (scripts/start.sh reads them) and runs until Ctrl-C, then stops the bundler and the node.
+import { Wallet } from 'ethers';
 import { integerFromEnv } from '../lib/env/index.ts';
 import { type Bundler, startBundler } from './bundler.ts';
 import { deployDemoContracts } from './demo-contracts.ts';
@@ -12,6 +13,7 @@ import {
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';
+import { deploySponsorPaymaster } from './paymaster.ts';
 import { deploySponsoredCalls } from './sponsored-calls.ts';
 
 const port = integerFromEnv(process.env, 'CHAIN_PORT', { fallback: 8545, min: 1, max: 65535 });
@@ -42,6 +44,12 @@ process.on('SIGTERM', () => void stop(0));
 try {
   const contracts = await deployDemoContracts(chain.url, LOCAL_FUNDED_KEY);
   const sponsored = await deploySponsoredCalls(chain.url, LOCAL_FUNDED_KEY);
+  // The reference backend's ERC-7677 paymaster: the sponsor's key signs its paymaster data; the
+  // deploying account owns it and funds its EntryPoint deposit, from which it pays.
+  const paymaster = await deploySponsorPaymaster(chain.url, LOCAL_FUNDED_KEY, {
+    entryPoint: sponsored.entryPoint,
+    signer: new Wallet(LOCAL_SPONSOR_KEY).address as `0x${string}`,
+  });
   bundler = await startBundler({
     rpcUrl: chain.url,
     entryPoint: sponsored.entryPoint,
@@ -62,6 +70,7 @@ try {
   console.log(`DEMO_TOKEN_ADDRESS=${contracts.token}`);
   console.log(`ENTRY_POINT_ADDRESS=${sponsored.entryPoint}`);
   console.log(`BUNDLER_URL=${bundler.url}`);
+  console.log(`PAYMASTER_ADDRESS=${paymaster.address}`);
   console.log(`DELEGATE_ADDRESS=${sponsored.delegate}`);
   console.log(`DELEGATE_CODE_HASH=${sponsored.delegateCodeHash}`);
   console.log(`FAN_ACTIONS_ADDRESS=${sponsored.fanActions}`);
