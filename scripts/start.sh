@@ -173,6 +173,7 @@ start "backend" "$LOGS/backend.log" env PORT="$BACKEND_PORT" \
   SPONSOR_RPC_URL="$CHAIN_RPC_URL" SPONSOR_KEY="$(chain_value SPONSOR_KEY)" \
   SPONSOR_ENTRY_POINT="$(chain_value ENTRY_POINT_ADDRESS)" SPONSOR_DELEGATE="$(chain_value DELEGATE_ADDRESS)" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
+  SPONSOR_PAYMASTER="$(chain_value PAYMASTER_ADDRESS)" \
   "$TSX" server/main.ts
 start "dev catalog" "$LOGS/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
@@ -196,6 +197,7 @@ Encore is running:
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
   bundler          $(chain_value BUNDLER_URL)   (Alto, ERC-4337 v0.8 EntryPoint $(chain_value ENTRY_POINT_ADDRESS))
   sponsor service  $BACKEND_URL/sponsor   (pays for favorite/follow on FanActions at $FAN_ACTIONS_ADDRESS)
+  paymaster        $BACKEND_URL/paymaster   (ERC-7677, for EncorePaymaster at $(chain_value PAYMASTER_ADDRESS))
   funding hook     pays 0.1 ETH on the local chain to each new listener's address
   extension        $EXTENSION_DIR
 
