@@ -232,8 +232,8 @@ describe('ERC-7677 paymaster and ERC-4337 bundler, through viem', () => {
     expect(await client.getBalance({ address: listener })).toBe(0n);
 
     // viem prepares the operation: the paymaster's stub data, Alto's gas estimate, the
-    // paymaster's final data. The EntryPoint's handleOps carries it (Alto's own submission of an
-    // operation for a non-canonical EntryPoint fails its signature simulation on this chain, AA24).
+    // paymaster's final data. The EntryPoint's handleOps carries it: Alto's eth_sendUserOperation
+    // refuses this operation on the local chain (AA24 in its validation; docs/dependencies.md).
     const prepared = await bundlerClient.prepareUserOperation({ calls: [favorite('track-7677')] });
     const signature = await account.signUserOperation(prepared as UserOperation<'0.8'>);
     const operation = { ...prepared, signature } as UserOperation<'0.8'>;
