@@ -1,3 +1,12 @@
+export type { Bundler, StartBundlerOptions } from './bundler.ts';
+export {
+  bundlerArgs,
+  DETERMINISTIC_DEPLOYER,
+  ensureDeterministicDeployer,
+  LOCAL_BUNDLER_EXECUTOR_KEY,
+  LOCAL_BUNDLER_UTILITY_KEY,
+  startBundler,
+} from './bundler.ts';
 export type { CompiledContract } from './compile.ts';
 export { compileContract, compilePackageContract, compileSolidity } from './compile.ts';
 export type { DemoContracts } from './demo-contracts.ts';
@@ -13,5 +22,7 @@ export {
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';
+export type { DeploySponsorPaymasterOptions, SponsorPaymaster } from './paymaster.ts';
+export { deploySponsorPaymaster } from './paymaster.ts';
 export type { SponsoredCallContracts } from './sponsored-calls.ts';
 export { deploySponsoredCalls } from './sponsored-calls.ts';

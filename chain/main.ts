@@ -1,7 +1,10 @@
 // `npm run chain`: the local chain (chain id 31337) on CHAIN_PORT (default 8545) with the demo
-// contracts and the sponsored calls' contracts deployed. Prints the addresses as NAME=value lines
-// (scripts/start.sh reads them) and runs until Ctrl-C, then stops the node.
+// contracts and the sponsored calls' contracts deployed, and Pimlico's Alto bundler for its
+// EntryPoint on BUNDLER_PORT (default 4337). Prints the addresses as NAME=value lines
+// (scripts/start.sh reads them) and runs until Ctrl-C, then stops the bundler and the node.
+import { Wallet } from 'ethers';
 import { integerFromEnv } from '../lib/env/index.ts';
+import { type Bundler, startBundler } from './bundler.ts';
 import { deployDemoContracts } from './demo-contracts.ts';
 import {
   LOCAL_FUNDED_KEY,
@@ -10,6 +13,7 @@ import {
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';
+import { deploySponsorPaymaster } from './paymaster.ts';
 import { deploySponsoredCalls } from './sponsored-calls.ts';
 
 const port = integerFromEnv(process.env, 'CHAIN_PORT', { fallback: 8545, min: 1, max: 65535 });
@@ -17,10 +21,21 @@ if (!port.ok) {
   console.error(port.error);
   process.exit(2);
 }
+const bundlerPort = integerFromEnv(process.env, 'BUNDLER_PORT', {
+  fallback: 4337,
+  min: 1,
+  max: 65535,
+});
+if (!bundlerPort.ok) {
+  console.error(bundlerPort.error);
+  process.exit(2);
+}
 const chain = await startLocalChain({ port: port.value });
+let bundler: Bundler | undefined;
 let stopping = false;
 const stop = async (code: number): Promise<never> => {
   stopping = true;
+  await bundler?.stop();
   await chain.stop();
   process.exit(code);
 };
@@ -29,6 +44,18 @@ process.on('SIGTERM', () => void stop(0));
 try {
   const contracts = await deployDemoContracts(chain.url, LOCAL_FUNDED_KEY);
   const sponsored = await deploySponsoredCalls(chain.url, LOCAL_FUNDED_KEY);
+  // The reference backend's ERC-7677 paymaster: the sponsor's key signs its paymaster data; the
+  // deploying account owns it and funds its EntryPoint deposit, from which it pays.
+  const paymaster = await deploySponsorPaymaster(chain.url, LOCAL_FUNDED_KEY, {
+    entryPoint: sponsored.entryPoint,
+    signer: new Wallet(LOCAL_SPONSOR_KEY).address as `0x${string}`,
+  });
+  bundler = await startBundler({
+    rpcUrl: chain.url,
+    entryPoint: sponsored.entryPoint,
+    port: bundlerPort.value,
+    log: (line) => console.error(`bundler: ${line}`),
+  });
   // The extension's build takes the delegate it may sign authorizations for in this form.
   const delegates = {
     [chain.chainId]: {
@@ -42,6 +69,8 @@ try {
   console.log(`FAVORITES_ADDRESS=${contracts.favorites}`);
   console.log(`DEMO_TOKEN_ADDRESS=${contracts.token}`);
   console.log(`ENTRY_POINT_ADDRESS=${sponsored.entryPoint}`);
+  console.log(`BUNDLER_URL=${bundler.url}`);
+  console.log(`PAYMASTER_ADDRESS=${paymaster.address}`);
   console.log(`DELEGATE_ADDRESS=${sponsored.delegate}`);
   console.log(`DELEGATE_CODE_HASH=${sponsored.delegateCodeHash}`);
   console.log(`FAN_ACTIONS_ADDRESS=${sponsored.fanActions}`);
@@ -54,7 +83,9 @@ try {
   console.log('Press Ctrl-C to stop the chain.');
 } catch (error) {
   if (!stopping) {
-    console.error(`Deploying the contracts failed: ${(error as Error).message}`);
+    console.error(
+      `Deploying the contracts or starting the bundler failed: ${(error as Error).message}`,
+    );
     await stop(1);
   }
 }

@@ -24,6 +24,7 @@ CATALOG_PORT="${CATALOG_PORT:-8790}"
 CATALOG_HOSTS="${CATALOG_HOSTS:-3}"
 DEMO_PORT="${DEMO_PORT:-8800}"
 CHAIN_PORT="${CHAIN_PORT:-8545}"
+BUNDLER_PORT="${BUNDLER_PORT:-4337}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 FIREFOX="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 DATA_DIR="${ENCORE_DATA_DIR:-$PWD/data}"
@@ -60,6 +61,7 @@ for port in $(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS))); do
 done
 check_port DEMO_PORT "$DEMO_PORT"
 check_port CHAIN_PORT "$CHAIN_PORT"
+check_port BUNDLER_PORT "$BUNDLER_PORT"
 leftovers=$(groups_alive "$PIDS_FILE")
 if [ -n "$leftovers" ]; then
   stop_command="make stop"
@@ -139,12 +141,14 @@ wait_for() {
 }
 
 # The local chain first: the extension's build takes the delegate it deploys (WXT_DELEGATES) and
-# the backend's sponsor service its contracts. `npm run chain` prints the addresses and the
+# the backend's sponsor service its contracts. `npm run chain` also runs the ERC-4337 bundler
+# (Alto, a child of the chain's process, in its process group) and prints the addresses and the
 # (public, local-only) keys as NAME=value lines.
 echo "Starting servers:"
-start "local chain" "$LOGS/chain.log" env CHAIN_PORT="$CHAIN_PORT" "$TSX" chain/main.ts
+start "local chain" "$LOGS/chain.log" env CHAIN_PORT="$CHAIN_PORT" \
+  BUNDLER_PORT="$BUNDLER_PORT" "$TSX" chain/main.ts
 chain_value() { grep -m1 "^$1=" "$LOGS/chain.log" 2>/dev/null | cut -d= -f2; }
-for _ in $(seq 1 600); do
+for _ in $(seq 1 1200); do
   [ -n "$(chain_value SPONSOR_KEY)" ] && break
   sleep 0.2
 done
@@ -178,6 +182,7 @@ start "backend" "$LOGS/backend.log" env PORT="$BACKEND_PORT" \
   SPONSOR_RPC_URL="$CHAIN_RPC_URL" SPONSOR_KEY="$(chain_value SPONSOR_KEY)" \
   SPONSOR_ENTRY_POINT="$(chain_value ENTRY_POINT_ADDRESS)" SPONSOR_DELEGATE="$(chain_value DELEGATE_ADDRESS)" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
+  SPONSOR_PAYMASTER="$(chain_value PAYMASTER_ADDRESS)" \
   "$TSX" server/main.ts
 start "dev catalog" "$LOGS/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
@@ -199,7 +204,9 @@ Encore is running:
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
   demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
+  bundler          $(chain_value BUNDLER_URL)   (Alto, ERC-4337 v0.8 EntryPoint $(chain_value ENTRY_POINT_ADDRESS))
   sponsor service  $BACKEND_URL/sponsor   (pays for favorite/follow on FanActions at $FAN_ACTIONS_ADDRESS)
+  paymaster        $BACKEND_URL/paymaster   (ERC-7677, for EncorePaymaster at $(chain_value PAYMASTER_ADDRESS))
   funding hook     pays 0.1 ETH on the local chain to each new listener's address
   extension        $EXTENSION_DIR
 

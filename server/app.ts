@@ -1,5 +1,5 @@
 // The application: request log → resource isolation (Fetch Metadata) → CORS → Hono routes; every
-// error answer is JSON `{ error }` (POST /sponsor answers JSON-RPC errors). In front of it, for
+// error answer is JSON `{ error }` (POST /sponsor and POST /paymaster answer JSON-RPC errors). In front of it, for
 // Node's HTTP server, the lookup fast path (http/lookup-fast-path.ts) answers the plain
 // GET /authentication requests itself, with the same checks.
 import type { RequestListener } from 'node:http';
@@ -15,9 +15,11 @@ import { type LogLine, unexpectedErrorLine, withRequestLog } from './http/reques
 import { withResourceIsolation } from './http/resource-isolation.ts';
 import { authenticationRoutes } from './http/routes/authentication.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { PAYMASTER_PATH, paymasterRoutes } from './http/routes/paymaster.ts';
 import { SPONSOR_PATH, sponsorRoutes } from './http/routes/sponsor.ts';
 import { USER_PATHS, userRoutes } from './http/routes/users.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+import type { PaymasterService } from './sponsor/paymaster-service.ts';
 import type { Sponsor } from './sponsor/sponsor.ts';
 import type { Store } from './store/store.ts';
 import { StoreDurabilityError } from './store/store-errors.ts';
@@ -31,6 +33,8 @@ export interface AppDeps {
   funding?: Funding;
   /** Pays for listeners' sponsored calls (POST /sponsor); absent: off. */
   sponsor?: Sponsor;
+  /** The sponsor as an ERC-7677 paymaster service (POST /paymaster); absent: off. */
+  paymaster?: PaymasterService;
   /** No logger, no logging wrapper at all (it costs a few µs per request). */
   log?: LogLine;
 }
@@ -39,6 +43,7 @@ const ROUTES: Record<string, string> = {
   '/authentication': 'GET, POST',
   '/health': 'GET',
   [SPONSOR_PATH]: 'POST',
+  [PAYMASTER_PATH]: 'POST',
   ...Object.fromEntries(USER_PATHS.map((path) => [path, 'POST'])),
 };
 
@@ -78,6 +83,7 @@ function createApp(deps: AppDeps): Hono {
   authenticationRoutes(app, deps);
   userRoutes(app, deps);
   sponsorRoutes(app, deps);
+  paymasterRoutes(app, deps);
   healthRoutes(app, deps.store, deps.funding, deps.sponsor);
   // Known path, other method: 405. Decided here rather than by catch-all routes, which would
   // make every real request match (and compose) one handler more.

@@ -3,11 +3,13 @@ import { type Env, integerFromEnv } from '../lib/env/index.ts';
 import { ServerConfigError } from './errors.ts';
 import { fundingFromEnv } from './funding/funding-config.ts';
 import { DEFAULT_RATE_LIMIT } from './rate-limit/rate-limiter.ts';
+import { paymasterFromEnv } from './sponsor/paymaster-config.ts';
 import { sponsorFromEnv } from './sponsor/sponsor-config.ts';
 import type { StartServerOptions } from './start-server.ts';
 
 export function configFromEnv(env: Env): StartServerOptions {
   const perMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 10, 1);
+  const sponsor = sponsorFromEnv(env);
   return {
     port: integer(env, 'PORT', 8787, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -42,7 +44,8 @@ export function configFromEnv(env: Env): StartServerOptions {
     },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : integer(env, 'TRUST_PROXY', 0, 0, 10),
     funding: fundingFromEnv(env),
-    sponsor: sponsorFromEnv(env),
+    sponsor,
+    paymaster: paymasterFromEnv(env, sponsor !== undefined),
   };
 }
 

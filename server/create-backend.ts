@@ -12,6 +12,7 @@ import {
   DEFAULT_RATE_LIMIT,
   type RateLimitOptions,
 } from './rate-limit/rate-limiter.ts';
+import { type PaymasterService, startPaymasterService } from './sponsor/paymaster-service.ts';
 import { type Sponsor, startSponsor } from './sponsor/sponsor.ts';
 import type { SponsorOptions } from './sponsor/sponsor-config.ts';
 import { openStore } from './store/open-store.ts';
@@ -49,6 +50,11 @@ export interface BackendOptions {
   funding?: FundingOptions;
   /** Pay for listeners' sponsored calls at POST /sponsor (see docs/backend.md); default off. */
   sponsor?: SponsorOptions;
+  /**
+   * The paymaster contract (EncorePaymaster) POST /paymaster signs ERC-7677 paymaster data for,
+   * under the sponsor's rules and budgets; needs `sponsor`. Default off.
+   */
+  paymaster?: string;
 }
 
 /** A Node request listener, as `http.createServer` takes and Express's `app.use` mounts. */
@@ -87,11 +93,16 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const sponsor: Sponsor | undefined = options.sponsor
     ? startSponsor(store, options.sponsor, log)
     : undefined;
+  const paymaster: PaymasterService | undefined =
+    options.sponsor && options.paymaster
+      ? startPaymasterService(store, options.sponsor, options.paymaster, log)
+      : undefined;
   const deps: AppDeps = {
     store,
     limiter,
     funding,
     sponsor,
+    paymaster,
     isAllowedOrigin: createOriginMatcher(options.corsOrigins ?? DEFAULT_CORS_ORIGINS),
     trustProxy: options.trustProxy ?? 0,
     log,

@@ -24,6 +24,9 @@ try {
       ? `sponsor: POST /sponsor pays for ${sponsor.allowedCalls.map((c) => `${c.label} on ${c.contract}`).join(', ')} over ${sponsor.rpcUrl} (${sponsor.perListenerPerDay}/listener/day, ${sponsor.perClientPerDay}/client/day, ${sponsor.perDay}/day)`
       : 'sponsor: off',
   );
+  if (config.paymaster) {
+    console.log(`paymaster: POST /paymaster signs for ${config.paymaster} (ERC-7677)`);
+  }
 } catch (error) {
   // A configuration or connection problem: say what it is, without a stack trace to dig through.
   const reason = error instanceof Error ? error.message : String(error);

@@ -51,7 +51,29 @@ function refuse(c: Context, id: Id, error: SponsorError): Response {
 }
 
 export function sponsorRoutes(app: Hono, deps: SponsorRouteDeps): void {
-  app.post(SPONSOR_PATH, async (c) => {
+  mountSponsorRpc(app, SPONSOR_PATH, {
+    service: deps.sponsor,
+    limiter: deps.limiter,
+    trustProxy: deps.trustProxy,
+  });
+}
+
+/** What answers a sponsor endpoint's methods: the sponsor service or its ERC-7677 paymaster. */
+export interface SponsorRpcService {
+  handle(method: string, params: unknown, clientBucket: string): Promise<unknown>;
+}
+
+/**
+ * Mounts a sponsor's JSON-RPC endpoint at `path`: the body read and checked, the sponsor's rate
+ * limit per client, every refusal as a JSON-RPC error with its reason; SPONSOR_NOT_CONFIGURED
+ * without a service. POST /sponsor and POST /paymaster share it.
+ */
+export function mountSponsorRpc(
+  app: Hono,
+  path: string,
+  deps: { service?: SponsorRpcService; limiter: RateLimiter; trustProxy: number },
+): void {
+  app.post(path, async (c) => {
     const body = await readJsonBody(c, MAX_SPONSOR_BODY_BYTES);
     if (!body.ok) return rpcError(c, null, { code: -32700, message: body.error }, body.status);
     const request = requestSchema.safeParse(body.value);
@@ -62,7 +84,7 @@ export function sponsorRoutes(app: Hono, deps: SponsorRouteDeps): void {
       });
     }
     const { id, method, params } = request.data;
-    if (!deps.sponsor) {
+    if (!deps.service) {
       return refuse(
         c,
         id,
@@ -84,7 +106,7 @@ export function sponsorRoutes(app: Hono, deps: SponsorRouteDeps): void {
       );
     }
     try {
-      const result = await deps.sponsor.handle(method, params ?? [], client);
+      const result = await deps.service.handle(method, params ?? [], client);
       return c.json({ jsonrpc: '2.0', id, result }, 200);
     } catch (error) {
       if (error instanceof SponsorError) return refuse(c, id, error);

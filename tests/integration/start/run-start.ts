@@ -14,6 +14,8 @@ export interface StartPorts {
   catalog: number;
   demo: number;
   chain: number;
+  /** The ERC-4337 bundler the chain's process runs. */
+  bundler: number;
 }
 
 export const allPorts = (ports: StartPorts): number[] => [
@@ -21,17 +23,24 @@ export const allPorts = (ports: StartPorts): number[] => [
   ...[0, 1, 2, 3].map((i) => ports.catalog + i),
   ports.demo,
   ports.chain,
+  ports.bundler,
 ];
 
-/** Seven consecutive free ports in a range the services of other suites do not use. */
+/** Eight consecutive free ports in a range the services of other suites do not use. */
 export async function freePorts(): Promise<StartPorts> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 2_000) * 10;
-    const ports = { backend: base, catalog: base + 1, demo: base + 5, chain: base + 6 };
+    const ports = {
+      backend: base,
+      catalog: base + 1,
+      demo: base + 5,
+      chain: base + 6,
+      bundler: base + 7,
+    };
     const free = await Promise.all(allPorts(ports).map(portFree));
     if (free.every(Boolean)) return ports;
   }
-  throw new Error('no 7 consecutive free ports found');
+  throw new Error('no 8 consecutive free ports found');
 }
 
 export function startEnv(dataDir: string, ports: StartPorts): NodeJS.ProcessEnv {
@@ -45,6 +54,7 @@ export function startEnv(dataDir: string, ports: StartPorts): NodeJS.ProcessEnv 
     CATALOG_HOSTS: '3',
     DEMO_PORT: String(ports.demo),
     CHAIN_PORT: String(ports.chain),
+    BUNDLER_PORT: String(ports.bundler),
   };
   delete env.DATABASE_URL;
   return env;
@@ -107,7 +117,7 @@ export function runStart(options: {
     ports: options.ports,
     output: () => output,
     exited,
-    async running(timeoutMs = 90_000) {
+    async running(timeoutMs = 180_000) {
       const deadline = Date.now() + timeoutMs;
       while (!output.includes('Encore is running')) {
         if (ended) throw new Error(`start.sh ended before it was running:\n${output}`);

@@ -133,5 +133,5 @@ describe('make start: something in the way', () => {
     expect((await makeStop(dataDir)).output).toContain(
       'Nothing that make start started is running.',
     );
-  }, 150_000);
+  }, 270_000);
 });

@@ -146,6 +146,6 @@ describe('make start stops everything it started', () => {
         expect(run.output()).toContain(line);
         expect(readFileSync(join(run.dataDir, 'logs', 'start.log'), 'utf8')).toContain(line);
       }
-    }, 150_000);
+    }, 270_000);
   }
 });
