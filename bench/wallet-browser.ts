@@ -75,6 +75,27 @@ async function freshSignUp(opts: { offThread: boolean }): Promise<SignUpResult> 
   return result;
 }
 
+async function freshChangePassword(opts: { offThread: boolean }): Promise<number> {
+  const page = await openPage();
+  const result = await page.evaluate(
+    ([rec, o]) =>
+      (
+        globalThis as unknown as {
+          encoreBench: {
+            changePassword(
+              r: typeof rec,
+              o: { offThread: boolean },
+            ): Promise<{ changePassword: number; address: string }>;
+          };
+        }
+      ).encoreBench.changePassword(rec, o),
+    [record, opts] as const,
+  );
+  await page.close();
+  if (result.address !== v.checksumAddress) throw new Error(`wrong address ${result.address}`);
+  return result.changePassword;
+}
+
 async function freshPage(opts: { awaitWarmUp: boolean; logins: number }): Promise<Result> {
   const page = await openPage();
   const result = await page.evaluate(
@@ -128,6 +149,13 @@ try {
     ownOneThread.push(o.signUp - o.keys);
   }
   const own = median(ownWithWorker);
+  const changeWithWorker: number[] = [];
+  const changeOneThread: number[] = [];
+  for (let i = 0; i < LOGINS; i++) {
+    changeWithWorker.push(await freshChangePassword({ offThread: true }));
+    changeOneThread.push(await freshChangePassword({ offThread: false }));
+  }
+  const changeRatio = median(changeWithWorker) / median(changeOneThread);
   const signUpRatio = median(withWorker) / median(oneThread);
   console.log(
     `  fresh page sign-up, scrypt worker:     ${ms(median(withWorker))} (one derivation ${ms(median(derivations))})`,
@@ -137,6 +165,9 @@ try {
   );
   console.log(
     `  sign-up's own time beyond its two derivations: ${ms1(own)} with the worker (goal <= 15 ms: ${own <= 15 ? 'met' : 'NOT met'}), ${ms1(median(ownOneThread))} on the page thread alone`,
+  );
+  console.log(
+    `  fresh page password change, scrypt worker: ${ms(median(changeWithWorker))}, page thread only ${ms(median(changeOneThread))} -> ${changeRatio.toFixed(2)}x`,
   );
   if (process.env.BENCH_VERBOSE) console.log(warm.map((x) => x.toFixed(0)).join(' '));
   report.row('fresh page: login', ms(median(coldNow)));
@@ -150,6 +181,10 @@ try {
   report.row(
     "fresh page: sign-up with the page's scrypt worker",
     `${ms(median(withWorker))} (**${signUpRatio.toFixed(2)}x** of the page thread alone)`,
+  );
+  report.row(
+    "fresh page: password change with the page's scrypt worker (a login's two derivations, then the new record's two at once)",
+    `${ms(median(changeWithWorker))} (**${changeRatio.toFixed(2)}x** of the page thread alone, ${ms(median(changeOneThread))})`,
   );
   report.row(
     "fresh page: sign-up's own time (the total less its two derivations, with the worker)",

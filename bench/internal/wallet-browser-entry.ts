@@ -63,4 +63,26 @@ async function signUp(opts: {
   return { signUp: signUpMs, derivation, keys, address: wallet.address };
 }
 
-(globalThis as { encoreBench?: unknown }).encoreBench = { run, signUp };
+/**
+ * A password change in this (fresh) page after warm-up: a login's two derivations, then the new
+ * record's lookup key and key (with the worker: at once), from the call to the new record stored.
+ */
+async function changePassword(
+  record: BenchRecord,
+  opts: { offThread: boolean },
+): Promise<{ changePassword: number; address: string }> {
+  useOffThreadScrypt(opts.offThread);
+  const getFn = async ({ lookupKey }: { lookupKey: string }) =>
+    lookupKey === record.lookupKey ? { iv: record.iv, cipherText: record.cipherText } : null;
+  const noop = async (): Promise<void> => undefined;
+  const hedgehog = new Hedgehog(getFn, noop, noop, { storage: createMemoryStore() });
+  await hedgehog.warmUp();
+  const t = performance.now();
+  await hedgehog.changePassword(record.username, record.password, 'violet tram plays 7 encores');
+  return {
+    changePassword: performance.now() - t,
+    address: hedgehog.getWallet()?.address ?? '',
+  };
+}
+
+(globalThis as { encoreBench?: unknown }).encoreBench = { run, signUp, changePassword };
