@@ -133,6 +133,13 @@ export async function loginPhases(
   return phases;
 }
 
+const SIGN_UP_KEYS = 'keys (worker: key, then the wallet; popup: lookup key)';
+
+/** A sign-up's keys phase: its two derivations at once (what is not Encore's own time). */
+export function signUpKeysPhase(phases: Phases): number {
+  return phases.find(([name]) => name === SIGN_UP_KEYS)?.[1] ?? 0;
+}
+
 /**
  * One sign-up's phases, in order, from the popup's click to the address shown. The popup's own
  * derivation (the lookup key) runs beside the worker's: its line starts with ∥ and counts once,
@@ -156,11 +163,8 @@ export async function signUpPhases(
   if (popupKey && popupKey.start >= submitted.clickAt) {
     phases.push(['∥ lookup key in the popup', popupKey.duration]);
   }
-  phases.push([
-    'keys (worker: key, then the wallet; popup: lookup key)',
-    d(w, 'hedgehog:sign-up-keys'),
-  ]);
-  phases.push(['GET /authentication, wallet, encrypt', d(w, 'hedgehog:sign-up-prepare')]);
+  phases.push([SIGN_UP_KEYS, d(w, 'hedgehog:sign-up-keys')]);
+  phases.push(['wallet, encrypt (no backend call)', d(w, 'hedgehog:sign-up-prepare')]);
   phases.push(['remember the attempt (storage)', d(w, 'hedgehog:sign-up-remember')]);
   phases.push(['POST /users', d(w, 'hedgehog:set-user')]);
   phases.push(['POST /authentication', d(w, 'hedgehog:set-auth')]);

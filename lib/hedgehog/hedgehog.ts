@@ -85,8 +85,8 @@ function newWallet(path: string): NonNullable<FreshKey['wallet']> {
  * The two are independent (the lookup key needs the username and password, the encryption key
  * the password and a fresh iv), so in Node they run together on the thread pool and a sign-up
  * costs one derivation's time; in a web page a worker derives the key meanwhile. Where
- * derivations run one at a time, only the lookup key is derived here: the key follows while the
- * backend is asked about the lookup key. A retry that finds an earlier attempt's record uses that
+ * derivations run one at a time (a page whose policy refuses Blob workers), only the lookup key
+ * is derived here and the key follows. A retry that finds an earlier attempt's record uses that
  * record's iv, and derives its key then.
  */
 async function signUpKeys(
@@ -175,7 +175,10 @@ export class Hedgehog {
    * record (setAuthFn). The username goes first so a taken name fails before anything exists
    * that logs in. All or nothing: nothing is kept locally unless both succeeded, and a retry with
    * the same credentials after a failure, even after a restart and other attempts in between
-   * (the last MAX_PENDING_SIGN_UPS are remembered), reuses the same wallet.
+   * (the last MAX_PENDING_SIGN_UPS are remembered), reuses the same wallet. The backend is not
+   * asked beforehand whether a record exists: its refusals say so when it matters (a 409 on the
+   * claim from an account these credentials already open; a 409 on the record from an earlier
+   * attempt's write), and only then is the record read.
    */
   async signUp(
     username: string,
@@ -202,24 +205,9 @@ export class Hedgehog {
       t = phaseStart();
       if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
       measurePhase('hedgehog:sign-up-remember', t);
-      try {
-        t = phaseStart();
-        await this.setUserFn({
-          username: user.username,
-          // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
-          walletAddress: pending.wallet.address.toLowerCase(),
-        });
-        measurePhase('hedgehog:set-user', t);
-      } catch (error) {
-        // The name belongs to another wallet: this attempt can never finish, so it is not kept
-        // (it would take the place of one that can).
-        if (error instanceof BackendError && error.status === 409 && !pending.authStored) {
-          this.pending.delete(lookupKey);
-          await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
-        }
-        throw error;
-      }
-      pending = { ...pending, userClaimed: true };
+      t = phaseStart();
+      pending = await this.claimUsername(user.username, lookupKey, pw, pending);
+      measurePhase('hedgehog:set-user', t);
       this.pending.set(lookupKey, pending);
     }
     if (!pending.authStored) {
@@ -423,10 +411,48 @@ export class Hedgehog {
   }
 
   /**
+   * setUserFn for the attempt's wallet. A 409 (the name has another address) is read as the
+   * backend's answer to "does this account exist?": when these credentials already open a record
+   * (the account was made elsewhere, or an earlier attempt finished on the backend but its
+   * answers were lost), the sign-up continues with that record's wallet, whose claim setUserFn
+   * answers again; otherwise the name belongs to someone else, and this attempt, which can never
+   * finish, is not kept (it would take the place of one that can).
+   */
+  private async claimUsername(
+    username: string,
+    lookupKey: string,
+    password: string,
+    pending: PendingSignUp,
+  ): Promise<PendingSignUp> {
+    // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
+    const claim = (wallet: HDNodeWallet) =>
+      this.setUserFn({ username, walletAddress: wallet.address.toLowerCase() });
+    try {
+      await claim(pending.wallet);
+      return { ...pending, userClaimed: true };
+    } catch (error) {
+      if (!(error instanceof BackendError) || error.status !== 409 || pending.authStored) {
+        throw error;
+      }
+      const stored = await getRecord(this.getFn, lookupKey);
+      const existing = stored && (await this.openRecord(stored, password).catch(() => null));
+      this.pending.delete(lookupKey);
+      await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
+      if (!existing || existing.wallet.address === pending.wallet.address) throw error;
+      // The name's 409 stands if it belongs to a third wallet.
+      await claim(existing.wallet);
+      return { ...existing, userClaimed: true };
+    }
+  }
+
+  /**
    * setAuthFn, tolerant of a failure that still stored the record: an answer lost after the
    * write, or a backend refusing a duplicate lookupKey (409) because an earlier attempt's write
    * went through. The record the backend holds counts when it opens to the wallet the username
-   * was just given to; any other record is reported as the error it was.
+   * was just given to. A record that opens to another wallet was stored before any claim (the
+   * order of older clients and of the original library, which left a record without its name
+   * when the claim failed): the credentials open it, so the sign-up ends in that wallet, as a
+   * login would. Anything else is reported as the error it was.
    */
   private async storeAuth(
     lookupKey: string,
@@ -443,7 +469,7 @@ export class Hedgehog {
         return { ...pending, authStored: true };
       }
       const opened = await this.openRecord(stored, password).catch(() => null);
-      if (opened?.wallet.address !== pending.wallet.address) throw error;
+      if (!opened) throw error;
       return { ...opened, userClaimed: true };
     }
   }
@@ -463,32 +489,22 @@ export class Hedgehog {
   }
 
   /**
-   * The wallet to sign up with: the backend's record under this lookupKey if there is one (the
-   * account exists, or an earlier attempt stored it), else the record this browser remembered
-   * from an attempt that did not finish, else new entropy.
+   * The wallet to sign up with: the record this browser remembered from an attempt that did not
+   * finish, else new entropy. Nothing is asked of the backend here (see signUp).
    */
   private async prepareSignUp(
     lookupKey: string,
     password: string,
     fresh: FreshKey,
   ): Promise<PendingSignUp> {
-    // Ask the backend while this browser's storage is read and the key derivation (if still to
-    // come) runs.
-    const stored = getRecord(this.getFn, lookupKey).then(
-      (record) => ({ record, error: undefined }),
-      (error: unknown) => ({ record: null, error }),
-    );
     const remembered = await recallSignUp(this.storage, lookupKey).catch(() => null);
-    const iv = remembered?.iv ?? fresh.iv;
-    const key =
-      iv === fresh.iv && fresh.key ? fresh.key : await Authentication.createKey(password, iv);
-    const { record, error } = await stored;
-    if (error !== undefined) throw error;
-    if (record) return this.openRecord(record, password);
     if (remembered) {
-      const entropy = await Authentication.decryptEntropy(remembered.cipherText, key, iv).catch(
-        () => null,
-      );
+      const key = await Authentication.createKey(password, remembered.iv);
+      const entropy = await Authentication.decryptEntropy(
+        remembered.cipherText,
+        key,
+        remembered.iv,
+      ).catch(() => null);
       if (entropy) {
         const wallet = await WalletManager.deriveWallet(entropy, this.path);
         return { entropy, ...remembered, wallet, userClaimed: false, authStored: false };
@@ -496,7 +512,7 @@ export class Hedgehog {
       // Not ours after all (corrupt): start afresh, under a fresh iv.
       return this.freshSignUp(password, Authentication.createIv());
     }
-    return this.freshSignUp(password, iv, key, iv === fresh.iv ? fresh.wallet : undefined);
+    return this.freshSignUp(password, fresh.iv, fresh.key ?? undefined, fresh.wallet);
   }
 
   private async freshSignUp(

@@ -10,6 +10,7 @@ export const BENCH_MARKERS: Readonly<Record<string, string>> = {
   'bench:browser': 'browser',
   'bench:extension': 'extension',
   'bench:server': 'server',
+  'bench:scale': 'scale',
   'bench:faults': 'faults',
   'bench:catalog': 'catalog',
   'bench:library': 'library',

@@ -31,6 +31,8 @@ let enabled = true;
 let refused = false;
 /** Workers started so far in this page (benches and tests read it). */
 let started = 0;
+/** Keys the worker has derived so far in this page (benches and tests read it). */
+let derived = 0;
 
 /** Whether this runtime could start a worker at all (it may still be refused). */
 export function offThreadScryptPossible(): boolean {
@@ -52,6 +54,11 @@ export function useOffThreadScrypt(on: boolean): void {
 /** How many workers this page has started. For benches and tests. */
 export function offThreadWorkersStarted(): number {
   return started;
+}
+
+/** How many keys this page's workers have derived. For benches and tests. */
+export function offThreadKeysDerived(): number {
+  return derived;
 }
 
 /** Ends `r`: its waiting jobs fall back to their callers' threads. */
@@ -95,6 +102,7 @@ async function startWorker(): Promise<Running | null> {
     }
     const settle = r.jobs.get(data.id);
     r.jobs.delete(data.id);
+    if ('key' in data) derived++;
     settle?.('key' in data ? data.key : null);
     if (r.jobs.size === 0) scheduleEnd();
   };

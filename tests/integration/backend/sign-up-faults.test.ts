@@ -1,7 +1,7 @@
 // Sign-up against a backend that fails between its two writes, through a fault-injecting proxy in
-// front of the real server, on each engine. A sign-up is GET /authentication (is there a record
-// already?), POST /users (the username claimed for the new address), then POST /authentication
-// (the encrypted record). The wallet core runs as the popup's worker runs it (lib/hedgehog over
+// front of the real server, on each engine. A sign-up is POST /users (the username claimed for
+// the new address), then POST /authentication (the encrypted record); it reads GET
+// /authentication only when one of them refuses or fails. The wallet core runs as the popup's worker runs it (lib/hedgehog over
 // lib/backend); what the person reads is what the popup renders from the error that crosses the
 // message boundary (describeError of its toJSON()). Each case proves: the message says what
 // happened, a retry finishes with the same wallet, and the database ends with one user and one

@@ -2,7 +2,7 @@
 // the page derives the lookup key, and the record is the same as one made on a single thread:
 // the held @audius/hedgehog vectors' keys come out of the worker byte for byte, a page sign-up's
 // record opens in Node and in another page, and a page whose policy refuses Blob workers still
-// signs up (on its own thread).
+// signs up (on its own thread). A password change gives the new record's key to the worker too.
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,13 @@ interface PageApi {
     opts: { offThread: boolean },
   ): Promise<{ address: string; record: StoredRecord; workers: number }>;
   login(username: string, password: string, record: StoredRecord): Promise<string>;
+  changePassword(
+    username: string,
+    oldPassword: string,
+    newPassword: string,
+    record: StoredRecord,
+    opts: { offThread: boolean },
+  ): Promise<{ address: string; record: StoredRecord; keysOffThread: number }>;
   keyOffThread(password: string, iv: string): Promise<{ key: string | null; workers: number }>;
 }
 
@@ -142,6 +149,37 @@ describe('sign-up in a web page', () => {
     expect(await call(page, 'keyOffThread', v.password, v.iv)).toEqual({ key: null, workers: 1 });
     expect(refused).toHaveLength(1);
     expect(refused[0]).toMatch(/Content Security Policy/);
+    await page.close();
+  });
+});
+
+describe('password change in a web page', () => {
+  const NEW_PASSWORD = 'a brand new violet tram';
+
+  it("gives the new record's key to the page's worker; without one, the page derives it", async () => {
+    const page = await openPage();
+    const { address, record } = await call(page, 'signUp', 'changer', PASSWORD, {
+      offThread: true,
+    });
+    for (const offThread of [true, false]) {
+      const changed = await call(
+        page,
+        'changePassword',
+        'changer',
+        PASSWORD,
+        NEW_PASSWORD,
+        record,
+        {
+          offThread,
+        },
+      );
+      expect(changed.keysOffThread).toBe(offThread ? 1 : 0);
+      expect(changed.address).toBe(address);
+      expect(changed.record.lookupKey).toBe(
+        await Authentication.createAuthLookupKey('changer', NEW_PASSWORD),
+      );
+      expect(await openInNode(NEW_PASSWORD, changed.record)).toBe(address);
+    }
     await page.close();
   });
 });

@@ -173,6 +173,26 @@ describe('all-or-nothing sign-up', () => {
     expect(backend.users.get('ann')).toBe(owner.address.toLowerCase());
   });
 
+  it('asks the backend nothing before its claim: a new account is two writes, no read', async () => {
+    const { backend, hedgehog } = setup();
+    await hedgehog.signUp('hedy', PASSWORD);
+    expect(backend.calls.getFn).toEqual([]);
+    expect(backend.calls.setUserFn).toHaveLength(1);
+    expect(backend.calls.setAuthFn).toHaveLength(1);
+  });
+
+  it("signing up again elsewhere with the same credentials opens the account (the claim's 409)", async () => {
+    const backend = createMemoryBackend();
+    const first = await setup(backend).hedgehog.signUp('ines', PASSWORD);
+    const { storage, hedgehog } = setup(backend);
+    const again = await hedgehog.signUp('Ines', PASSWORD);
+    expect(again.address).toBe(first.address);
+    expect(backend.records.size).toBe(1);
+    expect(backend.users.get('ines')).toBe(first.address.toLowerCase());
+    expect(await storage.get(PENDING_SIGN_UP_STORAGE_KEY)).toBeNull();
+    expect(hedgehog.isLoggedIn()).toBe(true);
+  });
+
   it('keeps nothing when setUserFn fails, and a retry finishes with the same wallet', async () => {
     const { backend, storage, hedgehog } = setup();
     backend.failNext.setUserFn = 'before-store';
@@ -293,9 +313,11 @@ describe('all-or-nothing sign-up', () => {
     expect(await first.storage.get(PENDING_SIGN_UP_STORAGE_KEY)).toBeNull();
   });
 
-  it('finishes a sign-up an older client left half done (record stored, name not claimed)', async () => {
+  it('an older client left a record without its name: the sign-up ends in that wallet, as a login would', async () => {
     const backend = createMemoryBackend();
-    // The original order: the record first, then the username claim, which failed.
+    // The original order: the record first, then the username claim, which failed. A sign-up does
+    // not ask for a record before its claim, so its fresh wallet takes the free name; the record's
+    // 409 then shows the credentials' own record, which is the wallet the sign-up ends in.
     const lookupKey = await Authentication.createAuthLookupKey('edith', PASSWORD);
     const iv = Authentication.createIv();
     const entropy = WalletManager.createEntropy();
@@ -303,10 +325,13 @@ describe('all-or-nothing sign-up', () => {
     const cipherText = await Authentication.encryptEntropy(entropy, key, iv);
     await backend.setAuthFn({ iv, cipherText, lookupKey });
 
-    const wallet = await setup(backend).hedgehog.signUp('edith', PASSWORD);
+    const { hedgehog, storage } = setup(backend);
+    const wallet = await hedgehog.signUp('edith', PASSWORD);
     expect(wallet.address).toBe(WalletManager.walletFromEntropy(entropy).address);
-    expect(backend.users.get('edith')).toBe(wallet.address.toLowerCase());
+    expect(await storage.get(ENTROPY_STORAGE_KEY)).toBe(entropy);
+    expect(backend.records.get(lookupKey)).toEqual({ iv, cipherText });
     expect(backend.records.size).toBe(1);
+    expect(await storage.get(PENDING_SIGN_UP_STORAGE_KEY)).toBeNull();
   });
 
   it('ignores a remembered sign-up that is not a record, or is another sign-up', async () => {

@@ -5,6 +5,7 @@ import { bytesToHex } from '../../../../lib/encoding/index.ts';
 import { createKeyOffThread } from '../../../../lib/hedgehog/authentication.ts';
 import { createMemoryStore, Hedgehog } from '../../../../lib/hedgehog/index.ts';
 import {
+  offThreadKeysDerived,
   offThreadWorkersStarted,
   useOffThreadScrypt,
 } from '../../../../lib/hedgehog/internal/scrypt-off-thread.ts';
@@ -45,6 +46,35 @@ async function login(username: string, password: string, record: StoredRecord): 
   return (await hedgehog.login(username, password)).address;
 }
 
+/**
+ * Changes the password of the account `record` holds, in this page; returns the record that
+ * replaced it, the address and how many keys the page's worker derived meanwhile.
+ */
+async function changePassword(
+  username: string,
+  oldPassword: string,
+  newPassword: string,
+  record: StoredRecord,
+  opts: { offThread: boolean },
+): Promise<{ address: string; record: StoredRecord; keysOffThread: number }> {
+  useOffThreadScrypt(opts.offThread);
+  let replaced: StoredRecord | null = null;
+  const hedgehog = new Hedgehog(
+    async ({ lookupKey }) => (lookupKey === record.lookupKey ? record : null),
+    async (r) => {
+      replaced = r;
+    },
+    async () => undefined,
+    { storage: createMemoryStore() },
+  );
+  await hedgehog.warmUp();
+  const before = offThreadKeysDerived();
+  await hedgehog.changePassword(username, oldPassword, newPassword);
+  const address = hedgehog.getWallet()?.address ?? '';
+  if (!replaced) throw new Error('no record was stored');
+  return { address, record: replaced, keysOffThread: offThreadKeysDerived() - before };
+}
+
 async function keyOffThread(
   password: string,
   iv: string,
@@ -53,4 +83,9 @@ async function keyOffThread(
   return { key: key && bytesToHex(key), workers: offThreadWorkersStarted() };
 }
 
-(globalThis as { encorePage?: unknown }).encorePage = { signUp, login, keyOffThread };
+(globalThis as { encorePage?: unknown }).encorePage = {
+  signUp,
+  login,
+  changePassword,
+  keyOffThread,
+};
