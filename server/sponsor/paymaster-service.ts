@@ -9,9 +9,11 @@ import { getAddress, Wallet } from 'ethers';
 import {
   AccountNotDelegatableError,
   type Address,
+  deadlineOf,
   decodeExecute,
   delegateOfCode,
   type Hex,
+  readEntryPointNonce,
   toQuantity,
 } from '../../lib/calls/index.ts';
 import { readCode, readLatestBlock } from '../../lib/chain-rpc/index.ts';
@@ -42,6 +44,8 @@ export const PAYMASTER_VALID_SECONDS = 600;
 const FEE_MULTIPLIER = 3n;
 const FEE_ALLOWANCE = 2_000_000_000n;
 const DAY_MS = 86_400_000;
+/** When an account with an operation on its way may ask again. */
+const ACCOUNT_BUSY_RETRY_SECONDS = 15;
 
 export interface PaymasterService {
   /** The result of one JSON-RPC request; throws SponsorError for every refusal. */
@@ -93,6 +97,46 @@ export function startPaymasterService(
         cause: error,
       },
     );
+  }
+
+  /**
+   * The account's other operations this paymaster signed for that can no longer run: past their
+   * deadline (the nonce key), or with the EntryPoint's nonce for their key moved past them (they
+   * ran, or another took their place). Any other one makes the claim wait (SPONSOR_ACCOUNT_BUSY),
+   * so the next is simulated only once the chain holds what the last one did: a call that reverts
+   * the second time (a favorite signed under two deadlines) is never paid for twice.
+   */
+  function accountBusy(): SponsorError {
+    return new SponsorError(
+      'SPONSOR_ACCOUNT_BUSY',
+      'another operation of this account is on its way; ask again once it is in a block',
+      { retryAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS },
+    );
+  }
+
+  async function settledOperations(sender: Address, except: string): Promise<string[]> {
+    const operations = (await store.sponsor.operationsOf(sender.toLowerCase())).filter(
+      (op) => op.userOpHash !== except,
+    );
+    if (operations.length === 0) return [];
+    const latest = await onChain(() => readLatestBlock(chain.rpc));
+    const settled: string[] = [];
+    for (const op of operations) {
+      const nonce = BigInt(op.nonce);
+      if (BigInt(deadlineOf(nonce)) <= latest.timestamp) {
+        settled.push(op.userOpHash);
+        continue;
+      }
+      const next = await onChain(() =>
+        readEntryPointNonce(chain.rpc, entryPoint, sender, nonce >> 64n),
+      );
+      if (next > nonce) {
+        settled.push(op.userOpHash);
+        continue;
+      }
+      throw accountBusy();
+    }
+    return settled;
   }
 
   async function onChain<T>(read: () => Promise<T>): Promise<T> {
@@ -323,11 +367,13 @@ export function startPaymasterService(
       sender: request.op.sender.toLowerCase(),
       nonce: request.op.nonce.toString(),
       clientBucket,
+      settled: await settledOperations(request.op.sender as Address, key),
     });
     if (claim.kind === 'budget') refuseBudget(claim.budget);
     if (claim.kind === 'in-flight') {
       throw new SponsorError('SPONSOR_DUPLICATE', 'this operation is being signed');
     }
+    if (claim.kind === 'account-busy') throw accountBusy();
     if (claim.kind === 'nonce-taken') {
       throw new SponsorError(
         'SPONSOR_DUPLICATE',

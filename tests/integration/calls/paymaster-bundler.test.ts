@@ -347,6 +347,32 @@ describe('ERC-7677 paymaster and ERC-4337 bundler, through viem', () => {
     expect('error' in answer && answer.error.message).toMatch(/^params\[0\]\.sender: /);
   });
 
+  it('attack: one call signed for under two deadlines is paid once: the second waits until the first has run', async () => {
+    const key = generatePrivateKey();
+    const account = privateKeyToAccount(key).address;
+    await upgradeDirectly(sc, new Wallet(key));
+    const now = Number((await readLatestBlock(sc.rpc)).timestamp);
+    const chainId = `0x${sc.chain.chainId.toString(16)}`;
+    const under = (deadline: number) => ({
+      ...operationFor(account, [favorite('track-twice')]),
+      nonce: `0x${nonceOf(deadline, 0n).toString(16)}`,
+    });
+    const first = await paymasterRpc('pm_getPaymasterData', [
+      under(now + 600),
+      sc.contracts.entryPoint,
+      chainId,
+    ]);
+    expect('result' in first).toBe(true);
+    // The favorite would revert once the first ran; before it runs, both simulate fine.
+    const second = await paymasterRpc('pm_getPaymasterData', [
+      under(now + 601),
+      sc.contracts.entryPoint,
+      chainId,
+    ]);
+    expect(second).toMatchObject({ error: { data: { reason: 'SPONSOR_ACCOUNT_BUSY' } } });
+    expect('result' in second).toBe(false);
+  });
+
   it("keeps the listener's daily budget: the second operation of the day is refused", async () => {
     const account = await encoreAccount(listenerKey);
     const { bundlerClient } = clients(account);
