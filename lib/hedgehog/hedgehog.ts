@@ -112,27 +112,47 @@ async function signUpKeys(
         : await Authentication.createAuthLookupKey(username, password);
     return { lookupKey, fresh: { iv, key, wallet } };
   }
+  // The new wallet does not depend on either key: it is derived while they are (in a page, on
+  // this thread once the lookup key is done, while the worker still derives the key).
+  let wallet: FreshKey['wallet'];
+  const { lookupKey, key } = await lookupKeyAndKey(username, password, iv, () => {
+    wallet = newWallet(path);
+  });
+  return { lookupKey, fresh: { iv, key, wallet } };
+}
+
+/**
+ * The lookup key of (username, password) and the key of (password, iv), which are independent:
+ * at once in Node (the thread pool); in a web page the worker derives the key while this thread
+ * derives the lookup key, then runs `meanwhile`. Where derivations run one at a time (no worker:
+ * a policy that refuses Blob workers, or the extension), only the lookup key is derived and
+ * `key` is null: the caller derives it when it needs it, after whatever it learns first.
+ */
+async function lookupKeyAndKey(
+  username: string,
+  password: string,
+  iv: string,
+  meanwhile: () => void = () => undefined,
+): Promise<{ lookupKey: string; key: Uint8Array | null }> {
   if (scryptRunsInParallel()) {
-    // The new wallet does not depend on either key: it is derived while they are.
-    const wallet = newWallet(path);
+    meanwhile();
     const [lookupKey, key] = await Promise.all([
       Authentication.createAuthLookupKey(username, password),
       Authentication.createKey(password, iv),
     ]);
-    return { lookupKey, fresh: { iv, key, wallet } };
+    return { lookupKey, key };
   }
   if (scryptOffThreadPossible()) {
-    // A web page: its worker derives the key while this thread derives the lookup key, then the
-    // new wallet. Without a worker (refused by the page's policy) the key follows here.
     await scryptOffThreadReady(OFF_THREAD_READY_WAIT_MS);
     const offThread = createKeyOffThread(password, iv);
     const lookupKey = await Authentication.createAuthLookupKey(username, password);
-    const wallet = newWallet(path);
+    meanwhile();
+    // A worker refused after all: this thread derives the key.
     const key = (await offThread) ?? (await Authentication.createKey(password, iv));
-    return { lookupKey, fresh: { iv, key, wallet } };
+    return { lookupKey, key };
   }
   const lookupKey = await Authentication.createAuthLookupKey(username, password);
-  return { lookupKey, fresh: { iv, key: null } };
+  return { lookupKey, key: null };
 }
 
 export class Hedgehog {
@@ -284,9 +304,10 @@ export class Hedgehog {
     if (!found) throw new AccountNotFoundError();
 
     const newUsername = found.credentials.username.normalize('NFC');
-    const lookupKey = await Authentication.createAuthLookupKey(newUsername, newPw);
     const iv = Authentication.createIv();
-    const key = await Authentication.createKey(newPw, iv);
+    const derived = await lookupKeyAndKey(newUsername, newPw, iv);
+    const lookupKey = derived.lookupKey;
+    const key = derived.key ?? (await Authentication.createKey(newPw, iv));
     const cipherText = await Authentication.encryptEntropy(found.entropy, key, iv);
     await this.setAuthFn({ iv, cipherText, lookupKey, oldLookupKey: found.lookupKey });
     await this.adopt(found.entropy);
@@ -318,7 +339,11 @@ export class Hedgehog {
 
     const wallet = await WalletManager.deriveWallet(phrase.entropy, this.path);
     await this.warmedUp();
-    const lookupKey = await Authentication.createAuthLookupKey(user.username, pw);
+    // The key for a new record is derived beside the lookup key where a second thread can (it is
+    // left unused when a record exists); otherwise only once the backend said there is none.
+    const iv = Authentication.createIv();
+    const derived = await lookupKeyAndKey(user.username, pw, iv);
+    const lookupKey = derived.lookupKey;
     const stored = await getRecord(this.getFn, lookupKey);
     if (stored) {
       // These credentials already open a record: this wallet's (nothing to store), or another's.
@@ -337,8 +362,7 @@ export class Hedgehog {
       throw error;
     }
     if (!stored) {
-      const iv = Authentication.createIv();
-      const key = await Authentication.createKey(pw, iv);
+      const key = derived.key ?? (await Authentication.createKey(pw, iv));
       const cipherText = await Authentication.encryptEntropy(phrase.entropy, key, iv);
       await this.setAuthFn({ iv, cipherText, lookupKey }).catch(async (error: unknown) => {
         // An answer lost after the write, or a concurrent restore: fine if it opens to this wallet.
