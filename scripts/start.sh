@@ -129,9 +129,11 @@ start() {
 # that it keeps running.
 browser_started() { group_record "$PIDS_FILE" "$1" "$2"; }
 
+# Up to a minute each: on a busy two-core machine the servers' first start (tsx compiling them,
+# beside the chain's bundler warming up) has taken over 20 s.
 wait_for() {
   local name="$1" url="$2"
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 300); do
     # Bounded: a signal's handler waits for the command in the foreground.
     if curl -fsS --max-time 2 -o /dev/null "$url" 2>/dev/null; then return 0; fi
     sleep 0.2
