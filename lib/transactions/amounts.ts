@@ -2,6 +2,9 @@
 // rounded away (a dust amount stays visible), with the unit named.
 
 /** The approval amount from which an allowance is "unlimited" (2^255: the usual max-uint values). */
+/** Ether's decimals: what a person expects, and what the windows state plainly when it differs. */
+export const ETHER_DECIMALS = 18;
+
 export const UNLIMITED_APPROVAL = 2n ** 255n;
 /** The approval amount from which an allowance is "very large", whatever the token's supply. */
 export const LARGE_APPROVAL = 2n ** 128n;

@@ -3,6 +3,7 @@
 // spending limit. Pure TypeScript over lib/chain-rpc's `ChainRpc`: no extension APIs.
 
 export {
+  ETHER_DECIMALS,
   formatNative,
   formatNativeRounded,
   formatTokenAmount,

@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import type { AddChainApproval } from '../../../lib/extension/approvals/index.ts';
-import { USUAL_DECIMALS } from '../../../lib/extension/settings/index.ts';
+import { ETHER_DECIMALS } from '../../../lib/transactions/index.ts';
 import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
 import { Warning } from './Warning.tsx';
 
@@ -44,9 +44,9 @@ export function AddChainRequest({ details }: { details: AddChainApproval }): JSX
           <dd data-testid="add-chain-currency">{currencyLine(currency)}</dd>
         </div>
       </dl>
-      {currency.decimals !== USUAL_DECIMALS && (
+      {currency.decimals !== ETHER_DECIMALS && (
         <Warning testId="add-chain-decimals">
-          {currency.symbol} counts {currency.decimals} decimals, not the {USUAL_DECIMALS} of ether:
+          {currency.symbol} counts {currency.decimals} decimals, not the {ETHER_DECIMALS} of ether:
           1 {currency.symbol} is 10^{currency.decimals} of its smallest unit. Amounts, balances and
           the daily spending limit on this chain are counted that way.
         </Warning>

@@ -3,6 +3,8 @@
 // other decimals is refused: an "ETH" of 36 decimals would show a send of 1 ETH as 10^-18 ETH and
 // make the default daily limit, counted in its smallest unit, no limit at all.
 
+import { ETHER_DECIMALS } from '../../transactions/index.ts';
+
 /** Symbol (upper case) → its decimals. Any symbol ending in "ETH" counts as ether too. */
 const WELL_KNOWN: ReadonlyMap<string, number> = new Map([
   ['ETH', 18],
@@ -25,4 +27,4 @@ export function requiredDecimals(symbol: string): number | null {
 }
 
 /** Ether's decimals: what a person expects, and what the window states plainly when it differs. */
-export const USUAL_DECIMALS = 18;
+export const USUAL_DECIMALS = ETHER_DECIMALS;
