@@ -158,10 +158,12 @@ export function permitGrantOf(data: TypedDataToRead, account: string): PermitGra
     if (details) {
       const tokens = details.map((detail) => tokenAmount(detail.token, detail.amount));
       // A batch may give each token its own expiration: the window shows the latest.
-      const expiry = details
-        .map((detail) => amountOf(detail.expiration))
-        .reduce((latest, at) => (at > latest ? at : latest), 0n)
-        .toString();
+      let latest = 0n;
+      for (const detail of details) {
+        const at = amountOf(detail.expiration);
+        if (at > latest) latest = at;
+      }
+      const expiry = latest.toString();
       return grant(
         'permit2-allowance',
         'approval',
