@@ -42,8 +42,8 @@ export interface TypedDataApproval {
  */
 export interface PermitApproval {
   grant: PermitGrant;
-  /** The chain the permit names (its domain's chainId), or the current chain when it names none. */
-  chainId: number;
+  /** The chain the permit names (its domain's chainId); null: it names none, so any chain. */
+  chainId: number | null;
   /** Why the person must type their password; null on a chain with no limit. */
   passwordRequired: SpendingReason | null;
 }

@@ -122,6 +122,25 @@ describe('eth_signTypedData_v4: a permit under the daily spending limit', () => 
     expect(error?.code).toBe(4100);
   });
 
+  it('attack: a permit that names no chain is valid on every chain, so it takes the password even where the current chain has no limit', async () => {
+    const anyChain = permit('1000');
+    const { chainId: _chain, ...domain } = anyChain.domain;
+    const unbound = {
+      ...anyChain,
+      types: {
+        ...anyChain.types,
+        EIP712Domain: anyChain.types.EIP712Domain.filter((field) => field.name !== 'chainId'),
+      },
+      domain,
+    };
+    const error = await sign(world, unbound).then(
+      () => null,
+      (e: ProviderRpcError) => e,
+    );
+    expect(shown(world).permit).toMatchObject({ chainId: null, passwordRequired: 'tokens' });
+    expect(error?.code).toBe(4100);
+  });
+
   it('on a chain with no limit the permit is shown and signed with the button, as a transaction would be', async () => {
     await expect(sign(world, permit('1000'))).resolves.toMatch(/^0x/);
     expect(shown(world).permit).toMatchObject({

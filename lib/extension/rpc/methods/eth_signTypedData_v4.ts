@@ -30,28 +30,30 @@ const typedDataParam = z.lazy(() =>
 
 type Params = [address: string, typedData: TypedDataPayload, ...unknown[]];
 
-/** The chain a permit is for: its domain's chainId, or the current chain when it names none. */
-function permitChainOf(typedData: TypedDataPayload, currentChainId: number): number {
+/** The chain a permit is for (its domain's chainId); null when it names none or none Encore counts. */
+function permitChainOf(typedData: TypedDataPayload): number | null {
   const named = typedData.domain.chainId;
-  if (typeof named === 'string' && /^\d{1,15}$/.test(named)) return Number(named);
-  return currentChainId;
+  return typeof named === 'string' && /^\d{1,15}$/.test(named) ? Number(named) : null;
 }
+
+/** A daily limit of nothing: what a permit valid on every chain is held against. */
+const ANY_CHAIN_LIMIT = { kind: 'daily', wei: '0' } as const;
 
 /**
  * What signing lets another address take of `account`'s tokens, held against the daily limit of
  * the permit's chain by the rule a transaction's token calls follow (lib/transactions): under a
- * limit, the password whatever the amount.
+ * limit, the password whatever the amount. A permit that names no chain is valid on every chain,
+ * some of which have a limit: it always takes the password.
  */
 async function permitApproval(
   ctx: RpcContext,
   typedData: TypedDataPayload,
   account: string,
-  currentChainId: number,
 ): Promise<PermitApproval | null> {
   const grant = permitGrantOf(typedData, account);
   if (!grant) return null;
-  const chainId = permitChainOf(typedData, currentChainId);
-  const limit = await ctx.deps.chain.spendingLimit(chainId);
+  const chainId = permitChainOf(typedData);
+  const limit = chainId === null ? ANY_CHAIN_LIMIT : await ctx.deps.chain.spendingLimit(chainId);
   const check = checkSpending(
     limit,
     [],
@@ -83,7 +85,7 @@ export const eth_signTypedData_v4: RpcMethod<Params, TypedDataApproval> = {
     // Before any window: typed data that would act for the account itself is never shown.
     refuseAccountAuthorization(typedData, account, ctx.deps.calls.pinnedDelegates());
     const currentChainId = await ctx.deps.chain.get();
-    const permit = await permitApproval(ctx, typedData, account, currentChainId);
+    const permit = await permitApproval(ctx, typedData, account);
     return { kind: 'typed_data', address: account, typedData, currentChainId, permit };
   },
   run: (ctx, [address, typedData], approved, decision) => {
