@@ -265,6 +265,7 @@ test('attack: a permit asked as a signature says what it grants and, under the d
   await expect(window.getByTestId('permit-warning')).toContainText('token approval');
   await expect(window.getByTestId('permit-token')).toContainText(`${token}: 1000`);
   await expect(window.getByTestId('permit-spender')).toHaveText(spender);
+  await expect(window.getByTestId('permit-expiry')).toHaveText('no end: until spent or revoked');
   await expect(window.getByTestId('tx-limit')).toContainText('lets another address take tokens');
   await expect(window.getByTestId('approve')).toBeDisabled();
   await window.getByTestId('tx-password').fill('not the password');

@@ -58,10 +58,12 @@ export function PermitGrantNotice(props: {
             {grant.spender}
           </dd>
         </div>
-        {grant.expiry !== null && (
+        {!transfer && (
           <div>
             <dt>Until</dt>
-            <dd data-testid="permit-expiry">{when(grant.expiry)}</dd>
+            <dd data-testid="permit-expiry">
+              {grant.expiry === null ? 'no end: until spent or revoked' : when(grant.expiry)}
+            </dd>
           </div>
         )}
         <div>
