@@ -72,6 +72,13 @@ export {
 } from './spending.ts';
 export { summarize } from './summary.ts';
 export {
+  type PermitGrant,
+  type PermitKind,
+  type PermitToken,
+  permitGrantOf,
+  type TypedDataToRead,
+} from './typed-permit.ts';
+export {
   approvalSize,
   type TransactionWarning,
   type TransactionWarningKind,

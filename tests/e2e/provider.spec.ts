@@ -15,6 +15,7 @@ import {
   type WalletBrowser,
   walletBrowser,
 } from './provider-support.ts';
+import { PASSWORD } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // One browser and one signed-up wallet for the whole file: each test builds on the state the
@@ -232,6 +233,53 @@ test('eth_signTypedData_v4: a readable tree, a chain warning, verified signature
   await expect(unboundWindow.getByTestId('typed-domain')).toContainText('Encore ⟨U+2067⟩test');
   await decide(w.context, 'reject');
   await expectCode(unboundSigning, 4001);
+});
+
+test('attack: a permit asked as a signature says what it grants and, under the daily limit, takes the password', async () => {
+  // Ethereum keeps its default daily limit: a token approval by signature is held against it.
+  const spender = '0x2222222222222222222222222222222222222222';
+  const token = '0x3333333333333333333333333333333333333333';
+  const permit = {
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      // Named like a sign-in: the shape, not the name, makes it a permit.
+      SignIn: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'SignIn',
+    domain: { name: 'Coin', version: '1', chainId: 1, verifyingContract: token },
+    message: { owner: w.address, spender, value: '1000', nonce: '0', deadline: '1900000000' },
+  };
+  const signing = rpc(site, 'eth_signTypedData_v4', [w.address, permit]);
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('permit-warning')).toContainText('token approval');
+  await expect(window.getByTestId('permit-token')).toContainText(`${token}: 1000`);
+  await expect(window.getByTestId('permit-spender')).toHaveText(spender);
+  await expect(window.getByTestId('permit-expiry')).toHaveText('no end: until spent or revoked');
+  await expect(window.getByTestId('tx-limit')).toContainText('lets another address take tokens');
+  await expect(window.getByTestId('approve')).toBeDisabled();
+  await window.getByTestId('tx-password').fill('not the password');
+  await shoot(window, 'approval-typed-data-permit', (n) => test.info().outputPath(n));
+  await window.getByTestId('approve').click();
+  await expect(window.getByRole('alert').filter({ hasText: 'Wrong' })).toBeVisible();
+  await expect(window.getByTestId('permit')).toBeVisible();
+  await window.getByTestId('tx-password').fill(PASSWORD);
+  const closed = window.waitForEvent('close');
+  await window.getByTestId('approve').click();
+  await closed;
+  const { EIP712Domain: _domain, ...types } = permit.types;
+  const signature = (await expectResult(signing)) as string;
+  expect(verifyTypedData(permit.domain, types, permit.message, signature)).toBe(w.address);
 });
 
 test('a second origin sees nothing until it connects itself', async () => {

@@ -35,17 +35,26 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
   const [password, setPassword] = useState('');
   // As the worker's needsPassword: what leaves the balance over the daily limit (or tokens under
-  // one) takes the password, whoever pays the fee.
+  // one) takes the password, whoever pays the fee; so does a permit signature under a limit.
   const passwordRequired =
-    (details.kind === 'transaction' || details.kind === 'calls') &&
-    details.spending.passwordRequired !== null;
+    details.kind === 'transaction' || details.kind === 'calls'
+      ? details.spending.passwordRequired !== null
+      : details.kind === 'typed_data' && (details.permit?.passwordRequired ?? null) !== null;
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;
   else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
   else if (details.kind === 'personal_sign') {
     body = <SignMessageRequest details={details} origin={origin} />;
   } else if (details.kind === 'typed_data') {
-    body = <TypedDataRequest details={details} chainId={snapshot.chainId} />;
+    body = (
+      <TypedDataRequest
+        details={details}
+        chainId={snapshot.chainId}
+        password={password}
+        onPassword={setPassword}
+        disabled={disabled}
+      />
+    );
   } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
   else if (details.kind === 'calls') {
     body = (

@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import type { TypedDataValue } from '../../../lib/eip/index.ts';
 import { containsInvisible } from '../../../lib/eip/index.ts';
 import type { ApprovalDetails } from '../../../lib/extension/approvals/index.ts';
+import { PermitGrantNotice } from './PermitGrantNotice.tsx';
 import { InvisibleWarning, Revealed } from './Revealed.tsx';
 import { Warning } from './Warning.tsx';
 
@@ -11,14 +12,28 @@ type Details = Extract<ApprovalDetails, { kind: 'typed_data' }>;
 export function TypedDataRequest({
   details,
   chainId,
+  password,
+  onPassword,
+  disabled,
 }: {
   details: Details;
   chainId: number;
+  password: string;
+  onPassword(value: string): void;
+  disabled: boolean;
 }): JSX.Element {
   const { domain, message, primaryType } = details.typedData;
   const requested = domain.chainId;
   return (
     <section class="card">
+      {details.permit !== null && (
+        <PermitGrantNotice
+          permit={details.permit}
+          password={password}
+          onPassword={onPassword}
+          disabled={disabled}
+        />
+      )}
       {requested === undefined && (
         <Warning testId="no-chain-warning">
           This data names no chain (its domain has no chainId). A signature for it can be used on

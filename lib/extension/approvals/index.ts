@@ -17,7 +17,9 @@ export type {
   IdTokenApproval,
   OwnCallsApproval,
   PendingApproval,
+  PermitApproval,
   SpendingState,
   SponsoredCallsApproval,
   TransactionApproval,
+  TypedDataApproval,
 } from './types.ts';

@@ -7,6 +7,7 @@ import type { TypedDataPayload } from '../../eip/index.ts';
 import type {
   CallDescription,
   NativeCurrency,
+  PermitGrant,
   Simulation,
   SpendingReason,
   TransactionReview,
@@ -19,11 +20,33 @@ export type ApprovalDetails =
   | { kind: 'login'; method: string }
   | { kind: 'connect' }
   | { kind: 'personal_sign'; message: string; address: string }
-  | { kind: 'typed_data'; address: string; typedData: TypedDataPayload; currentChainId: number }
+  | TypedDataApproval
   | IdTokenApproval
   | AddChainApproval
   | TransactionApproval
   | CallsApproval;
+
+/** Typed data to sign (eth_signTypedData_v4), in the canonical form that is signed. */
+export interface TypedDataApproval {
+  kind: 'typed_data';
+  address: string;
+  typedData: TypedDataPayload;
+  currentChainId: number;
+  /** What signing lets another address take of the account's tokens, or null: no permit. */
+  permit: PermitApproval | null;
+}
+
+/**
+ * A permit asked as a signature: an approval (or a transfer) the site can submit itself, held
+ * against the daily limit of its chain as the same permit sent in a transaction would be.
+ */
+export interface PermitApproval {
+  grant: PermitGrant;
+  /** The chain the permit names (its domain's chainId); null: it names none, so any chain. */
+  chainId: number | null;
+  /** Why the person must type their password; null on a chain with no limit. */
+  passwordRequired: SpendingReason | null;
+}
 
 /**
  * A batch of calls (wallet_sendCalls), run atomically from the listener's address, paid for by a

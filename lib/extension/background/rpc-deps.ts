@@ -10,7 +10,13 @@ import type { NodeClient } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
 import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
-import { addChainPatch, getSettings, knownChain, updateSettings } from '../settings/index.ts';
+import {
+  addChainPatch,
+  getSettings,
+  knownChain,
+  spendingLimitFor,
+  updateSettings,
+} from '../settings/index.ts';
 import type { TransactionService } from '../transactions/index.ts';
 
 export interface RpcDepsSources {
@@ -54,6 +60,11 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
         await updateSettings({ chainId });
       },
       known: async (chainId) => knownChain(await getSettings(), chainId) ?? null,
+      spendingLimit: async (chainId) => {
+        const settings = await getSettings();
+        const currency = knownChain(settings, chainId)?.currency ?? { symbol: 'ETH', decimals: 18 };
+        return spendingLimitFor(settings, chainId, currency);
+      },
       addedCount: async () => (await getSettings()).addedChains.length,
       add: async (chain) => {
         await updateSettings(addChainPatch(await getSettings(), chain));

@@ -23,6 +23,19 @@ export class UnauthorizedError extends ProviderRpcError {
   }
 }
 
+/**
+ * 4100: a permit asked as a signature, under a daily spending limit, approved without the
+ * password (the approval queue never lets that through; the method checks again before signing).
+ */
+export class PermitPasswordError extends ProviderRpcError {
+  constructor() {
+    super(
+      4100,
+      'This signature lets another address take tokens from the account, which Encore signs under a daily spending limit only with your password. Ask again and approve it with your password.',
+    );
+  }
+}
+
 /** 4200: Encore does not offer this method. */
 export class UnsupportedMethodError extends ProviderRpcError {
   constructor(method: string, why?: string) {

@@ -5,7 +5,7 @@ import type { TransactionLike } from 'ethers';
 import type { z } from 'zod';
 import type { CallsStatus, DelegateTable } from '../../calls/index.ts';
 import type { IdTokenSubject } from '../../catalog/index.ts';
-import type { TransactionRequest } from '../../transactions/index.ts';
+import type { SpendingLimit, TransactionRequest } from '../../transactions/index.ts';
 import type {
   ApprovalDecision,
   ApprovalDetails,
@@ -49,6 +49,8 @@ export interface RpcDeps {
     set(chainId: number): Promise<void>;
     /** The chain as Encore offers it now (built in or added), or null. */
     known(chainId: number): Promise<KnownChain | null>;
+    /** The daily spending limit in force on `chainId` (the person's, or the default). */
+    spendingLimit(chainId: number): Promise<SpendingLimit>;
     /** How many chains sites have added (their number is capped). */
     addedCount(): Promise<number>;
     /**

@@ -6,9 +6,13 @@ import {
   type TypedDataPayload,
   withoutDomainType,
 } from '../../../eip/index.ts';
+import { checkSpending, permitGrantOf } from '../../../transactions/index.ts';
+import type { PermitApproval, TypedDataApproval } from '../../approvals/index.ts';
+import { needsPassword } from '../../approvals/index.ts';
+import { PermitPasswordError } from '../errors.ts';
 import { signerFor } from '../internal/accounts.ts';
 import { addressSchema } from '../params.ts';
-import type { RpcMethod } from '../types.ts';
+import type { RpcContext, RpcMethod } from '../types.ts';
 
 // JSON text (the spec) or an object (what many sites send), checked against its declared types
 // and rebuilt in canonical form. Problems become -32602 naming the path below `typedData`.
@@ -26,13 +30,48 @@ const typedDataParam = z.lazy(() =>
 
 type Params = [address: string, typedData: TypedDataPayload, ...unknown[]];
 
+/** The chain a permit is for (its domain's chainId); null when it names none or none Encore counts. */
+function permitChainOf(typedData: TypedDataPayload): number | null {
+  const named = typedData.domain.chainId;
+  return typeof named === 'string' && /^\d{1,15}$/.test(named) ? Number(named) : null;
+}
+
+/** A daily limit of nothing: what a permit valid on every chain is held against. */
+const ANY_CHAIN_LIMIT = { kind: 'daily', wei: '0' } as const;
+
+/**
+ * What signing lets another address take of `account`'s tokens, held against the daily limit of
+ * the permit's chain by the rule a transaction's token calls follow (lib/transactions): under a
+ * limit, the password whatever the amount. A permit that names no chain is valid on every chain,
+ * some of which have a limit: it always takes the password.
+ */
+async function permitApproval(
+  ctx: RpcContext,
+  typedData: TypedDataPayload,
+  account: string,
+): Promise<PermitApproval | null> {
+  const grant = permitGrantOf(typedData, account);
+  if (!grant) return null;
+  const chainId = permitChainOf(typedData);
+  const limit = chainId === null ? ANY_CHAIN_LIMIT : await ctx.deps.chain.spendingLimit(chainId);
+  const check = checkSpending(
+    limit,
+    [],
+    { wei: 0n, unlimited: grant.uncapped, tokens: true },
+    Date.now(),
+  );
+  return { grant, chainId, passwordRequired: check.allowed ? null : check.reason };
+}
+
 /**
  * EIP-712 signature: what relayers verify before paying fees on the person's behalf. The approval
  * shows the canonical typed data from the params step, and run signs that same object. Typed data
  * that would authorize something in the listener's own account (a user operation, the domain of
- * its EntryPoint, delegate or address) is refused with -32602 before any window opens.
+ * its EntryPoint, delegate or address) is refused with -32602 before any window opens. A permit
+ * (EIP-2612, DAI's, Permit2's, ERC-721's) of the account's tokens is an approval the site can
+ * submit itself: the window says what it grants, and under a daily limit it takes the password.
  */
-export const eth_signTypedData_v4: RpcMethod<Params> = {
+export const eth_signTypedData_v4: RpcMethod<Params, TypedDataApproval> = {
   name: 'eth_signTypedData_v4',
   params: z.lazy(() =>
     z.tuple([addressSchema, typedDataParam]).rest(z.unknown()),
@@ -46,11 +85,16 @@ export const eth_signTypedData_v4: RpcMethod<Params> = {
     // Before any window: typed data that would act for the account itself is never shown.
     refuseAccountAuthorization(typedData, account, ctx.deps.calls.pinnedDelegates());
     const currentChainId = await ctx.deps.chain.get();
-    return { kind: 'typed_data', address: account, typedData, currentChainId };
+    const permit = await permitApproval(ctx, typedData, account);
+    return { kind: 'typed_data', address: account, typedData, currentChainId, permit };
   },
-  run: (ctx, [address, typedData]) => {
+  run: (ctx, [address, typedData], approved, decision) => {
     const signer = signerFor(ctx, address);
     refuseAccountAuthorization(typedData, signer.address, ctx.deps.calls.pinnedDelegates());
+    // The queue lets no such approval through without the password; a permit is signed only so.
+    if (approved && needsPassword(approved) && decision?.passwordConfirmed !== true) {
+      throw new PermitPasswordError();
+    }
     return signer.signTypedData(
       typedData.domain,
       withoutDomainType(typedData.types),

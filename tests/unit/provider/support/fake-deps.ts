@@ -12,7 +12,7 @@ import { NodeUnavailableError } from '../../../../lib/extension/node/index.ts';
 import type { RpcContext, RpcDeps, RpcSigner } from '../../../../lib/extension/rpc/index.ts';
 import { UserRejectedError } from '../../../../lib/extension/rpc/index.ts';
 import type { AddedChain } from '../../../../lib/extension/settings/index.ts';
-import { buildReview } from '../../../../lib/transactions/index.ts';
+import { buildReview, type SpendingLimit } from '../../../../lib/transactions/index.ts';
 
 /** The built-in chains the fake offers, by id. */
 const BUILT_IN: Record<number, string> = { 1: 'Ethereum', 11155111: 'Sepolia' };
@@ -48,6 +48,8 @@ export interface FakeWorld {
   wallet: Wallet;
   /** The delegates the build pins (none unless a test names some). */
   delegates: DelegateTable;
+  /** Each chain's daily spending limit; a chain not listed has none. */
+  spendingLimits: Map<number, SpendingLimit>;
   ctx(origin: string): RpcContext;
 }
 
@@ -66,6 +68,7 @@ export function fakeWorld(): FakeWorld {
     passwordConfirmed: false,
     sent: [],
     delegates: new Map(),
+    spendingLimits: new Map(),
     wallet: WALLET,
     catalogUser: { id: 'u1', handle: 'ray', name: 'Ray', verified: true, profilePicture: null },
     ctx: (origin) => ({ origin, deps: world.deps }),
@@ -115,6 +118,7 @@ export function fakeWorld(): FakeWorld {
               }
             : null;
         },
+        spendingLimit: async (id) => world.spendingLimits.get(id) ?? { kind: 'unlimited' },
         addedCount: async () => world.addedChains.length,
         add: async (chain) => {
           if (BUILT_IN[chain.id]) world.rpcUrls.set(chain.id, chain.rpcUrl);

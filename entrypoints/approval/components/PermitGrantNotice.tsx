@@ -1,0 +1,95 @@
+import type { JSX } from 'preact';
+import type { PermitApproval } from '../../../lib/extension/approvals/index.ts';
+import { Field } from '../../../lib/extension/ui/index.ts';
+import type { PermitToken } from '../../../lib/transactions/index.ts';
+import { Warning } from './Warning.tsx';
+
+/** Unix seconds, as a date the person can read; "never" for 0 where 0 means no end. */
+function when(seconds: string | null): string {
+  if (seconds === null) return 'not set';
+  const at = BigInt(seconds);
+  // Beyond what a Date holds (year 275760): as good as never.
+  if (at > 8_640_000_000_000n) return `never (${seconds})`;
+  return `${new Date(Number(at) * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+function amountOf(token: PermitToken): string {
+  if (token.tokenId !== null) return `token #${token.tokenId}`;
+  if (token.uncapped) return 'everything, without a cap';
+  return `${token.amount ?? '?'} (in the token's smallest units)`;
+}
+
+/**
+ * What a permit signature lets another address take, said plainly above the typed data, and the
+ * password field when the permit's chain has a daily limit (the rule for token approvals sent in
+ * a transaction).
+ */
+export function PermitGrantNotice(props: {
+  permit: PermitApproval;
+  password: string;
+  onPassword(value: string): void;
+  disabled: boolean;
+}): JSX.Element {
+  const { grant, passwordRequired } = props.permit;
+  const transfer = grant.effect === 'transfer';
+  return (
+    <div class="permit" data-testid="permit">
+      <Warning testId="permit-warning">
+        {transfer
+          ? 'This signature lets the spender below take these tokens from your account, without another question: the site can send it itself.'
+          : 'This signature is a token approval: the spender below may take these tokens from your account later, without another question. The site can send it itself.'}
+        {grant.uncapped && ' It grants them without a cap.'}
+      </Warning>
+      <dl class="kv tx-facts">
+        {grant.tokens.map((token, i) => (
+          <div key={`${token.token}-${i}`}>
+            <dt>Token</dt>
+            <dd data-testid="permit-token">
+              <span class="mono hex">
+                {token.token ?? 'not named (the domain has no contract)'}
+              </span>
+              : {amountOf(token)}
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>Spender</dt>
+          <dd class="mono hex" data-testid="permit-spender">
+            {grant.spender}
+          </dd>
+        </div>
+        {!transfer && (
+          <div>
+            <dt>Until</dt>
+            <dd data-testid="permit-expiry">
+              {grant.expiry === null ? 'no end: until spent or revoked' : when(grant.expiry)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Signature valid until</dt>
+          <dd data-testid="permit-deadline">{when(grant.deadline)}</dd>
+        </div>
+      </dl>
+      {passwordRequired !== null && (
+        <div class="tx-limit" data-testid="tx-limit">
+          <p>
+            {passwordRequired === 'unlimited-approval'
+              ? 'This grants an approval without a cap, so it is over any daily spending limit.'
+              : 'This lets another address take tokens from your account. Encore cannot tell what a token is worth, so under a daily spending limit every such request needs your password.'}{' '}
+            Type your password to sign it anyway.
+          </p>
+          <Field
+            label="Password"
+            type="password"
+            value={props.password}
+            onInput={props.onPassword}
+            testId="tx-password"
+            autoComplete="current-password"
+            disabled={props.disabled}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
