@@ -32,7 +32,8 @@ test('every popup view keeps the layout rules at 360 px', async ({ openPopup }) 
   await popup.getByRole('button', { name: 'Back to log in' }).click();
 
   await signUp(popup, uniqueUsername('layout'));
-  await check(popup, 'wallet');
+  await expect(popup.getByTestId('keep-phrase')).toBeVisible();
+  await check(popup, 'wallet, keep-phrase reminder');
   await popup.getByRole('button', { name: 'Change password' }).click();
   await check(popup, 'change password');
   await popup.getByTestId('show-activity').click();
@@ -45,6 +46,9 @@ test('every popup view keeps the layout rules at 360 px', async ({ openPopup }) 
   await popup.getByTestId('recovery-submit').click();
   await expect(popup.getByTestId('recovery-phrase')).toBeVisible({ timeout: 30_000 });
   await check(popup, 'recovery phrase, blurred');
+  await popup.locator('.phrase-box').click();
+  await expect(popup.getByTestId('phrase-kept')).toBeVisible();
+  await check(popup, 'recovery phrase, shown');
 });
 
 test('the settings page keeps the layout rules, wide and narrow', async ({

@@ -12,7 +12,13 @@ import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard
  * Shows the wallet's 12 words after the worker has checked the password against the backend's
  * record. The phrase lives only in this component's state: closing the view drops it.
  */
-export function RecoveryPhrase(props: { onClose: () => void }): JSX.Element {
+export function RecoveryPhrase(props: {
+  /** The account whose phrase is shown: what "I have written it down" marks as kept. */
+  address: string;
+  onClose: () => void;
+  /** The person said they wrote the words down, and the worker recorded it. */
+  onKept: () => void;
+}): JSX.Element {
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,7 +42,16 @@ export function RecoveryPhrase(props: { onClose: () => void }): JSX.Element {
     }
   }
 
-  if (phrase) return <PhraseShown phrase={phrase} onClose={props.onClose} />;
+  if (phrase) {
+    return (
+      <PhraseShown
+        phrase={phrase}
+        address={props.address}
+        onClose={props.onClose}
+        onKept={props.onKept}
+      />
+    );
+  }
   return (
     <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
       <h2 class="card-title">Recovery phrase</h2>
@@ -71,8 +86,15 @@ export function RecoveryPhrase(props: { onClose: () => void }): JSX.Element {
   );
 }
 
-function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Element {
+function PhraseShown(props: {
+  phrase: string;
+  address: string;
+  onClose: () => void;
+  onKept: () => void;
+}): JSX.Element {
   const [revealed, setRevealed] = useState(false);
+  const [marking, setMarking] = useState(false);
+  const [markError, setMarkError] = useState<string | null>(null);
   const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
   const cancelClear = useRef<(() => void) | null>(null);
   // Leaving the view keeps the clearing timer (not cancelled on unmount): it guards the
@@ -92,6 +114,18 @@ function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Elemen
       },
       () => setCopied('failed'),
     );
+  }
+
+  async function markKept(): Promise<void> {
+    setMarking(true);
+    setMarkError(null);
+    try {
+      await sendMessage('recoveryPhrase.markKept', { address: props.address });
+      props.onKept();
+    } catch (failure) {
+      setMarkError(describeError(failure));
+      setMarking(false);
+    }
   }
 
   const words = props.phrase.split(' ');
@@ -143,14 +177,30 @@ function PhraseShown(props: { phrase: string; onClose: () => void }): JSX.Elemen
           Copying failed: write the words down instead.
         </p>
       ) : null}
+      {markError ? (
+        <p class="alert alert-error" role="alert" data-testid="form-error">
+          {markError}
+        </p>
+      ) : null}
       <div class="actions">
         <button type="button" class="btn btn-secondary" onClick={copy}>
           Copy
         </button>
-        <button type="button" class="btn btn-primary" onClick={props.onClose}>
+        <button type="button" class="btn btn-secondary" onClick={props.onClose}>
           Done
         </button>
       </div>
+      {revealed ? (
+        <button
+          type="button"
+          class="btn btn-primary"
+          data-testid="phrase-kept"
+          disabled={marking}
+          onClick={() => void markKept()}
+        >
+          {marking ? <Spinner /> : null} I have written it down
+        </button>
+      ) : null}
     </section>
   );
 }

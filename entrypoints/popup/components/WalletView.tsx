@@ -1,11 +1,12 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { sendMessage, type WalletState } from './api.ts';
 import { BalanceLine } from './BalanceLine.tsx';
 import { ConnectedSites } from './ConnectedSites.tsx';
+import { KeepPhraseCard } from './KeepPhraseCard.tsx';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
 
@@ -42,6 +43,22 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   );
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Null until the worker answers (and if it cannot): no reminder rather than a wrong one.
+  const [phraseKept, setPhraseKept] = useState<boolean | null>(null);
+  // "Remind me later": for as long as this popup stays open.
+  const [remindLater, setRemindLater] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setPhraseKept(null);
+    sendMessage('recoveryPhrase.status').then(
+      ({ kept }) => current && setPhraseKept(kept),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.address]);
 
   async function logout(): Promise<void> {
     setLeaving(true);
@@ -59,7 +76,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
     return (
       <div class="stack">
         <AccountCard address={props.address} username={props.username} />
-        <RecoveryPhrase onClose={() => setRecovery(false)} />
+        <RecoveryPhrase
+          address={props.address}
+          onClose={() => setRecovery(false)}
+          onKept={() => {
+            setPhraseKept(true);
+            setRecovery(false);
+          }}
+        />
       </div>
     );
   }
@@ -86,6 +110,9 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           Activity
         </button>
       </div>
+      {phraseKept === false && !remindLater ? (
+        <KeepPhraseCard onShow={() => setRecovery(true)} onLater={() => setRemindLater(true)} />
+      ) : null}
       {props.pendingApprovals > 0 ? (
         <p class="alert alert-info" role="status">
           {props.pendingApprovals === 1

@@ -60,6 +60,14 @@ const phrase = z.lazy(() =>
 );
 export const restoreSchema = z.lazy(() => z.strictObject({ username, password, phrase }));
 export const revealPhraseSchema = z.lazy(() => z.strictObject({ password }));
+/** The account whose phrase the popup showed: refused if another one is logged in by now. */
+export const phraseKeptSchema = z.lazy(() =>
+  z.strictObject({
+    address: z
+      .string({ error: 'Not a wallet address' })
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'Not a wallet address'),
+  }),
+);
 export const siteSchema = z.lazy(() => z.strictObject({ origin: z.string().min(1).max(2048) }));
 export const searchSchema = z.lazy(() =>
   z.strictObject({

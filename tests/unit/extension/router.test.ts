@@ -153,7 +153,11 @@ describe('the worker’s own messages', () => {
     expect(handlers.length).toBeGreaterThan(10);
     for (const handler of handlers) expect(handler.access, handler.type).not.toBe('any');
     const popupOnly = handlers.filter((h) => h.access === 'popup').map((h) => h.type);
-    expect(popupOnly.sort()).toEqual(['clipboard.guard', 'revealRecoveryPhrase']);
+    expect(popupOnly.sort()).toEqual([
+      'clipboard.guard',
+      'recoveryPhrase.markKept',
+      'revealRecoveryPhrase',
+    ]);
     const router = createRouter({ handlers });
     for (const handler of handlers) {
       const response = await router.handle({ type: handler.type }, contentScript);

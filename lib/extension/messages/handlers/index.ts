@@ -2,6 +2,7 @@ import { type ActivityMessageDeps, activityMessages } from './activity.ts';
 import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
 import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
 import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
+import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
@@ -12,6 +13,7 @@ export type MessageDeps = WalletMessageDeps &
   CatalogMessageDeps &
   ApprovalMessageDeps &
   ClipboardMessageDeps &
+  RecoveryMessageDeps &
   ActivityMessageDeps;
 
 /**
@@ -26,6 +28,7 @@ export function messageHandlers(deps: MessageDeps) {
     ...catalogMessages(deps),
     ...approvalMessages(deps),
     ...clipboardMessages(deps),
+    ...recoveryMessages(deps),
     ...activityMessages(deps),
   ];
 }

@@ -1,3 +1,4 @@
+import { markPhraseKept } from '../../recovery/index.ts';
 import type { CachedProfile, SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
 import { createLookupKeyMailbox } from '../lookup-key-mailbox.ts';
@@ -109,6 +110,9 @@ export function walletMessages({ session, pendingApprovals, beforeGetState }: Wa
       access: 'extension-page',
       handle: async ({ username, password, phrase }) => {
         await session.restoreFromMnemonic(username, password, phrase);
+        // The person just typed the phrase in: they have it, the popup need not remind them.
+        const address = session.getAddress();
+        if (address) await markPhraseKept(address);
         return stateOf();
       },
     }),

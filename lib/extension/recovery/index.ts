@@ -1,0 +1,1 @@
+export { isPhraseKept, markPhraseKept, PHRASE_KEPT_KEY } from './phrase-kept.ts';
