@@ -1,7 +1,9 @@
 // The layout rules every Encore view keeps, checked in the page itself at the size it is shown
 // at and in a narrow window:
 // - Nothing scrolls sideways: no element has wider content than its box (scrollWidth >
-//   clientWidth), unless it clips on purpose with an ellipsis or is marked `data-scroll-x`.
+//   clientWidth), unless it clips on purpose with an ellipsis or is marked `data-scroll-x`; and no
+//   element sticks out past the window's left or right edge (content pushed out to the left, by a
+//   row aligned to its end, adds nothing to scrollWidth).
 // - Nothing may break inside a word. Only text marked as long hex (`.hex`: addresses, hashes,
 //   calldata) or as a URL (`.url`: origins, links) may break anywhere, and only text a site wrote,
 //   shown as it is (`.verbatim`: a message to sign), may break a word longer than its line. A
@@ -49,6 +51,21 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
           rule: 'scrolls-sideways',
           where: label(el),
           detail: `content ${el.scrollWidth}px wide in a ${el.clientWidth}px box (overflow-x: ${style.overflowX})`,
+        });
+      }
+      const box = el.getBoundingClientRect();
+      // Sticking out past the window's edges (a box inside an ellipsis clip is cut on purpose).
+      let clipped = false;
+      for (let up = el.parentElement; up && !clipped; up = up.parentElement) {
+        const upStyle = getComputedStyle(up);
+        clipped = upStyle.textOverflow === 'ellipsis' && upStyle.overflowX !== 'visible';
+      }
+      const pageWidth = document.documentElement.clientWidth;
+      if (!clipped && (box.left < -1 || box.right > pageWidth + 1)) {
+        problems.push({
+          rule: 'scrolls-sideways',
+          where: label(el),
+          detail: `sticks out of the window: ${Math.round(box.left)}px to ${Math.round(box.right)}px of ${pageWidth}px`,
         });
       }
       const ownText = [...el.childNodes]
