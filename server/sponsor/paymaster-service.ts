@@ -35,6 +35,7 @@ import {
 import { createSponsorChain, type SponsorChain } from './sponsor-chain.ts';
 import type { SponsorOptions } from './sponsor-config.ts';
 import { SponsorError } from './sponsor-error.ts';
+import { accountBusy, budgetRefusal } from './sponsor-refusals.ts';
 
 /** Gas EncorePaymaster's validation takes at most (an EIP-712 hash and one ecrecover), and none after. */
 export const PAYMASTER_GAS: PaymasterGas = { verification: 60_000n, postOp: 0n };
@@ -44,25 +45,11 @@ export const PAYMASTER_VALID_SECONDS = 600;
 const FEE_MULTIPLIER = 3n;
 const FEE_ALLOWANCE = 2_000_000_000n;
 const DAY_MS = 86_400_000;
-/** When an account with an operation on its way may ask again. */
-const ACCOUNT_BUSY_RETRY_SECONDS = 15;
 
 export interface PaymasterService {
   /** The result of one JSON-RPC request; throws SponsorError for every refusal. */
   handle(method: string, params: unknown, clientBucket: string): Promise<unknown>;
 }
-
-const BUDGET_REFUSALS: Record<
-  SponsorBudget,
-  ['SPONSOR_LISTENER_BUDGET' | 'SPONSOR_CLIENT_BUDGET' | 'SPONSOR_DAILY_BUDGET', string]
-> = {
-  listener: ['SPONSOR_LISTENER_BUDGET', 'this account has used the operations paid for it today'],
-  client: [
-    'SPONSOR_CLIENT_BUDGET',
-    'this client address has used the operations paid for it today',
-  ],
-  daily: ['SPONSOR_DAILY_BUDGET', 'the sponsor has paid for all the operations it pays for today'],
-};
 
 export function startPaymasterService(
   store: Store,
@@ -106,14 +93,6 @@ export function startPaymasterService(
    * so the next is simulated only once the chain holds what the last one did: a call that reverts
    * the second time (a favorite signed under two deadlines) is never paid for twice.
    */
-  function accountBusy(): SponsorError {
-    return new SponsorError(
-      'SPONSOR_ACCOUNT_BUSY',
-      'another operation of this account is on its way; ask again once it is in a block',
-      { retryAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS },
-    );
-  }
-
   async function settledOperations(sender: Address, except: string): Promise<string[]> {
     const operations = (await store.sponsor.operationsOf(sender.toLowerCase())).filter(
       (op) => op.userOpHash !== except,
@@ -165,10 +144,10 @@ export function startPaymasterService(
   }
 
   function refuseBudget(budget: SponsorBudget): never {
-    const [code, message] = BUDGET_REFUSALS[budget];
-    throw new SponsorError(code, message, {
-      retryAfterSeconds: budget === 'client' || budget === 'listener' ? untilTomorrow() : undefined,
-    });
+    throw budgetRefusal(
+      budget,
+      budget === 'client' || budget === 'listener' ? untilTomorrow() : undefined,
+    );
   }
 
   async function readRequest(params: unknown): Promise<PaymasterRequest> {

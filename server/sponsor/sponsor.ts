@@ -30,12 +30,11 @@ import type { SponsorOptions } from './sponsor-config.ts';
 import { SponsorError } from './sponsor-error.ts';
 import { checkPolicy } from './sponsor-policy.ts';
 import { operationReceipt } from './sponsor-receipt.ts';
+import { accountBusy, budgetRefusal } from './sponsor-refusals.ts';
 
 /** Gas the delegate's validation gets: signature, deadline, the delegation marker (~40k used). */
 export const VERIFICATION_GAS = 200_000n;
 const DAY_MS = 86_400_000;
-/** When an account with an operation on its way may try the next: about a block or two. */
-const ACCOUNT_BUSY_RETRY_SECONDS = 15;
 
 export interface SponsorStatus {
   sponsor: string;
@@ -52,18 +51,6 @@ export interface Sponsor {
   status(): Promise<SponsorStatus>;
   stop(): Promise<void>;
 }
-
-const BUDGET_REFUSALS: Record<
-  SponsorBudget,
-  ['SPONSOR_LISTENER_BUDGET' | 'SPONSOR_CLIENT_BUDGET' | 'SPONSOR_DAILY_BUDGET', string]
-> = {
-  listener: ['SPONSOR_LISTENER_BUDGET', 'this account has used the operations paid for it today'],
-  client: [
-    'SPONSOR_CLIENT_BUDGET',
-    'this client address has used the operations paid for it today',
-  ],
-  daily: ['SPONSOR_DAILY_BUDGET', 'the sponsor has paid for all the operations it pays for today'],
-};
 
 const delegateAbi = new Interface(['function entryPoint() view returns (address)']);
 
@@ -161,17 +148,8 @@ export function startSponsor(
     }
   }
 
-  function accountBusy(): SponsorError {
-    return new SponsorError(
-      'SPONSOR_ACCOUNT_BUSY',
-      'another operation of this account is on its way; send this one once it is in a block',
-      { retryAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS },
-    );
-  }
-
   function refuseBudget(budget: SponsorBudget): never {
-    const [code, message] = BUDGET_REFUSALS[budget];
-    throw new SponsorError(code, message, { retryAfterSeconds: untilTomorrow() });
+    throw budgetRefusal(budget, untilTomorrow());
   }
 
   const limits = () => ({
