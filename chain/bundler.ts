@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { jsonRpc } from './json-rpc.ts';
+import { servedChild } from './served-child.ts';
 
 /**
  * Hardhat's seventh default account (public, local chain only): the bundler's executor, the
@@ -55,11 +56,6 @@ function altoCli(): string {
   const require = createRequire(import.meta.url);
   // The package exports only its library entry (esm/index.js); the CLI sits beside it.
   return join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js');
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /**
@@ -123,26 +119,14 @@ export async function startBundler(options: StartBundlerOptions): Promise<Bundle
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const collect = (chunk: Buffer): void => {
-    const text = chunk.toString();
-    if (output.length < 64_000) output += text;
-    if (log) for (const line of text.split('\n')) if (line) log(line);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-
   const url = `http://127.0.0.1:${port}`;
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited(child);
-  };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The bundler exited before answering (code ${child.exitCode}):\n${output}`);
-    }
-    try {
+  const { stop } = await servedChild(child, {
+    name: 'The bundler',
+    url,
+    timeoutMs,
+    pollMs: 250,
+    log,
+    async probe() {
       const entryPoints = await jsonRpc(url, 'eth_supportedEntryPoints');
       const served = Array.isArray(entryPoints)
         ? entryPoints.map((e) => String(e).toLowerCase())
@@ -150,15 +134,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Bundle
       if (!served.includes(options.entryPoint.toLowerCase())) {
         throw new Error(`the bundler serves ${JSON.stringify(entryPoints)}`);
       }
-      return { url, port, stop };
-    } catch (error) {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`The bundler did not answer on ${url} within ${timeoutMs} ms:\n${output}`, {
-          cause: error,
-        });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
+    },
+  });
+  return { url, port, stop };
 }

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { jsonRpc } from './json-rpc.ts';
+import { servedChild } from './served-child.ts';
 
 /** Hardhat's default chain id, used by the local chain everywhere (tests, `make start`). */
 export const LOCAL_CHAIN_ID = 31337;
@@ -58,11 +59,6 @@ function hardhatCli(): string {
   return require.resolve('hardhat/internal/cli/cli.js');
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /**
  * Starts Hardhat's node (a real EVM chain, installed from npm) on 127.0.0.1:`port` with chain id
  * 31337 and resolves once it answers JSON-RPC. Nothing is downloaded: the node needs no compiler.
@@ -86,42 +82,17 @@ export async function startLocalChain(options: StartLocalChainOptions): Promise<
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = '';
-  const collect = (chunk: Buffer): void => {
-    const text = chunk.toString();
-    if (output.length < 64_000) output += text;
-    if (log) for (const line of text.split('\n')) if (line) log(line);
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-
   const url = `http://127.0.0.1:${port}`;
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited(child);
-  };
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The local chain exited before answering (code ${child.exitCode}):\n${output}`,
-      );
-    }
-    try {
+  const { stop } = await servedChild(child, {
+    name: 'The local chain',
+    url,
+    timeoutMs,
+    pollMs: 150,
+    log,
+    async probe() {
       const id = await jsonRpc(url, 'eth_chainId');
       if (Number(id) !== LOCAL_CHAIN_ID) throw new Error(`unexpected chain id ${String(id)}`);
-      return { url, port, chainId: LOCAL_CHAIN_ID, stop };
-    } catch (error) {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(
-          `The local chain did not answer on ${url} within ${timeoutMs} ms:\n${output}`,
-          {
-            cause: error,
-          },
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }
+    },
+  });
+  return { url, port, chainId: LOCAL_CHAIN_ID, stop };
 }
