@@ -164,12 +164,13 @@ CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
 if [ "${ENCORE_START_SKIP_BUILD:-}" = 1 ]; then
   echo "Not building the extension (ENCORE_START_SKIP_BUILD=1): .output stays as it is."
 else
-  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
+  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL, its bundler at $(chain_value BUNDLER_URL))…"
   # In the background, as a group of its own, waited for: bash runs a handler only once the
   # command in the foreground returns, and a build takes a minute.
   start "extension build" "$LOGS/build.log" env WXT_BACKEND_URL="$BACKEND_URL" \
     WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
     WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" WXT_DELEGATES="$(chain_value WXT_DELEGATES)" \
+    WXT_BUNDLER_URLS="{\"31337\":\"$(chain_value BUNDLER_URL)\"}" \
     ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}"
   wait "$STARTED_PID" || { cat "$LOGS/build.log" >&2; exit 1; }
 fi
