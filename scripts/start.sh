@@ -164,7 +164,7 @@ CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
 if [ "${ENCORE_START_SKIP_BUILD:-}" = 1 ]; then
   echo "Not building the extension (ENCORE_START_SKIP_BUILD=1): .output stays as it is."
 else
-  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL, its bundler at $(chain_value BUNDLER_URL))…"
+  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
   # In the background, as a group of its own, waited for: bash runs a handler only once the
   # command in the foreground returns, and a build takes a minute.
   start "extension build" "$LOGS/build.log" env WXT_BACKEND_URL="$BACKEND_URL" \
