@@ -15,6 +15,7 @@ import {
   createClipboardGuard,
 } from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
+import { createMoveGate, createMoveService, guardRpcDeps } from '../move/index.ts';
 import { createNodeClient, originReads } from '../node/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
 import { ProviderHub } from '../rpc/index.ts';
@@ -115,8 +116,17 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     nonces: createNonceReservations(),
     activity,
   });
+  const table = readDelegateTable(import.meta.env.WXT_DELEGATES);
+  // While a move sends everything out, nothing else a site asks for leaves the account.
+  const moveGate = createMoveGate();
+  const siteTransactions = moveGate.guard(transactions);
+  const wallet = async (account: string) => {
+    const current = await session.getWallet();
+    if (!current || current.address !== account) throw new NotLoggedInError();
+    return current;
+  };
   const calls = createCallsService({
-    table: readDelegateTable(import.meta.env.WXT_DELEGATES),
+    table,
     node,
     currentChain: currentSendingChain,
     chainIds: async () => [
@@ -124,18 +134,41 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       ...(await getSettings()).addedChains.map((chain) => chain.id),
     ],
     store: createSentCallsStore(),
-    transactions,
+    transactions: siteTransactions,
     activity,
     showActivity: showActivityWindow,
-    wallet: async (account) => {
-      const wallet = await session.getWallet();
-      if (!wallet || wallet.address !== account) throw new NotLoggedInError();
-      return wallet;
-    },
+    wallet,
   });
   const hub = new ProviderHub(
-    createRpcDeps({ session, connections, approvals, catalogClient, node, transactions, calls }),
+    guardRpcDeps(
+      createRpcDeps({
+        session,
+        connections,
+        approvals,
+        catalogClient,
+        node,
+        transactions: siteTransactions,
+        calls,
+      }),
+      moveGate,
+    ),
   );
+  const move = createMoveService({
+    table,
+    node,
+    currentChain: currentSendingChain,
+    transactions,
+    gate: moveGate,
+    account: async () => {
+      await session.ready();
+      const address = session.getAddress();
+      if (!address) throw new NotLoggedInError();
+      return address;
+    },
+    confirmPassword: (password) => session.confirmPassword(password),
+    wallet,
+    tokens: async () => [],
+  });
   const clipboardGuard =
     options.clipboardGuard ??
     createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
@@ -155,6 +188,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       readsOn: (chain) => ({
         request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
       }),
+      move,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

@@ -2,6 +2,7 @@ import { type ActivityMessageDeps, activityMessages } from './activity.ts';
 import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
 import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
 import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
+import { type MoveMessageDeps, moveMessages } from './move.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
@@ -14,7 +15,8 @@ export type MessageDeps = WalletMessageDeps &
   ApprovalMessageDeps &
   ClipboardMessageDeps &
   RecoveryMessageDeps &
-  ActivityMessageDeps;
+  ActivityMessageDeps &
+  MoveMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -30,6 +32,7 @@ export function messageHandlers(deps: MessageDeps) {
     ...clipboardMessages(deps),
     ...recoveryMessages(deps),
     ...activityMessages(deps),
+    ...moveMessages(deps),
   ];
 }
 
