@@ -27,12 +27,16 @@ import {
   createTransactionService,
   WALLET_ORIGIN,
 } from '../transactions/index.ts';
+import { createAddedTokens, createDismissedStore, createHoldingsReader } from '../value/index.ts';
 import { createWalletSession } from './create-wallet-session.ts';
 import { currentKnownChain, currentSendingChain, readableChains } from './current-chain.ts';
 import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
 import { showActivityWindow } from './show-activity.ts';
+
+/** The node client's budget key for the holdings' reads (no site's origin looks like it). */
+const HOLDINGS_ORIGIN = 'encore:holdings';
 
 /** After an answer leaves the worker, time for the page to paint it before the derivation runs. */
 const BACKGROUND_DERIVE_DELAY_MS = 100;
@@ -100,8 +104,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   // the wallet's own (WALLET_ORIGIN).
   const node = createNodeClient({ currentChain: currentKnownChain });
   const walletReads = originReads(node, WALLET_ORIGIN);
+  const activityStore = createActivityStore();
   const activity = createActivityService({
-    store: createActivityStore(),
+    store: activityStore,
     // Only the current chain has a node to ask; a transaction on another waits for the popup.
     chainFor: async (chainId) => {
       const chain = await currentKnownChain();
@@ -136,6 +141,18 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const hub = new ProviderHub(
     createRpcDeps({ session, connections, approvals, catalogClient, node, transactions, calls }),
   );
+  const addedTokens = createAddedTokens();
+  // The holdings are read on a budget of their own: a popup reading many tokens never takes the
+  // requests the send path needs.
+  const holdings = createHoldingsReader({
+    readableChains,
+    currentChainId: async () => (await getSettings()).chainId,
+    readsOn: (chain) => ({
+      request: (method, params) => node.requestOn(HOLDINGS_ORIGIN, chain, method, params),
+    }),
+    sent: (account, chainId) => activityStore.list(account, chainId),
+    addedTokens,
+  });
   const clipboardGuard =
     options.clipboardGuard ??
     createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
@@ -155,6 +172,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       readsOn: (chain) => ({
         request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
       }),
+      holdings,
+      addedTokens,
+      dismissed: createDismissedStore(),
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.
