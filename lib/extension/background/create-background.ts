@@ -28,12 +28,16 @@ import {
   createTransactionService,
   WALLET_ORIGIN,
 } from '../transactions/index.ts';
+import { createAddedTokens, createDismissedStore, createHoldingsReader } from '../value/index.ts';
 import { createWalletSession } from './create-wallet-session.ts';
 import { currentKnownChain, currentSendingChain, readableChains } from './current-chain.ts';
 import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
 import { showActivityWindow } from './show-activity.ts';
+
+/** The node client's budget key for the holdings' reads (no site's origin looks like it). */
+const HOLDINGS_ORIGIN = 'encore:holdings';
 
 /** After an answer leaves the worker, time for the page to paint it before the derivation runs. */
 const BACKGROUND_DERIVE_DELAY_MS = 100;
@@ -101,8 +105,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   // the wallet's own (WALLET_ORIGIN).
   const node = createNodeClient({ currentChain: currentKnownChain });
   const walletReads = originReads(node, WALLET_ORIGIN);
+  const activityStore = createActivityStore();
   const activity = createActivityService({
-    store: createActivityStore(),
+    store: activityStore,
     // Only the current chain has a node to ask; a transaction on another waits for the popup.
     chainFor: async (chainId) => {
       const chain = await currentKnownChain();
@@ -153,6 +158,18 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       moveGate,
     ),
   );
+  const addedTokens = createAddedTokens();
+  // The holdings are read on a budget of their own: a popup reading many tokens never takes the
+  // requests the send path needs.
+  const holdings = createHoldingsReader({
+    readableChains,
+    currentChainId: async () => (await getSettings()).chainId,
+    readsOn: (chain) => ({
+      request: (method, params) => node.requestOn(HOLDINGS_ORIGIN, chain, method, params),
+    }),
+    sent: (account, chainId) => activityStore.list(account, chainId),
+    addedTokens,
+  });
   const move = createMoveService({
     table,
     node,
@@ -167,7 +184,12 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
     confirmPassword: (password) => session.confirmPassword(password),
     wallet,
-    tokens: async () => [],
+    // The tokens the holdings reader knows on the chain (added by the person, or moved by
+    // Encore's own transactions): a move takes every one it holds.
+    tokens: async (account, chainId) =>
+      (await holdings.read(account)).chains
+        .find((held) => held.chain.id === chainId)
+        ?.tokens.map((token) => token.address) ?? [],
   });
   const clipboardGuard =
     options.clipboardGuard ??
@@ -188,6 +210,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       readsOn: (chain) => ({
         request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
       }),
+      holdings,
+      addedTokens,
+      dismissed: createDismissedStore(),
       move,
     }),
     onError: options.onError,

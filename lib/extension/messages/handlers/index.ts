@@ -6,6 +6,7 @@ import { type MoveMessageDeps, moveMessages } from './move.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
+import { type ValueMessageDeps, valueMessages } from './value.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
 
 export type MessageDeps = WalletMessageDeps &
@@ -16,6 +17,7 @@ export type MessageDeps = WalletMessageDeps &
   ClipboardMessageDeps &
   RecoveryMessageDeps &
   ActivityMessageDeps &
+  ValueMessageDeps &
   MoveMessageDeps;
 
 /**
@@ -32,9 +34,11 @@ export function messageHandlers(deps: MessageDeps) {
     ...clipboardMessages(deps),
     ...recoveryMessages(deps),
     ...activityMessages(deps),
+    ...valueMessages(deps),
     ...moveMessages(deps),
   ];
 }
 
 export type { ActivityList, Balance, ChainSummary } from './activity.ts';
+export type { ValueWatch } from './value.ts';
 export type { WalletState } from './wallet.ts';
