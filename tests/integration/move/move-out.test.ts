@@ -255,6 +255,30 @@ describe('moving everything to another wallet', () => {
     expect(await provider.getTransactionCount(listener.address)).toBe(count);
   });
 
+  it('says when the destination has code (a contract, or an account delegated by EIP-7702); one that would refuse the funds is refused', async () => {
+    const listener = await listenerWith(ETH / 100n, 0n);
+    const { move } = services(listener);
+    // A contract that cannot take ETH: the chain says the move would fail, nothing is prepared.
+    await expect(move.prepare({ destination: tokenAddress, retyped: null })).rejects.toMatchObject({
+      code: 'MOVE_REFUSED',
+      message: expect.stringMatching(/would fail/),
+    });
+    // One that takes it (the EntryPoint credits a deposit): prepared, under a warning.
+    const entryPoint = sc.contracts.entryPoint;
+    expect((await move.prepare({ destination: entryPoint, retyped: null })).facts).toMatchObject({
+      code: 'contract',
+      neverUsed: false,
+    });
+    // An account that ran a move through Encore's delegate carries its delegation.
+    const upgraded = await listenerWith(ETH / 100n, 0n);
+    const moved = services(upgraded);
+    const first = await moved.move.prepare({ destination: fresh(), retyped: null });
+    await moved.move.outcome(await moved.move.send({ id: first.id, password: PASSWORD }));
+    expect(
+      (await move.prepare({ destination: upgraded.address, retyped: null })).facts,
+    ).toMatchObject({ code: 'delegated', neverUsed: false });
+  });
+
   it('refuses an all-lowercase destination until its end is re-typed as checksummed', async () => {
     const listener = await listenerWith(ETH / 100n, 0n);
     const { move } = services(listener);
