@@ -9,6 +9,7 @@ import { getAddress, Interface, JsonRpcProvider, parseUnits, Wallet } from 'ethe
 import { compileContract, deployContract, LOCAL_FUNDED_KEY } from '../../chain/index.ts';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
 const ETH = 10n ** 18n;
 const erc20 = new Interface([
@@ -45,6 +46,7 @@ test('moves the token and the native balance to another wallet in one batch; the
       [1_000_000n * ETH],
     );
     const popup = await openPopup();
+    await popup.setViewportSize(POPUP_SIZE);
     const address = await signUp(popup, uniqueUsername('move'));
     await useLocalChain(popup, extensionId, chainUrl);
     const payer = new Wallet(LOCAL_FUNDED_KEY, provider);
@@ -75,6 +77,7 @@ test('moves the token and the native balance to another wallet in one batch; the
     await popup.getByTestId('move-destination').fill(destination.toLowerCase());
     // No checksum in it: shown checksummed, confirmed by re-typing its end as the other wallet shows it.
     await expect(popup.getByTestId('move-checksummed')).toHaveText(destination);
+    await expectCleanLayout(popup, 'move: an unchecked destination');
     await popup
       .getByTestId('move-retype')
       .fill(
@@ -94,6 +97,7 @@ test('moves the token and the native balance to another wallet in one batch; the
     await expect(items.first()).toContainText('250 ENC');
     await expect(popup.getByTestId('move-path')).toContainText('One transaction, all or nothing');
     await expect(popup.getByTestId('move-warning-unused')).toContainText('never been used');
+    await expectCleanLayout(popup, 'move: the plan');
     const shown = (await popup.getByTestId('move-native').textContent()) ?? '';
     const value = parseUnits(shown.replace(/ ETH$/, ''), 18);
     expect(value).toBeGreaterThan(ETH - ETH / 100n);
@@ -128,6 +132,7 @@ test('moves the token and the native balance to another wallet in one batch; the
     expect(left).toBeLessThan(ETH - value);
     expect(left + value).toBeLessThan(ETH);
     await expect(popup.getByTestId('move-left')).toContainText('stayed in this wallet');
+    await expectCleanLayout(popup, 'move: what arrived');
     await expect(popup.getByTestId('move-logout')).toBeVisible();
     await popup.getByTestId('move-keep-phrase').click();
     await expect(popup.getByTestId('recovery-password')).toBeVisible();
@@ -142,6 +147,7 @@ test('the private key is shown only after the password, is this account’s, and
   openPopup,
 }) => {
   const popup = await openPopup();
+  await popup.setViewportSize(POPUP_SIZE);
   const address = await signUp(popup, uniqueUsername('key'));
   await popup.getByTestId('show-private-key').click();
   await expect(popup.getByTestId('private-key')).toHaveCount(0);
@@ -157,6 +163,8 @@ test('the private key is shown only after the password, is this account’s, and
   await expect(key).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 30_000 });
   expect(new Wallet((await key.textContent()) ?? '').address).toBe(address);
   await expect(popup.locator('.phrase-box')).toHaveClass(/blurred/);
+  await popup.locator('.phrase-box').click();
+  await expectCleanLayout(popup, 'private key shown');
 
   const demo = env.services.demo ?? '';
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo });

@@ -139,7 +139,7 @@ function MoveDestination(props: {
           <p class="alert alert-warning" role="note">
             This address is all lowercase, so it carries no checksum: a mistyped character would go
             unnoticed. With its checksum it reads{' '}
-            <code class="address" data-testid="move-checksummed">
+            <code class="hex" data-testid="move-checksummed">
               {destination.address}
             </code>
             . Compare it with the wallet you are moving to.
@@ -217,7 +217,7 @@ function MoveReview(props: {
       <h2 class="card-title">Move everything to {shortAddress(plan.destination)}</h2>
       <p class="small">
         To{' '}
-        <code class="address" data-testid="move-to">
+        <code class="hex" data-testid="move-to">
           {plan.destination}
         </code>{' '}
         on {plan.chain.name}
@@ -348,7 +348,7 @@ function MoveDone(props: {
         </p>
       ) : null}
       <p class="small">
-        Arrived at <code class="address">{outcome.destination}</code>, read from{' '}
+        Arrived at <code class="hex">{outcome.destination}</code>, read from{' '}
         {outcome.chain.name}:
       </p>
       <ul class="move-list" data-testid="move-arrived">

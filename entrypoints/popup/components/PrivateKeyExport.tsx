@@ -106,7 +106,7 @@ function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Eleme
   }
 
   const text = (
-    <code class="phrase private-key" data-testid="private-key">
+    <code class="hex private-key" data-testid="private-key">
       {props.privateKey}
     </code>
   );
