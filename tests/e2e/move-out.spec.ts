@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { getAddress, Interface, JsonRpcProvider, parseUnits, Wallet } from 'ethers';
 import { compileContract, deployContract, LOCAL_FUNDED_KEY } from '../../chain/index.ts';
+import { approvalWindow, expectResult, openSite, rpc, walletBrowser } from './provider-support.ts';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
@@ -173,4 +174,58 @@ test('the private key is shown only after the password, is this account’s, and
   const site = await context.newPage();
   await site.goto(demo);
   expect(await site.evaluate(() => navigator.clipboard.readText())).toBe(await key.textContent());
+});
+
+test('attack: a site’s transaction approved while the move is on screen stops the move before anything is signed', async () => {
+  test.setTimeout(180_000);
+  const w = await walletBrowser(8);
+  const chainUrl = w.env.services.chain ?? '';
+  const provider = new JsonRpcProvider(chainUrl, undefined, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
+  try {
+    await useLocalChain(w.popup, w.browser.extensionId, chainUrl);
+    const payer = new Wallet(LOCAL_FUNDED_KEY, provider);
+    const nonce = await provider.getTransactionCount(payer.address, 'pending');
+    await (await payer.sendTransaction({ to: w.address, value: ETH / 10n, nonce })).wait();
+    const site = await openSite(w.context, w.demoUrl);
+    const connecting = rpc(site, 'eth_requestAccounts');
+    await (await approvalWindow(w.context)).getByTestId('approve').click();
+    await expectResult(connecting);
+
+    // The move's plan is on screen…
+    const popup = w.popup;
+    await popup.reload();
+    const destination = getAddress(Wallet.createRandom().address);
+    await popup.getByTestId('show-move').click();
+    await popup.getByTestId('move-destination').fill(destination);
+    await popup.getByTestId('move-review').click();
+    await expect(popup.getByTestId('move-to')).toHaveText(destination, { timeout: 30_000 });
+
+    // …when the site asks for a transaction, and the person approves it in the window.
+    const sending = rpc(site, 'eth_sendTransaction', [
+      {
+        from: w.siteAccount,
+        to: getAddress(Wallet.createRandom().address),
+        value: '0x38d7ea4c68000',
+      },
+    ]);
+    const window = await approvalWindow(w.context);
+    await window.getByTestId('approve').click();
+    await provider.waitForTransaction(String(await expectResult(sending)));
+    const count = await provider.getTransactionCount(w.address);
+
+    await popup.getByTestId('move-checked').check();
+    await popup.getByTestId('move-password').fill(PASSWORD);
+    await popup.getByTestId('move-confirm').click();
+    await expect(popup.getByTestId('form-error')).toContainText('The balance changed', {
+      timeout: 30_000,
+    });
+    expect(await provider.getTransactionCount(w.address)).toBe(count);
+    expect(await provider.getBalance(destination)).toBe(0n);
+  } finally {
+    provider.destroy();
+    await w.browser.close();
+  }
 });
