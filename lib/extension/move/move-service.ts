@@ -152,7 +152,7 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
     }
   }
 
-  return {
+  const service: MoveService = {
     async prepare(input) {
       const account = await deps.account();
       const destination = confirmedDestination(input.destination, input.retyped, account);
@@ -359,6 +359,27 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
       };
     },
   };
+  // A chain or node failure reaches the popup as a sentence, never as an unexplained INTERNAL.
+  return {
+    prepare: (input) => explained(service.prepare(input), 'nothing was prepared. Try again.'),
+    send: (input) => explained(service.send(input), 'nothing was sent. Review the move again.'),
+    outcome: (input) =>
+      explained(service.outcome(input), 'the move was sent: Activity lists its transactions.'),
+  };
+}
+
+async function explained<T>(work: Promise<T>, then: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof Error && typeof (error as { code?: unknown }).code === 'string') {
+      throw error;
+    }
+    const why = error instanceof Error ? error.message : String(error);
+    throw new MoveRefusedError(
+      `Encore could not read or reach the chain (${why.slice(0, 200)}): ${then}`,
+    );
+  }
 }
 
 function feeOf(tx: CanonicalTransaction): MovePlan['fees'][number] {

@@ -279,6 +279,35 @@ describe('moving everything to another wallet', () => {
     ).toMatchObject({ code: 'delegated', neverUsed: false });
   });
 
+  it('says in words when the chain cannot be read (a node that is down), nothing prepared', async () => {
+    const listener = await listenerWith(ETH / 100n, 0n);
+    const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
+    const node = createNodeClient({
+      currentChain: async () => ({ ...chain, rpcUrl: 'http://127.0.0.1:9/' }),
+    });
+    const transactions = createTransactionService({
+      node,
+      currentChain: async () => ({ ...chain, limit: { kind: 'unlimited' } }),
+      ledger: { read: async () => [], add: async () => undefined },
+      nonces: createNonceReservations(),
+    });
+    const move = createMoveService({
+      table: sc.table,
+      node,
+      currentChain: async () => ({ ...chain, limit: { kind: 'unlimited' } }),
+      transactions,
+      gate: createMoveGate(),
+      account: async () => listener.address,
+      confirmPassword: async () => undefined,
+      wallet: async () => listener,
+      tokens: async () => [],
+    });
+    await expect(move.prepare({ destination: fresh(), retyped: null })).rejects.toMatchObject({
+      code: 'MOVE_REFUSED',
+      message: expect.stringMatching(/could not read or reach the chain .*nothing was prepared/),
+    });
+  });
+
   it('refuses an all-lowercase destination until its end is re-typed as checksummed', async () => {
     const listener = await listenerWith(ETH / 100n, 0n);
     const { move } = services(listener);
