@@ -348,8 +348,7 @@ function MoveDone(props: {
         </p>
       ) : null}
       <p class="small">
-        Arrived at <code class="hex">{outcome.destination}</code>, read from{' '}
-        {outcome.chain.name}:
+        Arrived at <code class="hex">{outcome.destination}</code>, read from {outcome.chain.name}:
       </p>
       <ul class="move-list" data-testid="move-arrived">
         {outcome.arrived.tokens.map((token) => (
