@@ -24,6 +24,14 @@ const RecoveryPhrase = lazyComponent(
   () => import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
   loadingFallback,
 );
+const MoveOutView = lazyComponent(
+  () => import('./MoveOutView.tsx').then((m) => m.MoveOutView),
+  loadingFallback,
+);
+const PrivateKeyExport = lazyComponent(
+  () => import('./PrivateKeyExport.tsx').then((m) => m.PrivateKeyExport),
+  loadingFallback,
+);
 
 export interface WalletViewProps {
   address: string;
@@ -37,6 +45,9 @@ export interface WalletViewProps {
 export function WalletView(props: WalletViewProps): JSX.Element {
   const [changing, setChanging] = useState(false);
   const [recovery, setRecovery] = useState(false);
+  // Views of their own, like the phrase: moving everything out, and the private key.
+  const [moving, setMoving] = useState(false);
+  const [keyExport, setKeyExport] = useState(false);
   // Opened as a window by wallet_showCallsStatus: straight to the Activity list.
   const [activity, setActivity] = useState(
     () => new URLSearchParams(location.search).get('view') === 'activity',
@@ -84,6 +95,28 @@ export function WalletView(props: WalletViewProps): JSX.Element {
             setRecovery(false);
           }}
         />
+      </div>
+    );
+  }
+  if (moving || keyExport) {
+    const toPhrase = () => {
+      setMoving(false);
+      setKeyExport(false);
+      setRecovery(true);
+    };
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        {moving ? (
+          <MoveOutView
+            address={props.address}
+            onClose={() => setMoving(false)}
+            onShowPhrase={toPhrase}
+            onLogout={() => void logout()}
+          />
+        ) : (
+          <PrivateKeyExport onClose={() => setKeyExport(false)} onShowPhrase={toPhrase} />
+        )}
       </div>
     );
   }
@@ -141,6 +174,22 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           onClick={() => setRecovery(true)}
         >
           Recovery phrase
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="show-private-key"
+          onClick={() => setKeyExport(true)}
+        >
+          Private key
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="show-move"
+          onClick={() => setMoving(true)}
+        >
+          Move everything
         </button>
       </div>
       <div class="actions">

@@ -15,6 +15,7 @@ import {
   createClipboardGuard,
 } from '../clipboard/index.ts';
 import { createRouter, messageHandlers, type Router } from '../messages/index.ts';
+import { createMoveGate, createMoveService, guardRpcDeps } from '../move/index.ts';
 import { createNodeClient, originReads } from '../node/index.ts';
 import { currentConnections, onPermissionsChanged } from '../permissions/index.ts';
 import { ProviderHub } from '../rpc/index.ts';
@@ -27,12 +28,16 @@ import {
   createTransactionService,
   WALLET_ORIGIN,
 } from '../transactions/index.ts';
+import { createAddedTokens, createDismissedStore, createHoldingsReader } from '../value/index.ts';
 import { createWalletSession } from './create-wallet-session.ts';
 import { currentKnownChain, currentSendingChain, readableChains } from './current-chain.ts';
 import { followChain } from './follow-chain.ts';
 import { listenForPorts } from './ports.ts';
 import { createRpcDeps } from './rpc-deps.ts';
 import { showActivityWindow } from './show-activity.ts';
+
+/** The node client's budget key for the holdings' reads (no site's origin looks like it). */
+const HOLDINGS_ORIGIN = 'encore:holdings';
 
 /** After an answer leaves the worker, time for the page to paint it before the derivation runs. */
 const BACKGROUND_DERIVE_DELAY_MS = 100;
@@ -100,8 +105,9 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   // the wallet's own (WALLET_ORIGIN).
   const node = createNodeClient({ currentChain: currentKnownChain });
   const walletReads = originReads(node, WALLET_ORIGIN);
+  const activityStore = createActivityStore();
   const activity = createActivityService({
-    store: createActivityStore(),
+    store: activityStore,
     // Only the current chain has a node to ask; a transaction on another waits for the popup.
     chainFor: async (chainId) => {
       const chain = await currentKnownChain();
@@ -115,8 +121,17 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     nonces: createNonceReservations(),
     activity,
   });
+  const table = readDelegateTable(import.meta.env.WXT_DELEGATES);
+  // While a move sends everything out, nothing else a site asks for leaves the account.
+  const moveGate = createMoveGate();
+  const siteTransactions = moveGate.guard(transactions);
+  const wallet = async (account: string) => {
+    const current = await session.getWallet();
+    if (!current || current.address !== account) throw new NotLoggedInError();
+    return current;
+  };
   const calls = createCallsService({
-    table: readDelegateTable(import.meta.env.WXT_DELEGATES),
+    table,
     node,
     currentChain: currentSendingChain,
     chainIds: async () => [
@@ -124,18 +139,58 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       ...(await getSettings()).addedChains.map((chain) => chain.id),
     ],
     store: createSentCallsStore(),
-    transactions,
+    transactions: siteTransactions,
     activity,
     showActivity: showActivityWindow,
-    wallet: async (account) => {
-      const wallet = await session.getWallet();
-      if (!wallet || wallet.address !== account) throw new NotLoggedInError();
-      return wallet;
-    },
+    wallet,
   });
   const hub = new ProviderHub(
-    createRpcDeps({ session, connections, approvals, catalogClient, node, transactions, calls }),
+    guardRpcDeps(
+      createRpcDeps({
+        session,
+        connections,
+        approvals,
+        catalogClient,
+        node,
+        transactions: siteTransactions,
+        calls,
+      }),
+      moveGate,
+    ),
   );
+  const addedTokens = createAddedTokens();
+  // The holdings are read on a budget of their own: a popup reading many tokens never takes the
+  // requests the send path needs.
+  const holdings = createHoldingsReader({
+    readableChains,
+    currentChainId: async () => (await getSettings()).chainId,
+    readsOn: (chain) => ({
+      request: (method, params) => node.requestOn(HOLDINGS_ORIGIN, chain, method, params),
+    }),
+    sent: (account, chainId) => activityStore.list(account, chainId),
+    addedTokens,
+  });
+  const move = createMoveService({
+    table,
+    node,
+    currentChain: currentSendingChain,
+    transactions,
+    gate: moveGate,
+    account: async () => {
+      await session.ready();
+      const address = session.getAddress();
+      if (!address) throw new NotLoggedInError();
+      return address;
+    },
+    confirmPassword: (password) => session.confirmPassword(password),
+    wallet,
+    // The tokens the holdings reader knows on the chain (added by the person, or moved by
+    // Encore's own transactions): a move takes every one it holds.
+    tokens: async (account, chainId) =>
+      (await holdings.read(account)).chains
+        .find((held) => held.chain.id === chainId)
+        ?.tokens.map((token) => token.address) ?? [],
+  });
   const clipboardGuard =
     options.clipboardGuard ??
     createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
@@ -155,6 +210,10 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       readsOn: (chain) => ({
         request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
       }),
+      holdings,
+      addedTokens,
+      dismissed: createDismissedStore(),
+      move,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

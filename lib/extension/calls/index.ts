@@ -10,6 +10,7 @@ export {
   createCallsService,
 } from './calls-service.ts';
 export { AUTHORIZATION_GAS, delegatedReads, delegationCode } from './delegated-reads.ts';
+export { type DescribedCall, describeCalls } from './describe-calls.ts';
 export {
   AtomicityNotSupportedError,
   BatchTooLargeError,
@@ -20,6 +21,7 @@ export {
   UnsupportedCapabilityError,
   UnsupportedChainIdError,
 } from './errors.ts';
+export { type OwnBatch, type OwnBatchSending, sendOwnBatch } from './own-batch.ts';
 export {
   CALLS_KEY,
   createSentCallsStore,

@@ -7,6 +7,7 @@ export {
   type ChainSummary,
   type MessageDeps,
   messageHandlers,
+  type ValueWatch,
   type WalletState,
 } from './handlers/index.ts';
 export { createRouter, type MessageResponse, type Router, type RouterOptions } from './router.ts';

@@ -28,6 +28,7 @@ export function defaultSettings(): Settings {
     addedChains: [],
     answerAsMetaMask: false,
     spendingLimits: {},
+    valueThresholds: {},
   };
 }
 

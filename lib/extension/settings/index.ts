@@ -26,4 +26,10 @@ export {
 export { defaultSpendingLimit, spendingLimitFor } from './spending-limits.ts';
 export { startChainId } from './start-chain.ts';
 export { getSettings, onSettingsChanged, updateSettings } from './store.ts';
+export {
+  DEFAULT_VALUE_THRESHOLD,
+  defaultValueThreshold,
+  valueThresholdFor,
+  valueThresholdsSchema,
+} from './value-thresholds.ts';
 export { requiredDecimals, USUAL_DECIMALS } from './well-known-currencies.ts';

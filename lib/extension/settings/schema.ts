@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findChain, MAX_ADDED_CHAINS } from './chains.ts';
+import { valueThresholdsSchema } from './value-thresholds.ts';
 import { requiredDecimals } from './well-known-currencies.ts';
 
 const httpUrl = z.lazy(() =>
@@ -172,6 +173,8 @@ function buildSettingsSchema() {
     answerAsMetaMask: z.boolean(),
     // What transactions may cost per chain in 24 hours before the password is asked for.
     spendingLimits: spendingLimitsSchema,
+    // Per chain: from how much of its currency the popup suggests a stronger wallet.
+    valueThresholds: valueThresholdsSchema,
   });
 }
 

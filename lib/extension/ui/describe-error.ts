@@ -58,6 +58,7 @@ const DESCRIPTIONS = {
   UNKNOWN_MESSAGE: FALLBACK,
   FORBIDDEN_SENDER: FALLBACK,
   INTERNAL: FALLBACK,
+  MOVE_REFUSED: AS_SENT,
 } as const satisfies Record<PageErrorCode, Describe>;
 
 function isPageErrorCode(code: unknown): code is PageErrorCode {

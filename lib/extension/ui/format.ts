@@ -7,6 +7,8 @@ export function formatCount(n: number): string {
 
 /** The host of an origin, with the scheme only when it is not https. */
 export function displayOrigin(origin: string): string {
+  // The wallet's own sends (a move out) carry Encore's internal origin, never a site's.
+  if (origin.startsWith('encore:')) return 'Encore';
   try {
     const url = new URL(origin);
     return url.protocol === 'https:' ? url.host : `${url.protocol}//${url.host}`;

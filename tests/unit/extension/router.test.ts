@@ -155,7 +155,11 @@ describe('the worker’s own messages', () => {
     const popupOnly = handlers.filter((h) => h.access === 'popup').map((h) => h.type);
     expect(popupOnly.sort()).toEqual([
       'clipboard.guard',
+      'move.outcome',
+      'move.prepare',
+      'move.send',
       'recoveryPhrase.markKept',
+      'revealPrivateKey',
       'revealRecoveryPhrase',
     ]);
     const router = createRouter({ handlers });

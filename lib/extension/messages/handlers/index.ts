@@ -2,9 +2,11 @@ import { type ActivityMessageDeps, activityMessages } from './activity.ts';
 import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
 import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
 import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
+import { type MoveMessageDeps, moveMessages } from './move.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
+import { type ValueMessageDeps, valueMessages } from './value.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
 
 export type MessageDeps = WalletMessageDeps &
@@ -14,7 +16,9 @@ export type MessageDeps = WalletMessageDeps &
   ApprovalMessageDeps &
   ClipboardMessageDeps &
   RecoveryMessageDeps &
-  ActivityMessageDeps;
+  ActivityMessageDeps &
+  ValueMessageDeps &
+  MoveMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -30,8 +34,11 @@ export function messageHandlers(deps: MessageDeps) {
     ...clipboardMessages(deps),
     ...recoveryMessages(deps),
     ...activityMessages(deps),
+    ...valueMessages(deps),
+    ...moveMessages(deps),
   ];
 }
 
 export type { ActivityList, Balance, ChainSummary } from './activity.ts';
+export type { ValueWatch } from './value.ts';
 export type { WalletState } from './wallet.ts';

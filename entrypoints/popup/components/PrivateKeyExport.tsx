@@ -1,0 +1,159 @@
+import type { JSX } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import {
+  CLIPBOARD_CLEAR_MS,
+  requestClipboardPermissions,
+} from '../../../lib/extension/clipboard/index.ts';
+import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { sendMessage } from './api.ts';
+import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard.ts';
+
+/**
+ * The account's private key, after the worker has checked the password against the backend's
+ * record, with the recovery phrase's clipboard guard. It lives only in this component's state.
+ */
+export function PrivateKeyExport(props: {
+  onClose: () => void;
+  onShowPhrase: () => void;
+}): JSX.Element {
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState<string | null>(null);
+
+  async function submit(event: Event): Promise<void> {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!password || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setKey((await sendMessage('revealPrivateKey', { password })).privateKey);
+      setPassword('');
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (key) return <KeyShown privateKey={key} onClose={props.onClose} />;
+  return (
+    <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
+      <h2 class="card-title">Private key</h2>
+      <p class="muted intro">
+        To open this wallet in MetaMask, prefer the recovery phrase: it brings this account and
+        every other account of the wallet, which MetaMask finds on the same derivation path. The
+        private key opens this one account only.
+      </p>
+      <button
+        type="button"
+        class="btn btn-secondary btn-sm"
+        data-testid="key-use-phrase"
+        onClick={props.onShowPhrase}
+        disabled={busy}
+      >
+        Show the recovery phrase instead
+      </button>
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        testId="key-password"
+        value={password}
+        onInput={setPassword}
+        error={submitted && !password ? 'Enter your password.' : null}
+        disabled={busy}
+      />
+      {error ? (
+        <p class="alert alert-error" role="alert" data-testid="form-error">
+          {error}
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="button" class="btn btn-secondary" onClick={props.onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" class="btn btn-primary" data-testid="key-submit" disabled={busy}>
+          {busy ? <Spinner /> : null} Show key
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Element {
+  const [revealed, setRevealed] = useState(false);
+  const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
+  const cancelClear = useRef<(() => void) | null>(null);
+
+  // Not async: the write and the permission request must start inside the click.
+  function copy(): void {
+    cancelClear.current?.();
+    copyAndGuard(props.privateKey, {
+      guardHere: (secret) => copyForAWhile(secret),
+      requestPermissions: requestClipboardPermissions,
+      handOff: async (digest) => (await sendMessage('clipboard.guard', { digest })).guarded,
+    }).then(
+      ({ stop, outcome }) => {
+        cancelClear.current = stop;
+        setCopied(outcome);
+      },
+      () => setCopied('failed'),
+    );
+  }
+
+  const text = (
+    <code class="hex private-key" data-testid="private-key">
+      {props.privateKey}
+    </code>
+  );
+  return (
+    <section class="card stack" aria-label="Private key">
+      <h2 class="card-title">Private key</h2>
+      <p class="alert alert-warning" role="note">
+        Anyone who has this key owns this account. Paste it only into a wallet you trust (MetaMask:
+        Add account, Import account), never into a website.
+      </p>
+      {revealed ? (
+        <div class="phrase-box">{text}</div>
+      ) : (
+        <button
+          type="button"
+          class="phrase-box blurred"
+          aria-label="Show the private key"
+          onClick={() => setRevealed(true)}
+        >
+          {text}
+          <span class="phrase-cover">Click to show</span>
+        </button>
+      )}
+      {copied === 'guarded' ? (
+        <p class="muted small" role="status" data-testid="copy-status">
+          Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds
+          the key, even once this window has closed.
+        </p>
+      ) : copied === 'popup-only' ? (
+        <p class="muted small" role="status" data-testid="copy-status">
+          Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds
+          the key, but only while this window stays open. Allow clipboard access on the next Copy to
+          have it cleared anyway.
+        </p>
+      ) : copied === 'failed' ? (
+        <p class="muted small" role="status">
+          Copying failed.
+        </p>
+      ) : null}
+      <div class="actions">
+        <button type="button" class="btn btn-secondary" data-testid="key-copy" onClick={copy}>
+          Copy
+        </button>
+        <button type="button" class="btn btn-secondary" onClick={props.onClose}>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}
