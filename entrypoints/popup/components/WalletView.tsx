@@ -9,6 +9,7 @@ import { ConnectedSites } from './ConnectedSites.tsx';
 import { KeepPhraseCard } from './KeepPhraseCard.tsx';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+import { ValueWatchCard } from './ValueWatchCard.tsx';
 
 // Their own chunks, loaded when asked for: the password form brings the wallet core's password
 // policy, the recovery phrase the clipboard guard and its schemas (zod), neither of which the
@@ -110,6 +111,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           Activity
         </button>
       </div>
+      <ValueWatchCard account={props.address} />
       {phraseKept === false && !remindLater ? (
         <KeepPhraseCard onShow={() => setRecovery(true)} onLater={() => setRemindLater(true)} />
       ) : null}
