@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { sendLocalEther } from '../../chain/index.ts';
+import { Contract, getAddress, JsonRpcProvider, Wallet } from 'ethers';
+import { LOCAL_FUNDED_KEY, sendLocalEther } from '../../chain/index.ts';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
@@ -11,6 +12,23 @@ import { setSettings } from './support/settings.ts';
 // back when the value keeps growing. It never stands in the way of the wallet.
 
 const ETH = 10n ** 18n;
+
+/** Sends `amount` of the demo token from the account that holds its supply. */
+async function sendLocalToken(url: string, token: string, to: string, amount: bigint) {
+  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
+  try {
+    const funder = new Wallet(LOCAL_FUNDED_KEY, provider);
+    const erc20 = new Contract(
+      token,
+      ['function transfer(address,uint256) returns (bool)'],
+      funder,
+    );
+    const nonce = await provider.getTransactionCount(funder.address, 'pending');
+    await (await erc20.getFunction('transfer')(to, amount, { nonce })).wait();
+  } finally {
+    provider.destroy();
+  }
+}
 
 /** The popup at its real size, once it has shown the balance and the value check has answered. */
 async function openChecked(openPopup: () => Promise<Page>, balance: RegExp): Promise<Page> {
@@ -77,4 +95,51 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
   await expect(popup.getByTestId('value-watch-holdings')).toHaveText(
     '2.3 ETH on Local development',
   );
+});
+
+test('adding a token by address: checksum checked, symbol and decimals shown before it is added, removable', async ({
+  env,
+  openPopup,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const chainUrl = env.services.chain ?? '';
+  const token = getAddress(env.services.token ?? '');
+  const popup = await openPopup();
+  await popup.setViewportSize(POPUP_SIZE);
+  await setSettings(popup, { rpcUrls: { '31337': chainUrl }, chainId: 31337 });
+  const address = await signUp(popup, uniqueUsername('tokens'));
+  await sendLocalToken(chainUrl, token, address, 25n * ETH);
+
+  await popup.getByTestId('show-tokens').click();
+  await expect(popup.getByTestId('tokens-empty')).toBeVisible({ timeout: 20_000 });
+  // One letter's case changed: the checksum catches the typo before any chain read.
+  const typo = token.replace(/[a-f]/, (c) => c.toUpperCase());
+  await popup.getByTestId('token-address').fill(typo);
+  await popup.getByTestId('token-lookup').click();
+  await expect(popup.locator('.field-error')).toHaveText(/checksum/);
+  // An account without code is no token.
+  await popup.getByTestId('token-address').fill(address);
+  await popup.getByTestId('token-lookup').click();
+  await expect(popup.locator('.field-error')).toHaveText(/no contract on Local development/);
+
+  await popup.getByTestId('token-address').fill(token.toLowerCase());
+  await popup.getByTestId('token-lookup').click();
+  const found = popup.getByTestId('token-found');
+  await expect(found.getByTestId('token-found-symbol')).toHaveText('ENC');
+  await expect(found.getByTestId('token-found-decimals')).toHaveText(
+    '18 decimals, on Local development',
+  );
+  await expect(found.getByTestId('token-found-address')).toHaveText(token);
+  await expect(found.getByTestId('token-found-balance')).toHaveText('You hold 25 ENC.');
+  await expectCleanLayout(popup, 'popup, a token to add');
+  await popup.screenshot({ path: testInfo.outputPath('token-found.png'), fullPage: true });
+  await found.getByTestId('token-add').click();
+
+  const row = popup.getByTestId('token-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('token-amount')).toHaveText('25 ENC');
+  await expectCleanLayout(popup, 'popup, tokens');
+  await popup.screenshot({ path: testInfo.outputPath('tokens.png'), fullPage: true });
+  await row.getByTestId('token-remove').click();
+  await expect(popup.getByTestId('tokens-empty')).toBeVisible();
 });

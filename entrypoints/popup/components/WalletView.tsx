@@ -21,6 +21,10 @@ const ActivityView = lazyComponent(
   () => import('./ActivityView.tsx').then((m) => m.ActivityView),
   loadingFallback,
 );
+const TokensView = lazyComponent(
+  () => import('./TokensView.tsx').then((m) => m.TokensView),
+  loadingFallback,
+);
 const RecoveryPhrase = lazyComponent(
   () => import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
   loadingFallback,
@@ -42,6 +46,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   const [activity, setActivity] = useState(
     () => new URLSearchParams(location.search).get('view') === 'activity',
   );
+  const [tokens, setTokens] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Null until the worker answers (and if it cannot): no reminder rather than a wrong one.
@@ -97,11 +102,27 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       </div>
     );
   }
+  if (tokens) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <TokensView account={props.address} onClose={() => setTokens(false)} />
+      </div>
+    );
+  }
   return (
     <div class="stack">
       <AccountCard address={props.address} username={props.username} />
       <div class="balance-row">
         <BalanceLine account={props.address} />
+        <button
+          type="button"
+          class="btn btn-secondary btn-sm"
+          data-testid="show-tokens"
+          onClick={() => setTokens(true)}
+        >
+          Tokens
+        </button>
         <button
           type="button"
           class="btn btn-secondary btn-sm"
