@@ -143,3 +143,44 @@ test('adding a token by address: checksum checked, symbol and decimals shown bef
   await row.getByTestId('token-remove').click();
   await expect(popup.getByTestId('tokens-empty')).toBeVisible();
 });
+
+test('the person’s threshold, set on the options page, decides when the card shows', async ({
+  env,
+  context,
+  extensionId,
+  openPopup,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const chainUrl = env.services.chain ?? '';
+  let popup = await openPopup();
+  await setSettings(popup, { rpcUrls: { '31337': chainUrl }, chainId: 31337 });
+  const address = await signUp(popup, uniqueUsername('threshold'));
+  await sendLocalEther(chainUrl, address, ETH + ETH / 10n);
+
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  const field = options.getByTestId('threshold-amount-31337');
+  await expect(field).toHaveValue('0.5');
+  await field.fill('0');
+  await options.getByTestId('save-thresholds').click();
+  await expect(options.getByTestId('value-thresholds')).toContainText('Enter an amount above 0');
+  await field.fill('2');
+  await options.getByTestId('save-thresholds').click();
+  await expect(options.getByTestId('thresholds-status')).toHaveText('Saved.');
+  await options.getByTestId('value-thresholds').scrollIntoViewIfNeeded();
+  await expectCleanLayout(options, 'options, value thresholds');
+  await options.getByTestId('value-thresholds').screenshot({
+    path: testInfo.outputPath('thresholds.png'),
+  });
+
+  await popup.close();
+  popup = await openChecked(openPopup, /^1\.1 ETH$/);
+  await expect(popup.getByTestId('value-watch')).toHaveCount(0);
+
+  await field.fill('1');
+  await options.getByTestId('save-thresholds').click();
+  await expect(options.getByTestId('thresholds-status')).toHaveText('Saved.');
+  await popup.close();
+  popup = await openChecked(openPopup, /^1\.1 ETH$/);
+  await expect(popup.getByTestId('value-watch')).toBeVisible();
+});
