@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { Contract, getAddress, JsonRpcProvider, Wallet } from 'ethers';
 import { LOCAL_FUNDED_KEY, sendLocalEther } from '../../chain/index.ts';
@@ -73,7 +74,19 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
   // It blocks nothing: the wallet's own buttons work beside it.
   await expect(popup.getByTestId('show-activity')).toBeEnabled();
   await expectCleanLayout(popup, 'popup with the value card');
-  await popup.screenshot({ path: testInfo.outputPath('value-card.png'), fullPage: true });
+  // With ENCORE_SCREENSHOTS=1 (npm run screenshots) the picture goes to the docs.
+  await popup.screenshot({
+    path:
+      process.env.ENCORE_SCREENSHOTS === '1'
+        ? join(
+            resolve(import.meta.dirname, '..', '..'),
+            'docs',
+            'screenshots',
+            'popup-value-watch.png',
+          )
+        : testInfo.outputPath('value-card.png'),
+    fullPage: true,
+  });
 
   await card.getByTestId('value-watch-dismiss').click();
   await expect(popup.getByTestId('value-watch')).toHaveCount(0);
