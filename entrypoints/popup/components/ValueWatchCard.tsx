@@ -1,6 +1,5 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
-import type { ValueWatch } from '../../../lib/extension/messages/index.ts';
+import { useEffect, useState } from 'preact/hooks';
 import { ShortForms, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage } from './api.ts';
@@ -15,16 +14,6 @@ export interface ValueWatchCardProps {
   onMove?: () => void;
 }
 
-/** Read once the popup shows the wallet; `encore:popup:value-watch` marks when it answered. */
-async function loadWatch(): Promise<ValueWatch> {
-  const t = phaseStart();
-  try {
-    return await sendMessage('value.watch');
-  } finally {
-    measurePhase('encore:popup:value-watch', t);
-  }
-}
-
 /**
  * Shown when the wallet holds more than a chain's threshold: what it holds, why a password is a
  * weak lock for it, and the ways to a stronger one. It never blocks the wallet: "Not now" hides
@@ -32,7 +21,13 @@ async function loadWatch(): Promise<ValueWatch> {
  * nothing.
  */
 export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
-  const [watch] = useAsync(loadWatch, [props.account]);
+  const [started] = useState(phaseStart);
+  const [watch] = useAsync(() => sendMessage('value.watch'), [props.account]);
+  // Marked once the answer is on screen (an effect runs after the render that shows it).
+  const answered = watch.status !== 'loading';
+  useEffect(() => {
+    if (answered) measurePhase('encore:popup:value-watch', started);
+  }, [answered, started]);
   const [dismissed, setDismissed] = useState(false);
   const [dismissing, setDismissing] = useState(false);
   if (watch.status !== 'done' || !watch.value.show || dismissed) return null;
