@@ -34,5 +34,6 @@ export {
 } from './local-chain.ts';
 export type { DeploySponsorPaymasterOptions, SponsorPaymaster } from './paymaster.ts';
 export { deploySponsorPaymaster } from './paymaster.ts';
+export { sendLocalEther } from './send-ether.ts';
 export type { SponsoredCallContracts } from './sponsored-calls.ts';
 export { deploySponsoredCalls } from './sponsored-calls.ts';

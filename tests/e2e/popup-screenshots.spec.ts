@@ -1,9 +1,11 @@
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { sendLocalEther } from '../../chain/index.ts';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { attachWallet } from './support/catalog.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
+import { setSettings } from './support/settings.ts';
 
 // Checks the popup's layout in light and dark mode at its real width. With ENCORE_SCREENSHOTS=1
 // the pictures go to docs/screenshots (for the README); otherwise into the test's output folder.
@@ -37,12 +39,16 @@ test('popup states look right in light and dark mode', async ({ env, openPopup }
   const light = await background(popup);
   await shoot(popup, 'popup-signed-out', (n) => testInfo.outputPath(n));
 
+  // The local chain, as `make start` builds it, with the funding hook's 0.1 ETH: the balance reads.
+  await setSettings(popup, { rpcUrls: { '31337': env.services.chain ?? '' }, chainId: 31337 });
   const address = await signUp(popup, uniqueUsername('ada'));
+  await sendLocalEther(env.services.chain ?? '', address, 10n ** 17n);
   const user = env.catalogUsers.find((u) => u.isVerified) ?? env.catalogUsers[0];
   if (!user) throw new Error('globalSetup exported no catalog users');
   await attachWallet(env, user.id, address);
   await popup.reload();
   await expect(popup.getByTestId('profile-name')).toHaveText(user.name);
+  await expect(popup.getByTestId('balance-amount')).toHaveText('0.1 ETH');
   await popup
     .locator('img.profile-picture')
     .first()

@@ -3,6 +3,7 @@ import { sendMessage } from '../../../lib/extension/client/index.ts';
 import type { Settings } from '../../../lib/extension/settings/index.ts';
 import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import { SettingsForm } from './SettingsForm.tsx';
+import { ValueThresholds } from './ValueThresholds.tsx';
 
 export function OptionsPage(): JSX.Element {
   const [settings, reload] = useAsync<Settings>(() => sendMessage('settings.get'), []);
@@ -31,7 +32,10 @@ export function OptionsPage(): JSX.Element {
           </button>
         </div>
       ) : (
-        <SettingsForm initial={settings.value} />
+        <div class="stack-lg">
+          <SettingsForm initial={settings.value} />
+          <ValueThresholds initial={settings.value} />
+        </div>
       )}
     </div>
   );

@@ -9,6 +9,7 @@ import { ConnectedSites } from './ConnectedSites.tsx';
 import { KeepPhraseCard } from './KeepPhraseCard.tsx';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+import { ValueWatchCard } from './ValueWatchCard.tsx';
 
 // Their own chunks, loaded when asked for: the password form brings the wallet core's password
 // policy, the recovery phrase the clipboard guard and its schemas (zod), neither of which the
@@ -18,6 +19,10 @@ const ChangePasswordForm = lazyComponent(() =>
 );
 const ActivityView = lazyComponent(
   () => import('./ActivityView.tsx').then((m) => m.ActivityView),
+  loadingFallback,
+);
+const TokensView = lazyComponent(
+  () => import('./TokensView.tsx').then((m) => m.TokensView),
   loadingFallback,
 );
 const RecoveryPhrase = lazyComponent(
@@ -52,6 +57,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   const [activity, setActivity] = useState(
     () => new URLSearchParams(location.search).get('view') === 'activity',
   );
+  const [tokens, setTokens] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Null until the worker answers (and if it cannot): no reminder rather than a wrong one.
@@ -129,11 +135,27 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       </div>
     );
   }
+  if (tokens) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <TokensView account={props.address} onClose={() => setTokens(false)} />
+      </div>
+    );
+  }
   return (
     <div class="stack">
       <AccountCard address={props.address} username={props.username} />
       <div class="balance-row">
         <BalanceLine account={props.address} />
+        <button
+          type="button"
+          class="btn btn-secondary btn-sm"
+          data-testid="show-tokens"
+          onClick={() => setTokens(true)}
+        >
+          Tokens
+        </button>
         <button
           type="button"
           class="btn btn-secondary btn-sm"
@@ -143,6 +165,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           Activity
         </button>
       </div>
+      <ValueWatchCard account={props.address} />
       {phraseKept === false && !remindLater ? (
         <KeepPhraseCard onShow={() => setRecovery(true)} onLater={() => setRemindLater(true)} />
       ) : null}

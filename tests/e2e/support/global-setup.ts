@@ -137,6 +137,8 @@ export async function startE2EServices(
         demoLocalhost: demo.localhostUrl,
         chain: chain.url,
         favorites: contracts.favorites,
+        // The demo ERC-20 ("ENC"): its whole supply belongs to LOCAL_FUNDED_KEY's account.
+        token: contracts.token,
         fanActions: sponsored.fanActions,
         sponsor: `${backend.url}/sponsor`,
         relayer: demo.relayerAddress ?? '',

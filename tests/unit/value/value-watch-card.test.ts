@@ -1,0 +1,129 @@
+// The popup's value card, rendered with Preact into a linkedom document: shown only when the
+// worker says so, listing what the wallet holds; each way out is a button only when the popup
+// hands the card the view that takes it (nothing pretends to be one); "Not now" asks the worker
+// to record the level and hides the card.
+import { parseHTML } from 'linkedom';
+import { h, render } from 'preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ValueWatch } from '../../../lib/extension/messages/index.ts';
+
+const sent: string[] = [];
+let answer: ValueWatch;
+
+vi.mock('../../../entrypoints/popup/components/api.ts', () => ({
+  sendMessage: async (type: string) => {
+    sent.push(type);
+    return answer;
+  },
+}));
+
+const { ValueWatchCard } = await import('../../../entrypoints/popup/components/ValueWatchCard.tsx');
+
+const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const LOCAL = {
+  id: 31337,
+  name: 'Local development',
+  currency: { symbol: 'ETH', decimals: 18 },
+  explorerUrl: null,
+};
+
+function watch(show: boolean): ValueWatch {
+  return {
+    show,
+    over: show
+      ? [{ chain: LOCAL, wei: '1100000000000000000', threshold: '500000000000000000' }]
+      : [],
+    holdings: {
+      account: ACCOUNT,
+      chainsNotRead: 0,
+      chains: [
+        {
+          chain: LOCAL,
+          native: { symbol: 'ETH', decimals: 18, wei: '1100000000000000000' },
+          tokens: [
+            {
+              address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+              symbol: 'ENC',
+              decimals: 18,
+              balance: '25000000000000000000',
+              unreadable: null,
+              source: 'added',
+            },
+            {
+              address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+              symbol: 'ZERO',
+              decimals: 6,
+              balance: '0',
+              unreadable: null,
+              source: 'activity',
+            },
+          ],
+          unreadable: null,
+        },
+      ],
+    },
+  };
+}
+
+let root: Element;
+
+beforeEach(() => {
+  const { document, window } = parseHTML(
+    '<!doctype html><html><body><div id="app"></div></body></html>',
+  );
+  vi.stubGlobal('document', document);
+  vi.stubGlobal('window', window);
+  root = document.getElementById('app') as Element;
+  sent.length = 0;
+});
+
+afterEach(() => {
+  render(null, root);
+  vi.unstubAllGlobals();
+});
+
+const card = () => root.querySelector('[data-testid="value-watch"]');
+const button = (testId: string) =>
+  root.querySelector(`[data-testid="${testId}"]`) as unknown as { click(): void } | null;
+
+describe('the value card', () => {
+  it('shows nothing when the worker says not to', async () => {
+    answer = watch(false);
+    performance.clearMeasures('encore:popup:value-watch');
+    render(h(ValueWatchCard, { account: ACCOUNT }), root);
+    // Marked once the answer is rendered.
+    await vi.waitFor(() =>
+      expect(performance.getEntriesByName('encore:popup:value-watch')).toHaveLength(1),
+    );
+    expect(sent).toEqual(['value.watch']);
+    expect(card()).toBeNull();
+  });
+
+  it('lists the non-zero holdings; no way-out button unless its view is given', async () => {
+    answer = watch(true);
+    render(h(ValueWatchCard, { account: ACCOUNT }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    const items = [...root.querySelectorAll('[data-testid="value-watch-holdings"] li')];
+    expect(items.map((item) => item.textContent)).toEqual([
+      '1.1 ETH on Local development',
+      '25 ENC 0x5FbD…0aa3 on Local development',
+    ]);
+    expect(button('strengthen-start')).toBeNull();
+    expect(button('move-start')).toBeNull();
+  });
+
+  it('each way out is a button calling what the popup gave; "Not now" records and hides', async () => {
+    answer = watch(true);
+    const onStrengthen = vi.fn();
+    const onMove = vi.fn();
+    render(h(ValueWatchCard, { account: ACCOUNT, onStrengthen, onMove }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    button('strengthen-start')?.click();
+    button('move-start')?.click();
+    expect(onStrengthen).toHaveBeenCalledTimes(1);
+    expect(onMove).toHaveBeenCalledTimes(1);
+    button('value-watch-dismiss')?.click();
+    await vi.waitFor(() => expect(card()).toBeNull());
+    expect(sent).toEqual(['value.watch', 'value.dismiss']);
+  });
+});
