@@ -165,7 +165,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           Activity
         </button>
       </div>
-      <ValueWatchCard account={props.address} />
+      <ValueWatchCard account={props.address} onMove={() => setMoving(true)} />
       {phraseKept === false && !remindLater ? (
         <KeepPhraseCard onShow={() => setRecovery(true)} onLater={() => setRemindLater(true)} />
       ) : null}
