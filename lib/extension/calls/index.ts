@@ -15,6 +15,7 @@ export {
   BatchTooLargeError,
   DuplicateCallsIdError,
   InvalidCallsParamsError,
+  PaymasterBatchRejectedError,
   SponsorDeclinedError,
   UnknownCallsIdError,
   UnsupportedCapabilityError,

@@ -172,6 +172,9 @@ function buildSettingsSchema() {
     answerAsMetaMask: z.boolean(),
     // What transactions may cost per chain in 24 hours before the password is asked for.
     spendingLimits: spendingLimitsSchema,
+    // Chain id → the ERC-4337 bundler (ERC-7769) that carries batches a site's ERC-7677
+    // paymaster pays for; validated as RPC URLs are. Chains without one offer no paymasterService.
+    bundlerUrls: rpcUrlsSchema,
   });
 }
 
