@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { ensureDeterministicDeployer } from './deterministic-deployer.ts';
 import { jsonRpc } from './json-rpc.ts';
 import { servedChild } from './served-child.ts';
 
@@ -17,16 +18,6 @@ export const LOCAL_BUNDLER_EXECUTOR_KEY =
  */
 export const LOCAL_BUNDLER_UTILITY_KEY =
   '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356' as const;
-
-/** The CREATE2 factory every public chain carries (Arachnid's deterministic deployer). */
-export const DETERMINISTIC_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c' as const;
-
-/**
- * Its runtime code. Public chains got it from a pre-EIP-155 transaction signed by nobody's key;
- * the local chain is given the code directly (`hardhat_setCode`), which leaves it identical.
- */
-const DETERMINISTIC_DEPLOYER_CODE =
-  '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3';
 
 export interface Bundler {
   /** The bundler's JSON-RPC URL on 127.0.0.1 (ERC-7769: `eth_sendUserOperation`, …). */
@@ -56,16 +47,6 @@ function altoCli(): string {
   const require = createRequire(import.meta.url);
   // The package exports only its library entry (esm/index.js); the CLI sits beside it.
   return join(dirname(require.resolve('@pimlico/alto')), 'cli', 'alto.js');
-}
-
-/**
- * Puts the deterministic deployer on a local Hardhat chain when it is not there: Alto deploys its
- * simulation contracts through it, as it would on a public chain.
- */
-export async function ensureDeterministicDeployer(rpcUrl: string): Promise<void> {
-  const code = String(await jsonRpc(rpcUrl, 'eth_getCode', [DETERMINISTIC_DEPLOYER, 'latest']));
-  if (code !== '0x') return;
-  await jsonRpc(rpcUrl, 'hardhat_setCode', [DETERMINISTIC_DEPLOYER, DETERMINISTIC_DEPLOYER_CODE]);
 }
 
 /**

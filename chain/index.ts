@@ -1,8 +1,6 @@
 export type { Bundler, StartBundlerOptions } from './bundler.ts';
 export {
   bundlerArgs,
-  DETERMINISTIC_DEPLOYER,
-  ensureDeterministicDeployer,
   LOCAL_BUNDLER_EXECUTOR_KEY,
   LOCAL_BUNDLER_UTILITY_KEY,
   startBundler,
@@ -12,6 +10,18 @@ export { compileContract, compilePackageContract, compileSolidity } from './comp
 export type { DemoContracts } from './demo-contracts.ts';
 export { DEMO_TOKEN_SUPPLY, deployDemoContracts } from './demo-contracts.ts';
 export { deployContract } from './deploy.ts';
+export {
+  DETERMINISTIC_DEPLOYER,
+  deployDeterministic,
+  deterministicAddress,
+  ensureDeterministicDeployer,
+} from './deterministic-deployer.ts';
+export {
+  deployEntryPointV08,
+  ENTRY_POINT_V08,
+  ENTRY_POINT_V08_SALT,
+  entryPointV08Artifact,
+} from './entry-point.ts';
 export { jsonRpc } from './json-rpc.ts';
 export type { LocalChain, StartLocalChainOptions } from './local-chain.ts';
 export {

@@ -1,11 +1,15 @@
 import { keccak256 } from 'ethers';
-import { compileContract, compilePackageContract } from './compile.ts';
+import { compileContract } from './compile.ts';
 import { deployContract } from './deploy.ts';
+import { deployEntryPointV08 } from './entry-point.ts';
 import { jsonRpc } from './json-rpc.ts';
 
 /** Where sponsored calls' contracts live on a chain. */
 export interface SponsoredCallContracts {
-  /** The ERC-4337 v0.8 EntryPoint (@account-abstraction/contracts), compiled from npm. */
+  /**
+   * The ERC-4337 v0.8 EntryPoint at its canonical address (chain/entry-point.ts): the code its
+   * authors published in @account-abstraction/contracts, as public chains run it.
+   */
   readonly entryPoint: `0x${string}`;
   /** EncoreAccount.sol: the delegate Encore signs EIP-7702 authorizations for. */
   readonly delegate: `0x${string}`;
@@ -16,21 +20,21 @@ export interface SponsoredCallContracts {
 }
 
 /**
- * Compiles and deploys the EntryPoint, Encore's delegate (bound to that EntryPoint) and the fan
- * actions contract from `privateKey`'s account, one after the other, and reads the delegate's
- * code hash back from the chain.
+ * Deploys the EntryPoint at its canonical address (through the deterministic deployer), then
+ * compiles and deploys Encore's delegate (bound to that EntryPoint) and the fan actions contract
+ * from `privateKey`'s account, one after the other, and reads the delegate's code hash back from
+ * the chain.
  */
 export async function deploySponsoredCalls(
   rpcUrl: string,
   privateKey: string,
 ): Promise<SponsoredCallContracts> {
-  const [entryPointCode, delegateCode, fanActionsCode] = await Promise.all([
-    compilePackageContract('@account-abstraction/contracts/core/EntryPoint.sol', 'EntryPoint'),
+  const [delegateCode, fanActionsCode] = await Promise.all([
     compileContract('EncoreAccount'),
     compileContract('FanActions'),
   ]);
   // In sequence: one account, and each deployment takes the next nonce.
-  const entryPoint = await deployContract(rpcUrl, privateKey, entryPointCode);
+  const entryPoint = await deployEntryPointV08(rpcUrl, privateKey);
   const delegate = await deployContract(rpcUrl, privateKey, delegateCode, [entryPoint]);
   const fanActions = await deployContract(rpcUrl, privateKey, fanActionsCode);
   const code = String(await jsonRpc(rpcUrl, 'eth_getCode', [delegate, 'latest']));

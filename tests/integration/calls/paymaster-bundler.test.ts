@@ -10,24 +10,22 @@ import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import {
   createPublicClient,
-  createWalletClient,
   defineChain,
   encodeFunctionData,
   type Hex,
   http,
+  type Log,
   type PublicClient,
   parseAbi,
+  parseEventLogs,
 } from 'viem';
 import {
   createBundlerClient,
   createPaymasterClient,
   entryPoint08Abi,
-  getUserOperationHash,
   getUserOperationTypedData,
   type SmartAccount,
-  toPackedUserOperation,
   toSmartAccount,
-  type UserOperation,
 } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,8 +56,8 @@ import {
 } from '../../support/sponsored-chain.ts';
 
 const depositAbi = parseAbi(['function balanceOf(address account) view returns (uint256)']);
-/** ERC-4337 v0.8's canonical EntryPoint: not the one the local chain's paymaster serves. */
-const CANONICAL_ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
+/** ERC-4337 v0.7's EntryPoint: not the one the paymaster serves (v0.8's, at its canonical address). */
+const OTHER_ENTRY_POINT = '0x0000000071727De22E5E9d8BAf0edAc6f37da032';
 
 let sc: SponsoredChain;
 let paymaster: SponsorPaymaster;
@@ -82,8 +80,8 @@ beforeAll(async () => {
   server = await startServer({
     databaseUrl: `sqlite:${join(dir, 'db.sqlite')}`,
     rateLimit: { ...NO_RATE_LIMIT, sponsorPerAddress: 1_000_000 },
-    // Each listener: one operation a day, so the second one meets the budget.
-    sponsor: sponsorOptions(sc, { perListenerPerDay: 1 }),
+    // Each listener: two operations a day, so the third one meets the budget.
+    sponsor: sponsorOptions(sc, { perListenerPerDay: 2 }),
     paymaster: paymaster.address,
   });
   const chain = defineChain({
@@ -131,8 +129,10 @@ async function encoreAccount(privateKey: Hex): Promise<SmartAccount> {
     async getAddress() {
       return owner.address;
     },
+    // Asked only while the EOA runs no code (viem's isDeployed): EIP-7702's marker, the
+    // authorization travelling as eip7702Auth.
     async getFactoryArgs() {
-      return { factory: undefined, factoryData: undefined };
+      return { factory: '0x7702', factoryData: '0x' };
     },
     async getNonce() {
       const deadline = Number((await readLatestBlock(sc.rpc)).timestamp) + 600;
@@ -164,6 +164,31 @@ async function encoreAccount(privateKey: Hex): Promise<SmartAccount> {
       );
     },
   });
+}
+
+function depositOf(address: Hex): Promise<bigint> {
+  return client.readContract({
+    address: sc.contracts.entryPoint,
+    abi: depositAbi,
+    functionName: 'balanceOf',
+    args: [address],
+  });
+}
+
+function isFavorite(account: Hex, track: string): Promise<boolean> {
+  return client.readContract({
+    address: sc.contracts.fanActions,
+    abi: parseAbi(['function isFavorite(address, string) view returns (bool)']),
+    functionName: 'isFavorite',
+    args: [account, track],
+  });
+}
+
+/** The userOpHash of each UserOperationEvent the EntryPoint logged in `logs`. */
+function loggedOperationHashes(logs: readonly Log[]): Hex[] {
+  return parseEventLogs({ abi: entryPoint08Abi, logs: [...logs], eventName: 'UserOperationEvent' })
+    .filter((log) => log.address.toLowerCase() === sc.contracts.entryPoint.toLowerCase())
+    .map((log) => log.args.userOpHash);
 }
 
 const favorite = (track: string) => ({
@@ -218,68 +243,68 @@ describe('ERC-7677 paymaster and ERC-4337 bundler, through viem', () => {
     });
   });
 
-  it("pays for a never-funded EOA's favorite: viem's paymaster client, Alto's estimate and receipt, balance unchanged", async () => {
-    // The EIP-7702 upgrade rides on a transaction a funded test account pays for.
-    await upgradeDirectly(sc, new Wallet(listenerKey));
+  it("pays for a never-funded EOA's first operation, its EIP-7702 authorization with it: viem's paymaster client, Alto's eth_sendUserOperation and receipt, balance unchanged", async () => {
+    const owner = privateKeyToAccount(listenerKey);
+    expect(await client.getCode({ address: listener })).toBeUndefined();
     const account = await encoreAccount(listenerKey);
     const { bundlerClient } = clients(account);
-    const depositBefore = await client.readContract({
-      address: sc.contracts.entryPoint,
-      abi: depositAbi,
-      functionName: 'balanceOf',
-      args: [paymaster.address],
-    });
+    const depositBefore = await depositOf(paymaster.address);
     expect(await client.getBalance({ address: listener })).toBe(0n);
 
-    // viem prepares the operation: the paymaster's stub data, Alto's gas estimate, the
-    // paymaster's final data. The EntryPoint's handleOps carries it: Alto's eth_sendUserOperation
-    // refuses this operation on the local chain (AA24 in its validation; docs/dependencies.md).
-    const prepared = await bundlerClient.prepareUserOperation({ calls: [favorite('track-7677')] });
-    const signature = await account.signUserOperation(prepared as UserOperation<'0.8'>);
-    const operation = { ...prepared, signature } as UserOperation<'0.8'>;
-    const submitter = createWalletClient({
-      account: privateKeyToAccount(LOCAL_FUNDED_KEY),
-      transport: http(sc.chain.url),
-    });
-    await submitter.writeContract({
-      address: sc.contracts.entryPoint,
-      abi: entryPoint08Abi,
-      functionName: 'handleOps',
-      args: [[toPackedUserOperation(operation)], submitter.account.address],
-      chain: null,
-    });
-    const hash = getUserOperationHash({
+    // The first operation carries the EOA's authorization (eip7702Auth, factory 0x7702): the
+    // bundler's transaction sets the delegation, then the EntryPoint runs the operation.
+    const authorization = await owner.signAuthorization({
+      contractAddress: sc.contracts.delegate,
       chainId: sc.chain.chainId,
-      entryPointAddress: sc.contracts.entryPoint,
-      entryPointVersion: '0.8',
-      userOperation: operation,
+      nonce: await client.getTransactionCount({ address: listener }),
+    });
+    const hash = await bundlerClient.sendUserOperation({
+      calls: [favorite('track-7677')],
+      authorization,
     });
     const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: 60_000 });
 
     expect(receipt.success).toBe(true);
     expect(receipt.sender.toLowerCase()).toBe(listener.toLowerCase());
     expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.address.toLowerCase());
-    // eth_getUserOperationReceipt straight from the bundler agrees.
+    // eth_getUserOperationReceipt straight from the bundler agrees, and the hash Alto answered
+    // is the EntryPoint's own (the UserOperationEvent it logged on chain).
     const again = await rawRpc(bundler.url, 'eth_getUserOperationReceipt', [hash]);
     expect('result' in again && (again.result as { userOpHash: string }).userOpHash).toBe(hash);
+    expect(loggedOperationHashes(receipt.receipt.logs)).toEqual([hash]);
+    // The bundler's transaction carried the authorization (type 4), naming Encore's delegate.
+    const sent = await client.getTransaction({ hash: receipt.receipt.transactionHash });
+    expect(sent.type).toBe('eip7702');
+    expect(sent.authorizationList?.map((a) => a.address.toLowerCase())).toEqual([
+      sc.contracts.delegate.toLowerCase(),
+    ]);
     expect(await client.getBalance({ address: listener })).toBe(0n);
     const code = await client.getCode({ address: listener });
     expect(code).toBe(`0xef0100${sc.contracts.delegate.slice(2).toLowerCase()}`);
-    const isFavorite = await client.readContract({
-      address: sc.contracts.fanActions,
-      abi: parseAbi(['function isFavorite(address, string) view returns (bool)']),
-      functionName: 'isFavorite',
-      args: [listener, 'track-7677'],
-    });
-    expect(isFavorite).toBe(true);
-    const depositAfter = await client.readContract({
-      address: sc.contracts.entryPoint,
-      abi: depositAbi,
-      functionName: 'balanceOf',
-      args: [paymaster.address],
-    });
+    expect(await isFavorite(listener, 'track-7677')).toBe(true);
+    const depositAfter = await depositOf(paymaster.address);
     expect(depositAfter).toBeLessThan(depositBefore);
     expect(depositBefore - depositAfter).toBe(receipt.actualGasCost);
+  });
+
+  it('pays for a later operation of the same account without an authorization', async () => {
+    const account = await encoreAccount(listenerKey);
+    const { bundlerClient } = clients(account);
+    const hash = await bundlerClient.sendUserOperation({ calls: [follow('artist-7677')] });
+    const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, timeout: 60_000 });
+    expect(receipt.success).toBe(true);
+    expect(loggedOperationHashes(receipt.receipt.logs)).toEqual([hash]);
+    const sent = await client.getTransaction({ hash: receipt.receipt.transactionHash });
+    expect(sent.type).toBe('eip1559');
+    expect(receipt.paymaster?.toLowerCase()).toBe(paymaster.address.toLowerCase());
+    expect(await client.getBalance({ address: listener })).toBe(0n);
+    const following = await client.readContract({
+      address: sc.contracts.fanActions,
+      abi: parseAbi(['function isFollowing(address, string) view returns (bool)']),
+      functionName: 'isFollowing',
+      args: [listener, 'artist-7677'],
+    });
+    expect(following).toBe(true);
   });
 
   it('refuses a call that is not listed with a JSON-RPC error, before anything is signed', async () => {
@@ -319,7 +344,7 @@ describe('ERC-7677 paymaster and ERC-4337 bundler, through viem', () => {
     const op = operationFor(listener, [follow('artist-1')]);
     const otherEntryPoint = await paymasterRpc('pm_getPaymasterStubData', [
       op,
-      CANONICAL_ENTRY_POINT,
+      OTHER_ENTRY_POINT,
       `0x${sc.chain.chainId.toString(16)}`,
     ]);
     expect(otherEntryPoint).toMatchObject({
@@ -373,7 +398,7 @@ describe('ERC-7677 paymaster and ERC-4337 bundler, through viem', () => {
     expect('result' in second).toBe(false);
   });
 
-  it("keeps the listener's daily budget: the second operation of the day is refused", async () => {
+  it("keeps the listener's daily budget: the third operation of the day is refused", async () => {
     const account = await encoreAccount(listenerKey);
     const { bundlerClient } = clients(account);
     await expect(bundlerClient.sendUserOperation({ calls: [follow('artist-2')] })).rejects.toThrow(

@@ -1,8 +1,8 @@
 // Pimlico's Alto on the local chain: it serves the local EntryPoint v0.8 and nothing else, answers
 // ERC-7769's methods, and its process ends when it is stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Bundler, DETERMINISTIC_DEPLOYER, startBundler } from '../../../chain/bundler.ts';
-import { jsonRpc } from '../../../chain/index.ts';
+import { type Bundler, startBundler } from '../../../chain/bundler.ts';
+import { DETERMINISTIC_DEPLOYER, jsonRpc } from '../../../chain/index.ts';
 import { freePort } from '../../support/free-port.ts';
 import { rawRpc, type SponsoredChain, startSponsoredChain } from '../../support/sponsored-chain.ts';
 
