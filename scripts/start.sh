@@ -170,6 +170,7 @@ else
   start "extension build" "$LOGS/build.log" env WXT_BACKEND_URL="$BACKEND_URL" \
     WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
     WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" WXT_DELEGATES="$(chain_value WXT_DELEGATES)" \
+    WXT_BUNDLER_URLS="{\"31337\":\"$(chain_value BUNDLER_URL)\"}" \
     ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}"
   wait "$STARTED_PID" || { cat "$LOGS/build.log" >&2; exit 1; }
 fi
@@ -193,6 +194,7 @@ start "demo site" "$LOGS/demo.log" env DEMO_PORT="$DEMO_PORT" \
   CATALOG_HOST_LIST_URL="$CATALOG_URL" CHAIN_RPC_URL="$CHAIN_RPC_URL" \
   RELAYER_KEY="$(chain_value RELAYER_KEY)" FAVORITES_ADDRESS="$FAVORITES_ADDRESS" \
   SPONSOR_URL="$BACKEND_URL/sponsor" FAN_ACTIONS_ADDRESS="$FAN_ACTIONS_ADDRESS" \
+  PAYMASTER_URL="$BACKEND_URL/paymaster" \
   "$TSX" demo/server/main.ts
 
 wait_for "backend" "$BACKEND_URL/health"
