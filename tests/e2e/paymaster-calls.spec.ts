@@ -97,6 +97,7 @@ test.beforeAll(async () => {
   });
   // The chain's RPC URL and its bundler, as a `make start` build has them.
   await setSettings(w.popup, {
+    chainId: 31337,
     rpcUrls: { '31337': chainUrl },
     bundlerUrls: { '31337': bundler.url },
   });

@@ -40,6 +40,7 @@ import {
   createNonceReservations,
   createTransactionService,
 } from '../../../lib/extension/transactions/index.ts';
+import type { SpendingLimit } from '../../../lib/transactions/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
 import { encodeHandleOps } from '../../../server/sponsor/entry-point.ts';
 import { freePort } from '../../support/free-port.ts';
@@ -177,7 +178,7 @@ beforeEach(() => {
   bundler.heard.length = 0;
 });
 
-function services(listener: Wallet) {
+function services(listener: Wallet, limit: SpendingLimit = { kind: 'unlimited' }) {
   const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
   const node = createNodeClient({
     currentChain: async () => ({ ...chain, rpcUrl: sc.chain.url }),
@@ -192,7 +193,7 @@ function services(listener: Wallet) {
     wallet: async () => listener,
     transactions: createTransactionService({
       node,
-      currentChain: async () => ({ ...chain, limit: { kind: 'unlimited' } }),
+      currentChain: async () => ({ ...chain, limit }),
       ledger: { read: async () => [], add: async () => {} },
       nonces: createNonceReservations(),
     }),
@@ -326,6 +327,24 @@ describe('wallet_sendCalls with ERC-7677 paymasterService', () => {
       expect(await isFavorite(funded, `lie-${mode}`)).toBe(false);
     },
   );
+
+  it('attack: a batch over the daily limit reaches neither the paymaster nor the bundler without the password', async () => {
+    const funded = await fundedListener();
+    const { calls } = services(funded, { kind: 'daily', wei: '0' });
+    const approval = await calls.prepare(
+      PAGE,
+      params(funded, [
+        fanCall(sc, 'favorite', 'limit-1'),
+        { to: Wallet.createRandom().address, value: '0x1', data: '0x' },
+      ]),
+      funded.address,
+    );
+    expect(approval.spending.passwordRequired).not.toBeNull();
+    const error = await calls.send(PAGE, approval, funded.address).catch((e: unknown) => e);
+    expect(toProviderError(error).toRpcError()).toMatchObject({ code: 4100 });
+    expect(paymasterHeard).toEqual([]);
+    expect(bundler.heard).toEqual([]);
+  });
 
   it.each([
     [{ entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' }],
