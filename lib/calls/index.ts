@@ -52,6 +52,7 @@ export {
   type PaidBatch,
   type PaidFees,
   type PaymasterFields,
+  packPaidOperation,
   paidOperationHash,
   paidOperationTypedData,
   paymasterAndData,

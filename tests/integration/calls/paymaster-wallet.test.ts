@@ -88,8 +88,9 @@ let bundler: HandleOpsBundler;
 let proxy: Server;
 let proxyUrl: string;
 let tamper: Tamper = 'none';
-/** The pm_* methods the site's paymaster URL heard. */
+/** The pm_* methods the site's paymaster URL heard, and their params. */
 const paymasterHeard: string[] = [];
+const paymasterParams: unknown[][] = [];
 
 beforeAll(async () => {
   sc = await startSponsoredChain();
@@ -126,8 +127,9 @@ beforeAll(async () => {
       body += chunk.toString();
     });
     request.on('end', async () => {
-      const { method } = JSON.parse(body) as { method: string };
+      const { method, params } = JSON.parse(body) as { method: string; params: unknown[] };
       paymasterHeard.push(method);
+      paymasterParams.push(params);
       const upstream = await fetch(`${backend.url}/paymaster`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -175,6 +177,7 @@ beforeEach(() => {
   tamper = 'none';
   bundler.lie = 'none';
   paymasterHeard.length = 0;
+  paymasterParams.length = 0;
   bundler.heard.length = 0;
 });
 
@@ -273,6 +276,15 @@ describe('wallet_sendCalls with ERC-7677 paymasterService', () => {
 
     const { id } = await calls.send(PAGE, approval, listener.address);
     expect(paymasterHeard).toEqual(['pm_getPaymasterStubData', 'pm_getPaymasterData']);
+    // ERC-7677's params: the operation, Encore's EntryPoint, the chain, the site's context as sent.
+    for (const sent of paymasterParams) {
+      expect(sent.slice(1)).toEqual([
+        sc.contracts.entryPoint,
+        `0x${sc.chain.chainId.toString(16)}`,
+        { campaign: 'fan-actions' },
+      ]);
+      expect(sent[0]).toMatchObject({ sender: listener.address, factory: '0x7702' });
+    }
     expect(bundler.heard).toContain('eth_sendUserOperation');
     // The id is the userOpHash viem computes for what the bundler carried.
     expect(bundler.carried.has(id)).toBe(true);
