@@ -14,7 +14,11 @@ import {SignerECDSA} from "@openzeppelin/contracts/utils/cryptography/signers/Si
 /// domain "EncorePaymaster" / "1"). Encore's own code is only what OpenZeppelin leaves open:
 /// - the EntryPoint is fixed at deployment (immutable), as for Encore's delegate;
 /// - its deposit at the EntryPoint is funded by anyone (`deposit`) and withdrawn only by the
-///   owner (`withdraw`, Ownable), who can also replace the signer (`setSigner`).
+///   owner (`withdraw`, Ownable), who can also replace the signer (`setSigner`);
+/// - the owner alone stakes it at the EntryPoint (`addStake`, `unlockStake`, `withdrawStake`):
+///   bundlers keeping ERC-7562's rules for a public mempool take a paymaster that reads its own
+///   storage (the signer) only when it is staked. Only the owner, since whoever adds stake sets
+///   the unstake delay, which the EntryPoint lets only grow.
 contract EncorePaymaster is PaymasterSigner, SignerECDSA, Ownable {
     IEntryPoint private immutable ENTRY_POINT;
 
@@ -43,5 +47,20 @@ contract EncorePaymaster is PaymasterSigner, SignerECDSA, Ownable {
     /// Replaces the key that signs `paymasterData`: the owner only (a leaked signer key).
     function setSigner(address signer_) public onlyOwner {
         _setSigner(signer_);
+    }
+
+    /// Stakes `msg.value` at the EntryPoint, withdrawable `unstakeDelaySec` after `unlockStake`.
+    function addStake(uint32 unstakeDelaySec) public payable onlyOwner {
+        _addStake(msg.value, unstakeDelaySec);
+    }
+
+    /// Starts the unstake delay; the paymaster counts as unstaked from now on.
+    function unlockStake() public onlyOwner {
+        _unlockStake();
+    }
+
+    /// Sends the whole stake to `to`, once the unstake delay has passed since `unlockStake`.
+    function withdrawStake(address payable to) public onlyOwner {
+        _withdrawStake(to);
     }
 }

@@ -41,7 +41,7 @@ import { accountBusy, budgetRefusal } from './sponsor-refusals.ts';
 export const PAYMASTER_GAS: PaymasterGas = { verification: 60_000n, postOp: 0n };
 /** How long a signed paymasterData stays valid (bounded by SPONSOR_MAX_DEADLINE_SECONDS). */
 export const PAYMASTER_VALID_SECONDS = 600;
-/** The most a fee per gas may exceed the node's gas price by: ×3, plus 2 gwei of tip. */
+/** The most a fee per gas may exceed the node's gas price by: ×3, plus 2 gwei of tip (under SPONSOR_MAX_FEE_PER_GAS). */
 const FEE_MULTIPLIER = 3n;
 const FEE_ALLOWANCE = 2_000_000_000n;
 const DAY_MS = 86_400_000;
@@ -292,7 +292,17 @@ export function startPaymasterService(
     const price = await onChain(async () =>
       BigInt(String(await chain.rpc.request('eth_gasPrice', []))),
     );
-    const maxFee = price * FEE_MULTIPLIER + FEE_ALLOWANCE;
+    // SPONSOR_MAX_FEE_PER_GAS bounds the fee per gas here as for POST /sponsor: with the gas
+    // limits it bounds what one operation takes from the deposit, whatever the chain's price.
+    if (price > options.maxFeePerGas) {
+      throw new SponsorError(
+        'SPONSOR_GAS_PRICE_TOO_HIGH',
+        `the chain's gas price (${price} wei) is above what this sponsor pays (${options.maxFeePerGas} wei); try again later`,
+        { retryAfterSeconds: 60 },
+      );
+    }
+    const followed = price * FEE_MULTIPLIER + FEE_ALLOWANCE;
+    const maxFee = followed < options.maxFeePerGas ? followed : options.maxFeePerGas;
     if (op.maxFeePerGas > maxFee || op.maxPriorityFeePerGas > op.maxFeePerGas) {
       throw new SponsorError(
         'SPONSOR_TOO_MUCH_GAS',

@@ -220,6 +220,27 @@ describe('the ERC-7677 paymaster against a site that asks for more', () => {
     );
   });
 
+  it('attack: fees per gas above SPONSOR_MAX_FEE_PER_GAS are not signed, though they follow the chain’s price', async () => {
+    const price = BigInt(String(await sc.rpc.request('eth_gasPrice', [])));
+    // The cap just above the chain's price; the operation's fee within the price's ×3 + 2 gwei.
+    const cap = price + 1n;
+    const server = await backend({ maxFeePerGas: cap });
+    const over = {
+      ...(await firstOperation([favorite('fee-1')])),
+      maxFeePerGas: `0x${(cap + 10n ** 9n).toString(16)}`,
+      maxPriorityFeePerGas: '0x1',
+    };
+    const answer = await pm(server, 'pm_getPaymasterData', over);
+    expect(reasonOf(answer)).toBe('SPONSOR_TOO_MUCH_GAS');
+    expect('error' in answer && answer.error.message).toContain(String(cap));
+    const at = { ...over, maxFeePerGas: `0x${cap.toString(16)}` };
+    expect(reasonOf(await pm(server, 'pm_getPaymasterData', at))).toBe('signed');
+    // While the chain's price is above the cap, nothing is signed.
+    const low = await backend({ maxFeePerGas: price - 1n });
+    const fits = { ...at, maxFeePerGas: `0x${(price - 1n).toString(16)}` };
+    expect(reasonOf(await pm(low, 'pm_getPaymasterData', fits))).toBe('SPONSOR_GAS_PRICE_TOO_HIGH');
+  });
+
   it('attack: an operation whose calls revert is not signed and spends none of the budget', async () => {
     const server = await backend({ perClientPerDay: 1 });
     const listener = Wallet.createRandom();

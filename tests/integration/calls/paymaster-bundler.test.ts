@@ -1,9 +1,10 @@
 // The reference sponsor as an ERC-7677 paymaster (POST /paymaster) and Pimlico's Alto as the
 // ERC-4337 bundler, driven by viem's own clients (viem/account-abstraction): an independent
-// implementation of the wire formats. A never-funded EOA running Encore's delegate (EIP-7702)
-// gets a favorite paid from the paymaster's EntryPoint deposit. Then what the
-// paymaster refuses: a call not listed, calls that would revert, another EntryPoint, and an
-// account past its daily budget.
+// implementation of the wire formats. A never-funded EOA's first operation carries its EIP-7702
+// authorization (eip7702Auth) and a later one does not; both go through Alto's
+// eth_sendUserOperation, are paid from the paymaster's EntryPoint deposit and read back with
+// eth_getUserOperationReceipt. Then what the paymaster refuses: a call not listed, calls that
+// would revert, another EntryPoint, and an account past its daily budget.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // ERC-7769's methods, and its process ends when it is stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bundler, startBundler } from '../../../chain/bundler.ts';
-import { DETERMINISTIC_DEPLOYER, jsonRpc } from '../../../chain/index.ts';
+import { DETERMINISTIC_DEPLOYER, ENTRY_POINT_V08, jsonRpc } from '../../../chain/index.ts';
 import { freePort } from '../../support/free-port.ts';
 import { rawRpc, type SponsoredChain, startSponsoredChain } from '../../support/sponsored-chain.ts';
 
@@ -25,6 +25,8 @@ afterAll(async () => {
 
 describe('the ERC-4337 bundler on the local chain', () => {
   it('serves the local EntryPoint on the local chain, with the deterministic deployer in place', async () => {
+    // At its canonical address: Alto knows an EntryPoint v0.8 by it.
+    expect(chain.contracts.entryPoint).toBe(ENTRY_POINT_V08);
     expect(await jsonRpc(bundler.url, 'eth_supportedEntryPoints')).toEqual([
       chain.contracts.entryPoint,
     ]);

@@ -123,6 +123,12 @@ describe('make start stops everything it started', () => {
       // Each tsx runs its node; the chain's node runs Hardhat's.
       expect(groupMembers(current.pgids).length).toBeGreaterThanOrEqual(8);
       for (const port of allPorts(run.ports)) expect(await portFree(port)).toBe(false);
+      // The bundler runs beside the chain, named in the summary with its URL.
+      expect(run.output()).toMatch(
+        new RegExp(
+          `bundler +http://127\\.0\\.0\\.1:${run.ports.bundler} +\\(Alto, ERC-4337 v0\\.8 EntryPoint 0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108\\)`,
+        ),
+      );
 
       const script = scriptPid(run);
       await way.end(run, script);
