@@ -181,7 +181,11 @@ beforeEach(() => {
   bundler.heard.length = 0;
 });
 
-function services(listener: Wallet, limit: SpendingLimit = { kind: 'unlimited' }) {
+function services(
+  listener: Wallet,
+  limit: SpendingLimit = { kind: 'unlimited' },
+  bundlerUrl: () => string | null = () => bundler.url,
+) {
   const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
   const node = createNodeClient({
     currentChain: async () => ({ ...chain, rpcUrl: sc.chain.url }),
@@ -200,7 +204,7 @@ function services(listener: Wallet, limit: SpendingLimit = { kind: 'unlimited' }
       ledger: { read: async () => [], add: async () => {} },
       nonces: createNonceReservations(),
     }),
-    bundlerUrl: async (id) => (id === chain.id ? bundler.url : null),
+    bundlerUrl: async (id) => (id === chain.id ? bundlerUrl() : null),
     paymasterClient: (url) => createPaymasterClient({ url, timeoutMs: 1_000 }),
   });
   return { calls, store };
@@ -256,6 +260,20 @@ describe('wallet_sendCalls with ERC-7677 paymasterService', () => {
       paymasterService: { supported: true },
     });
     expect(answer['0x1']).toEqual({ atomic: { status: 'unsupported' } });
+  });
+
+  it('refuses paymasterService (5700) on a chain whose settings name no bundler, and reaches no paymaster', async () => {
+    const { calls } = services(listener, { kind: 'unlimited' }, () => null);
+    expect(
+      (await calls.capabilities(listener.address, [sc.chain.chainId]))[
+        `0x${sc.chain.chainId.toString(16)}`
+      ],
+    ).not.toHaveProperty('paymasterService');
+    const error = await calls
+      .prepare(PAGE, params(listener, [fanCall(sc, 'favorite', 'x')]), listener.address)
+      .catch((e: unknown) => e);
+    expect(toProviderError(error).toRpcError()).toMatchObject({ code: 5700 });
+    expect(paymasterHeard).toEqual([]);
   });
 
   it("pays a never-funded listener's favorite (with the upgrade) and then a follow: the paymaster's deposit pays, status from the bundler's receipt", async () => {
