@@ -194,6 +194,7 @@ start "demo site" "$LOGS/demo.log" env DEMO_PORT="$DEMO_PORT" \
   CATALOG_HOST_LIST_URL="$CATALOG_URL" CHAIN_RPC_URL="$CHAIN_RPC_URL" \
   RELAYER_KEY="$(chain_value RELAYER_KEY)" FAVORITES_ADDRESS="$FAVORITES_ADDRESS" \
   SPONSOR_URL="$BACKEND_URL/sponsor" FAN_ACTIONS_ADDRESS="$FAN_ACTIONS_ADDRESS" \
+  PAYMASTER_URL="$BACKEND_URL/paymaster" \
   "$TSX" demo/server/main.ts
 
 wait_for "backend" "$BACKEND_URL/health"

@@ -22,6 +22,7 @@ import {
   useChain,
 } from './favorite-flow.ts';
 import { postJson } from './http.ts';
+import { sendPaymasterCalls } from './paymaster-flow.ts';
 import {
   fanCalls,
   readFanCounts,
@@ -207,7 +208,12 @@ async function favorite(follow: boolean): Promise<void> {
     chain = await sponsoredChain();
     // The calls run on the site's chain: switched to (and added) as dapps do.
     await useChain(wallet, { ...chain, contract: chain.fanActions });
-    const send = () => sendSponsoredCalls(wallet, from, chain, fanCalls(chain, track, follow));
+    const calls = fanCalls(chain, track, follow);
+    // The ecosystem's way when the site has an ERC-7677 paymaster; else its own sponsor route.
+    const send = () =>
+      chain.paymasterUrl
+        ? sendPaymasterCalls(wallet, from, chain, calls)
+        : sendSponsoredCalls(wallet, from, chain, calls);
     // A wallet that knows the chain but cannot read it (4901) is offered the site's URL once.
     const id = await send().catch(async (error: unknown) => {
       if ((error as { code?: unknown })?.code !== 4901 || !chain.rpcUrl) throw error;

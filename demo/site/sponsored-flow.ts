@@ -24,6 +24,8 @@ export interface SponsoredChain {
   fanActions: string;
   sponsorUrl: string;
   rpcUrl: string | null;
+  /** The ERC-7677 paymaster the page names (paymaster-flow.ts), or null: the sponsor route. */
+  paymasterUrl: string | null;
 }
 
 export async function sponsoredChain(): Promise<SponsoredChain> {
@@ -33,6 +35,7 @@ export async function sponsoredChain(): Promise<SponsoredChain> {
     fanActions: String(config.fanActions),
     sponsorUrl: String(config.sponsorUrl),
     rpcUrl: typeof config.rpcUrl === 'string' ? config.rpcUrl : null,
+    paymasterUrl: typeof config.paymasterUrl === 'string' ? config.paymasterUrl : null,
   };
 }
 

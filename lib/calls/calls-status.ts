@@ -53,6 +53,8 @@ export type SentCalls =
       readonly fromBlock: bigint;
       /** The batch's deadline: after a block past it, the EntryPoint will never run it. */
       readonly deadline: number;
+      /** Handed to the chain's bundler (ERC-7677 paymaster): its receipt is asked, and checked. */
+      readonly via?: 'bundler';
     }
   | {
       readonly kind: 'own';

@@ -5,6 +5,14 @@
 // for, and the calls status read from the chain. No extension API: tested in Node.
 
 export { refuseAccountAuthorization, type TypedDataToCheck } from './account-typed-data.ts';
+export {
+  type BundlerClient,
+  type BundlerClientOptions,
+  type BundlerGas,
+  type BundlerReceipt,
+  createBundlerClient,
+} from './bundler-client.ts';
+export { checkBundlerReceipt, readBundlerStatus } from './bundler-status.ts';
 export { type BatchGas, buildCallBatch, type CallBatch, MAX_GAS_LIMIT } from './call-batch.ts';
 export { type Call, MAX_BATCH_DATA_BYTES, MAX_CALLS, parseCalls } from './calls.ts';
 export {
@@ -40,6 +48,44 @@ export {
 } from './errors.ts';
 export { BATCH_MODE, decodeExecute, encodeExecute } from './execute-batch.ts';
 export { type OwnBatchTransaction, ownBatchTransaction } from './own-transaction.ts';
+export {
+  type PaidBatch,
+  type PaidFees,
+  type PaymasterFields,
+  packPaidOperation,
+  paidOperationHash,
+  paidOperationTypedData,
+  paymasterAndData,
+  type RpcPaidOperation,
+  signPaidBatch,
+  toRpcPaidOperation,
+} from './paid-operation.ts';
+export {
+  MAX_CONTEXT_BYTES,
+  PAYMASTER_CAPABILITY,
+  type PaymasterService,
+  paymasterServiceSchema,
+} from './paymaster-capability.ts';
+export { checkPaymasterContract, readPaidFees } from './paymaster-chain.ts';
+export {
+  createPaymasterClient,
+  type PaymasterClient,
+  type PaymasterClientOptions,
+  type PaymasterRequest,
+  type PaymasterStub,
+} from './paymaster-client.ts';
+export {
+  BundlerReceiptInvalidError,
+  BundlerRefusedError,
+  BundlerUnavailableError,
+  BundlerUnsupportedError,
+  PaymasterDoesNotPayError,
+  PaymasterError,
+  type PaymasterErrorCode,
+  PaymasterRefusedError,
+  PaymasterUnavailableError,
+  PaymasterWrongEntryPointError,
+} from './paymaster-errors.ts';
 export {
   type Address,
   addressSchema,

@@ -9,7 +9,7 @@ export const SPONSOR_CAPABILITY = 'sponsorService';
 
 const MAX_URL_LENGTH = 2048;
 
-const sponsorUrlSchema = z.lazy(() =>
+export const sponsorUrlSchema = z.lazy(() =>
   z
     .string({ error: 'must be a URL' })
     .max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` })

@@ -19,6 +19,11 @@ export interface SiteSponsorConfig {
   readonly rpcUrl: string;
   /** The RPC URL pages may offer their wallet, or null (see relay/config.ts). */
   readonly publicRpcUrl: string | null;
+  /**
+   * An ERC-7677 paymaster service (PAYMASTER_URL, e.g. the reference backend's POST /paymaster):
+   * when set, the page names it as `paymasterService` instead of the site's own sponsor route.
+   */
+  readonly paymasterUrl?: string | null;
 }
 
 const EnvSchema = z.object({
@@ -26,6 +31,7 @@ const EnvSchema = z.object({
   FAN_ACTIONS_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed address'),
   CHAIN_RPC_URL: z.url({ protocol: /^https?$/ }),
   CHAIN_PUBLIC_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMASTER_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 const REQUIRED = ['SPONSOR_URL', 'FAN_ACTIONS_ADDRESS', 'CHAIN_RPC_URL'] as const;
@@ -52,5 +58,6 @@ export function siteSponsorConfigFromEnv(
     fanActionsAddress: e.FAN_ACTIONS_ADDRESS,
     rpcUrl: e.CHAIN_RPC_URL,
     publicRpcUrl: e.CHAIN_PUBLIC_RPC_URL ?? (isLoopback(e.CHAIN_RPC_URL) ? e.CHAIN_RPC_URL : null),
+    paymasterUrl: e.PAYMASTER_URL ?? null,
   };
 }

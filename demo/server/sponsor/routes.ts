@@ -1,6 +1,7 @@
 // The site's sponsored calls on the demo server:
 //   GET  /api/sponsor/config  what the page needs (chain, FanActions, the sponsor URL to name in
-//                             wallet_sendCalls, a public RPC URL) — 503 when the site has none
+//                             wallet_sendCalls, an ERC-7677 paymaster URL when the site has one,
+//                             a public RPC URL) — 503 when the site has none
 //   POST /api/sponsor         the sponsor service the page names: one JSON-RPC request, checked
 //                             and passed to the upstream sponsor (the reference backend's
 //                             POST /sponsor), whose answer comes back as it is
@@ -52,6 +53,7 @@ export function siteSponsorRoutes(app: Hono, deps: SponsorRouteDeps): void {
       fanActions: deps.sponsor.config.fanActionsAddress,
       sponsorUrl: `${origin}/api/sponsor`,
       rpcUrl: deps.sponsor.config.publicRpcUrl,
+      paymasterUrl: deps.sponsor.config.paymasterUrl ?? null,
     });
   });
 

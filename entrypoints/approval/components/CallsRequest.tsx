@@ -10,6 +10,7 @@ import { CallLines } from './CallLines.tsx';
 import { LeavesBalance } from './LeavesBalance.tsx';
 import { LimitPrompt } from './LimitPrompt.tsx';
 import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
+import { PaymasterFacts } from './PaymasterFacts.tsx';
 import { Warning } from './Warning.tsx';
 
 interface Props {
@@ -145,6 +146,9 @@ function SponsoredFacts({ details }: { details: SponsoredCallsApproval }): JSX.E
           paid by {details.paidBy.host}: nothing from your balance
         </dd>
       </div>
+      {details.paymasterService && (
+        <PaymasterFacts host={details.paidBy.host} bundler={details.paymasterService.bundler} />
+      )}
       <div>
         <dt>Simulated</dt>
         <dd data-testid="calls-simulation">{sponsoredSimulation(details)}</dd>

@@ -14,6 +14,7 @@ import {
   requestHostPermission,
   Spinner,
 } from '../../../lib/extension/ui/index.ts';
+import { BundlerUrlsFieldset } from './BundlerUrlsFieldset.tsx';
 import {
   changedSettings,
   type FieldErrors,
@@ -49,6 +50,12 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
     setStatus({ kind: 'idle' });
   }
 
+  function setBundlerUrl(chainId: string, url: string): void {
+    setValues((v) => ({ ...v, bundlerUrls: { ...v.bundlerUrls, [chainId]: url } }));
+    setErrors((e) => ({ ...e, [`bundlerUrls.${chainId}`]: undefined }));
+    setStatus({ kind: 'idle' });
+  }
+
   function setLimit(chainId: string, limit: LimitValue): void {
     setValues((v) => ({ ...v, spendingLimits: { ...v.spendingLimits, [chainId]: limit } }));
     setErrors((e) => ({ ...e, [`spendingLimits.${chainId}`]: undefined }));
@@ -64,12 +71,13 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
       return;
     }
     setStatus({ kind: 'saving' });
-    const { backendUrl, catalogHostListUrl, rpcUrls } = parsed.settings;
+    const { backendUrl, catalogHostListUrl, rpcUrls, bundlerUrls } = parsed.settings;
     // First await of the click: the permission prompt needs the user gesture.
     const origins = originsNeedingPermission([
       backendUrl,
       catalogHostListUrl,
       ...Object.values(rpcUrls),
+      ...Object.values(bundlerUrls),
     ]);
     if (!(await requestHostPermission(origins))) {
       setStatus({
@@ -248,6 +256,12 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
           </div>
         )}
       </fieldset>
+      <BundlerUrlsFieldset
+        values={values.bundlerUrls}
+        errors={errors}
+        disabled={busy}
+        onInput={setBundlerUrl}
+      />
       <fieldset class="card stack" data-testid="spending-limits">
         <legend class="card-title">Daily spending limits</legend>
         <p class="field-hint">

@@ -51,11 +51,16 @@ export interface FormValues {
   answerAsMetaMask: boolean;
   /** Chain id → the limit in force (the person's or the default), as typed. */
   spendingLimits: Record<string, LimitValue>;
+  /** Chain id → ERC-4337 bundler URL as typed; an empty field means none. */
+  bundlerUrls: Record<string, string>;
 }
 
 /** Errors by field; an RPC URL's is keyed `rpcUrls.<chainId>`, a limit's `spendingLimits.<id>`. */
 export type FieldErrors = Partial<
-  Record<keyof FormValues | `rpcUrls.${string}` | `spendingLimits.${string}`, string>
+  Record<
+    keyof FormValues | `rpcUrls.${string}` | `spendingLimits.${string}` | `bundlerUrls.${string}`,
+    string
+  >
 >;
 
 export function toForm(settings: Settings): FormValues {
@@ -125,13 +130,18 @@ export function parseForm(
     rpcUrls: Object.fromEntries(
       Object.entries(values.rpcUrls).filter(([, url]) => url.trim() !== ''),
     ),
+    bundlerUrls: Object.fromEntries(
+      Object.entries(values.bundlerUrls).filter(([, url]) => url.trim() !== ''),
+    ),
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const [first, second] = issue.path;
     const field = (
-      first === 'rpcUrls' && second !== undefined ? `rpcUrls.${String(second)}` : first
+      (first === 'rpcUrls' || first === 'bundlerUrls') && second !== undefined
+        ? `${first}.${String(second)}`
+        : first
     ) as keyof FieldErrors | undefined;
     if (field && !errors[field]) errors[field] = issue.message;
   }

@@ -94,6 +94,12 @@ export interface SponsoredCallsApproval extends CallsApprovalBase {
    * person's own computer or network (accepted only from a page served from this computer).
    */
   paidBy: { host: string; localNetwork: boolean };
+  /**
+   * Set when the site's service is an ERC-7677 paymaster (`paidBy` is its host): the operation
+   * goes through the chain's bundler, named here by `host[:port]` from the settings. The
+   * paymaster contract is named by the service only after the approval (Activity shows it).
+   */
+  paymasterService?: { bundler: string };
   /** The last second (Unix time) the batch may run. */
   deadline: number;
   /**

@@ -139,6 +139,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       ...(await getSettings()).addedChains.map((chain) => chain.id),
     ],
     store: createSentCallsStore(),
+    // The chain's ERC-4337 bundler, as the settings name it (ERC-7677 paymasterService).
+    bundlerUrl: async (chainId) => (await getSettings()).bundlerUrls[String(chainId)] ?? null,
     transactions: siteTransactions,
     activity,
     showActivity: showActivityWindow,

@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import {
   type Call,
+  PAYMASTER_CAPABILITY,
+  type PaymasterService,
   parseCalls,
+  paymasterServiceSchema,
   SPONSOR_CAPABILITY,
   type SponsorService,
   sponsorServiceSchema,
@@ -58,10 +61,12 @@ const isOptional = (value: unknown): boolean =>
   value !== null &&
   (value as { optional?: unknown }).optional === true;
 
-/** The canonical calls and the sponsor, once every capability is accounted for. */
+/** The canonical calls and who pays, once every capability is accounted for. */
 export function readSendCalls(params: SendCallsParams): {
   calls: Call[];
   sponsor: SponsorService | null;
+  /** ERC-7677: the site's paymaster service and its context. */
+  paymaster: PaymasterService | null;
 } {
   const plain = params.rawCalls.map((raw, index) => {
     if (typeof raw !== 'object' || raw === null) return raw;
@@ -81,8 +86,21 @@ export function readSendCalls(params: SendCallsParams): {
     return call;
   });
   let sponsor: SponsorService | null = null;
+  let paymaster: PaymasterService | null = null;
   for (const [name, value] of Object.entries(params.capabilities)) {
-    if (name === SPONSOR_CAPABILITY) {
+    if (name === PAYMASTER_CAPABILITY) {
+      // Strict: a site names the paymaster's URL and its own context, never an EntryPoint, a
+      // delegate or a bundler (those come from Encore's table and settings).
+      const parsed = paymasterServiceSchema.safeParse(value);
+      if (!parsed.success) {
+        throw new InvalidCallsParamsError(
+          'wallet_sendCalls',
+          `capabilities.${PAYMASTER_CAPABILITY}`,
+          parsed.error.issues[0]?.message ?? 'is invalid',
+        );
+      }
+      paymaster = parsed.data;
+    } else if (name === SPONSOR_CAPABILITY) {
       const parsed = sponsorServiceSchema.safeParse(value);
       if (!parsed.success) {
         throw new InvalidCallsParamsError(
@@ -96,5 +114,12 @@ export function readSendCalls(params: SendCallsParams): {
       throw new UnsupportedCapabilityError(name);
     }
   }
-  return { calls: parseCalls(plain), sponsor };
+  if (sponsor && paymaster) {
+    throw new InvalidCallsParamsError(
+      'wallet_sendCalls',
+      'capabilities',
+      `must name one payer: ${SPONSOR_CAPABILITY} or ${PAYMASTER_CAPABILITY}, not both`,
+    );
+  }
+  return { calls: parseCalls(plain), sponsor, paymaster };
 }

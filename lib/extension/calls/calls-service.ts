@@ -8,11 +8,17 @@
 
 import {
   type Address,
+  type BundlerClient,
   type CallsSigner,
   type CallsStatus,
+  createBundlerClient,
+  createPaymasterClient,
   createSponsorClient,
   type DelegateTable,
   InvalidCallsError,
+  PAYMASTER_CAPABILITY,
+  type PaymasterClient,
+  readBundlerStatus,
   readCallsStatus,
   readDelegation,
   type SentCalls,
@@ -33,9 +39,15 @@ import {
   DuplicateCallsIdError,
   InvalidCallsParamsError,
   UnknownCallsIdError,
+  UnsupportedCapabilityError,
   UnsupportedChainIdError,
 } from './errors.ts';
 import { type OwnBatch, type OwnBatchSending, prepareOwnBatch, sendOwnBatch } from './own-batch.ts';
+import {
+  type PaymasterBatch,
+  preparePaymasterBatch,
+  sendPaymasterBatch,
+} from './paymaster-batch.ts';
 import type { SentCallsStore } from './sent-calls-store.ts';
 import { simulateSponsoredBatch } from './simulate-batch.ts';
 import {
@@ -56,6 +68,10 @@ export interface CallsServiceDeps {
   /** The logged-in wallet, derived, if it is `account`'s (throws otherwise). */
   wallet(account: string): Promise<CallsSigner>;
   sponsorClient?: (url: string) => SponsorClient;
+  /** The chain's ERC-4337 bundler URL from the settings, or null: paymasterService needs one. */
+  bundlerUrl?: (chainId: number) => Promise<string | null>;
+  paymasterClient?: (url: string) => PaymasterClient;
+  bundlerClient?: (url: string) => BundlerClient;
   /**
    * The send path and the daily limit: batches the listener pays for go through it (nonces,
    * Activity), and every batch's outflow is checked and recorded by it.
@@ -91,6 +107,7 @@ export interface CallsService {
 /** What stands behind each approval shown: run signs this, never anything rebuilt from the page. */
 type Prepared =
   | { payment: 'sponsor'; batch: SponsoredBatch; cost: TransactionCost; id: string | undefined }
+  | { payment: 'paymaster'; batch: PaymasterBatch; cost: TransactionCost; id: string | undefined }
   | { payment: 'own'; batch: OwnBatch; id: string | undefined };
 
 const hexId = (id: number): string => `0x${id.toString(16)}`;
@@ -125,6 +142,10 @@ function readParams(params: SendCallsParams): ReturnType<typeof readSendCalls> {
 
 export function createCallsService(deps: CallsServiceDeps): CallsService {
   const sponsorClient = deps.sponsorClient ?? ((url) => createSponsorClient({ url }));
+  const paymasterClient = deps.paymasterClient ?? ((url) => createPaymasterClient({ url }));
+  const bundlerClient = deps.bundlerClient ?? ((url) => createBundlerClient({ url }));
+  const bundlerUrl = async (chainId: number): Promise<string | null> =>
+    deps.bundlerUrl ? deps.bundlerUrl(chainId) : null;
   const prepared = new WeakMap<CallsApproval, Prepared>();
   // One showing per site per SHOW_AGAIN_AFTER_MS: a bucket of one that refills in that time.
   const showing = createRequestBudget(1, 1000 / SHOW_AGAIN_AFTER_MS, deps.now);
@@ -151,7 +172,12 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           ).catch(() => null);
           if (state?.kind === 'encore') status = 'supported';
         }
-        answer[hexId(id)] = { atomic: { status }, sponsorService: { supported: true } };
+        answer[hexId(id)] = {
+          atomic: { status },
+          sponsorService: { supported: true },
+          // ERC-7677 needs a bundler to carry the operation: the chain's, from the settings.
+          ...((await bundlerUrl(id)) ? { [PAYMASTER_CAPABILITY]: { supported: true } } : {}),
+        };
       }
       return answer;
     },
@@ -163,7 +189,13 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       if (params.id !== undefined && (await deps.store.find(account, origin, params.id))) {
         throw new DuplicateCallsIdError(params.id);
       }
-      const { calls, sponsor } = readParams(params);
+      const { calls, sponsor, paymaster: named } = readParams(params);
+      const bundler = named ? await bundlerUrl(chain.id) : null;
+      if (named && !bundler && named.optional !== true) {
+        throw new UnsupportedCapabilityError(PAYMASTER_CAPABILITY);
+      }
+      // Optional and no bundler on this chain: the batch goes on without it (own funds).
+      const paymaster = bundler ? named : null;
       // A call into the account itself would run its own code (a nested `execute`, whose calls
       // the window could not list): every call of a batch is shown, so none may hide others.
       const own = calls.findIndex((call) => call.to.toLowerCase() === account.toLowerCase());
@@ -181,6 +213,39 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       }
       const rpc = originReads(deps.node, origin);
       const typedAccount = account as Address;
+      if (paymaster && bundler) {
+        // As for a sponsor: the worker reaches hosts a page cannot.
+        if (isLocalNetworkUrl(paymaster.url) && !isLoopbackOrigin(origin)) {
+          throw new InvalidCallsParamsError(
+            'wallet_sendCalls',
+            `capabilities.${PAYMASTER_CAPABILITY}.url`,
+            'is on your own computer or local network: only a page served from this computer may name such a paymaster',
+          );
+        }
+        const batch = await preparePaymasterBatch({
+          table: deps.table,
+          chain,
+          account: typedAccount,
+          calls,
+          paymaster,
+          bundlerUrl: bundler,
+          rpc,
+        });
+        // The paymaster pays the fee, never the values or tokens the calls take from the balance.
+        const cost = costOfCalls(batch.approval.calls, account, 0n);
+        const [spending, simulation] = await Promise.all([
+          deps.transactions.spending(account, cost),
+          simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
+        ]);
+        const approval: SponsoredCallsApproval = {
+          ...batch.approval,
+          currency: chain.currency,
+          spending,
+          simulation,
+        };
+        prepared.set(approval, { payment: 'paymaster', batch, cost, id: params.id });
+        return approval;
+      }
       if (sponsor) {
         // The worker reaches hosts a page cannot (this computer, the local network): only a
         // page served from this computer itself (development) may send it there.
@@ -250,6 +315,35 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
         await deps.store.add(account, origin, { sent, sentAt });
         return { id: sent.id };
       }
+      if (state.payment === 'paymaster') {
+        const batch = state.batch;
+        // Checked again and recorded as for a sponsor: over the limit, nothing reaches the
+        // paymaster or the bundler, and nothing is signed, without the password.
+        const { sent, paymaster } = await deps.transactions.spendChecked(
+          account,
+          approval.chain.id,
+          state.cost,
+          passwordConfirmed,
+          () =>
+            sendPaymasterBatch(batch, {
+              table: deps.table,
+              wallet,
+              rpc: originReads(deps.node, WALLET_ORIGIN),
+              paymaster: paymasterClient(batch.paymasterService.url),
+              bundler: bundlerClient(batch.bundlerUrl),
+              ...(state.id === undefined ? {} : { id: state.id }),
+            }).catch((error: unknown) => {
+              console.warn(
+                '[encore] a paymaster batch did not go through:',
+                error instanceof Error ? error.message : error,
+              );
+              throw error;
+            }),
+        );
+        await deps.store.add(account, origin, { sent, sentAt });
+        await recordBatch(account, origin, approval, batch, sent, sentAt, paymaster);
+        return { id: sent.id };
+      }
       const sponsorUrl = state.batch.sponsorUrl;
       // Checked again, one send at a time with the account's own transactions, and recorded once
       // the sponsor took it: over the limit, nothing is signed without the password.
@@ -267,31 +361,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           }),
       );
       await deps.store.add(account, origin, { sent, sentAt });
-      await deps.activity
-        ?.record({
-          account,
-          chainId: sent.chainId,
-          origin,
-          hash: sent.userOpHash,
-          nonce: null,
-          summary: batchSummary(approval),
-          to: state.batch.draft.calls[0]?.to ?? null,
-          value: state.batch.draft.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
-          maxFee: '0',
-          sentAt,
-          batch: {
-            paidBy: state.batch.approval.paidBy.host,
-            calls: state.batch.draft.calls.length,
-            entryPoint: sent.entryPoint,
-            fromBlock: sent.fromBlock.toString(),
-            deadline: sent.deadline,
-            transactionHash: null,
-          },
-        })
-        .catch((error: unknown) => {
-          // The batch is on its way; a full or broken activity store must not hide that.
-          console.error('[encore] could not record the calls in Activity', error);
-        });
+      await recordBatch(account, origin, approval, state.batch, sent, sentAt, null);
       return { id: sent.id };
     },
 
@@ -302,7 +372,16 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       if (current.id !== stored.sent.chainId) {
         throw new UnsupportedChainIdError(hexId(stored.sent.chainId), current.id);
       }
-      return readCallsStatus(originReads(deps.node, WALLET_ORIGIN), stored.sent);
+      const rpc = originReads(deps.node, WALLET_ORIGIN);
+      const bundler =
+        stored.sent.kind === 'sponsored' && stored.sent.via === 'bundler'
+          ? await bundlerUrl(current.id)
+          : null;
+      if (bundler && stored.sent.kind === 'sponsored') {
+        // The bundler's receipt, checked against the chain (a lying one is refused).
+        return readBundlerStatus(bundlerClient(bundler), rpc, stored.sent, account as Address);
+      }
+      return readCallsStatus(rpc, stored.sent);
     },
 
     async show(origin, account, id) {
@@ -313,4 +392,42 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       await deps.showActivity();
     },
   };
+
+  /** Lists a batch a sponsor or paymaster took in the popup's Activity. */
+  async function recordBatch(
+    account: string,
+    origin: string,
+    approval: CallsApproval,
+    batch: SponsoredBatch,
+    sent: Extract<SentCalls, { kind: 'sponsored' }>,
+    sentAt: number,
+    paymaster: string | null,
+  ): Promise<void> {
+    const host = batch.approval.paidBy.host;
+    await deps.activity
+      ?.record({
+        account,
+        chainId: sent.chainId,
+        origin,
+        hash: sent.userOpHash,
+        nonce: null,
+        summary: batchSummary(approval),
+        to: batch.draft.calls[0]?.to ?? null,
+        value: batch.draft.calls.reduce((sum, call) => sum + call.value, 0n).toString(),
+        maxFee: '0',
+        sentAt,
+        batch: {
+          paidBy: paymaster ? `${host} (paymaster ${paymaster})` : host,
+          calls: batch.draft.calls.length,
+          entryPoint: sent.entryPoint,
+          fromBlock: sent.fromBlock.toString(),
+          deadline: sent.deadline,
+          transactionHash: null,
+        },
+      })
+      .catch((error: unknown) => {
+        // The batch is on its way; a full or broken activity store must not hide that.
+        console.error('[encore] could not record the calls in Activity', error);
+      });
+  }
 }

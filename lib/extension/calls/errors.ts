@@ -69,3 +69,15 @@ export class InvalidCallsParamsError extends ProviderRpcError {
     super(-32602, `Invalid params for ${method}: ${param} ${problem}`, { param });
   }
 }
+
+/**
+ * -32003 (EIP-1474 "transaction rejected") for a batch paid through a site's ERC-7677 paymaster
+ * and the chain's bundler that did not go through: one sentence per reason, `data.reason` its
+ * stable code; the paymaster's and bundler's own words stay in the worker's console. Nothing
+ * was signed that would take the fee from the listener's balance.
+ */
+export class PaymasterBatchRejectedError extends ProviderRpcError {
+  constructor(reason: string, sentence: string) {
+    super(-32003, sentence, { reason });
+  }
+}

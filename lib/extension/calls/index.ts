@@ -16,6 +16,7 @@ export {
   BatchTooLargeError,
   DuplicateCallsIdError,
   InvalidCallsParamsError,
+  PaymasterBatchRejectedError,
   SponsorDeclinedError,
   UnknownCallsIdError,
   UnsupportedCapabilityError,

@@ -41,6 +41,7 @@ function entrySchema(): z.ZodType<StoredCalls> {
           .regex(/^[0-9]{1,20}$/)
           .transform((value) => BigInt(value)),
         deadline: z.number().int().nonnegative(),
+        via: z.literal('bundler').optional(),
       }),
       z.strictObject({
         kind: z.literal('own'),

@@ -2,7 +2,7 @@
 // server's and the dev catalog's codes stay on their side (lib/ imports neither).
 
 import type { BackendErrorCode } from '../../backend/index.ts';
-import type { CallsErrorCode } from '../../calls/index.ts';
+import type { CallsErrorCode, PaymasterErrorCode } from '../../calls/index.ts';
 import type {
   CatalogErrorCode,
   IdTokenClaimErrorCode,
@@ -25,6 +25,7 @@ export type ErrorCode =
   | LibraryErrorCode
   | TransactionErrorCode
   | CallsErrorCode
+  | PaymasterErrorCode
   | ChainRpcErrorCode
   | ExtensionErrorCode;
 

@@ -5,7 +5,11 @@ import { AccountAuthorizationError, InvalidCallsError } from '../../calls/index.
 import { formatTypedDataPath } from '../../eip/index.ts';
 import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
-import { AtomicityNotSupportedError, SponsorDeclinedError } from '../calls/index.ts';
+import {
+  AtomicityNotSupportedError,
+  PaymasterBatchRejectedError,
+  SponsorDeclinedError,
+} from '../calls/index.ts';
 import type { ErrorCode } from '../errors/index.ts';
 import { ProviderRpcError } from '../protocol/index.ts';
 
@@ -164,6 +168,37 @@ const PROVIDER_ANSWERS = {
   CHAIN_ANSWER_INVALID: (error) => internalSaying(error),
   INVALID_USER_OPERATION: (error) => internalSaying(error),
   WRONG_SIGNER: INTERNAL,
+  // A batch through a site's ERC-7677 paymaster and the chain's bundler: one sentence per reason.
+  PAYMASTER_REFUSED: () =>
+    new PaymasterBatchRejectedError('PAYMASTER_REFUSED', 'The paymaster did not accept the batch.'),
+  PAYMASTER_UNAVAILABLE: () =>
+    new PaymasterBatchRejectedError(
+      'PAYMASTER_UNAVAILABLE',
+      'The paymaster service gave no usable answer (unreachable, too slow, too large or malformed).',
+    ),
+  PAYMASTER_DOES_NOT_PAY: () =>
+    new PaymasterBatchRejectedError(
+      'PAYMASTER_DOES_NOT_PAY',
+      "The paymaster's data would not pay for the batch (no paymaster, or another one than it first named): Encore signed nothing.",
+    ),
+  PAYMASTER_WRONG_ENTRY_POINT: () =>
+    new PaymasterBatchRejectedError(
+      'PAYMASTER_WRONG_ENTRY_POINT',
+      "The paymaster contract does not serve Encore's EntryPoint on this chain: Encore signed nothing.",
+    ),
+  BUNDLER_REFUSED: () =>
+    new PaymasterBatchRejectedError('BUNDLER_REFUSED', 'The bundler did not accept the batch.'),
+  BUNDLER_UNAVAILABLE: () =>
+    new PaymasterBatchRejectedError(
+      'BUNDLER_UNAVAILABLE',
+      "The chain's bundler gave no usable answer.",
+    ),
+  BUNDLER_UNSUPPORTED: () =>
+    new PaymasterBatchRejectedError(
+      'BUNDLER_UNSUPPORTED',
+      "The chain's bundler does not serve this chain or Encore's EntryPoint.",
+    ),
+  BUNDLER_RECEIPT_INVALID: (error) => internalSaying(error),
   AUTHORIZES_ACCOUNT: (error) =>
     error instanceof AccountAuthorizationError
       ? new InvalidParamsError(

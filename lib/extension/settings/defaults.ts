@@ -9,6 +9,8 @@ declare global {
     readonly WXT_APP_NAME?: string;
     /** JSON `{ "<chainId>": "<url>" }`: RPC URLs a build starts with (none by default). */
     readonly WXT_RPC_URLS?: string;
+    /** JSON `{ "<chainId>": "<url>" }`: ERC-4337 bundler URLs a build starts with (none by default). */
+    readonly WXT_BUNDLER_URLS?: string;
   }
 }
 
@@ -29,6 +31,7 @@ export function defaultSettings(): Settings {
     answerAsMetaMask: false,
     spendingLimits: {},
     valueThresholds: {},
+    bundlerUrls: parseRpcUrls(env.WXT_BUNDLER_URLS),
   };
 }
 

@@ -175,6 +175,9 @@ function buildSettingsSchema() {
     spendingLimits: spendingLimitsSchema,
     // Per chain: from how much of its currency the popup suggests a stronger wallet.
     valueThresholds: valueThresholdsSchema,
+    // Chain id → the ERC-4337 bundler (ERC-7769) that carries batches a site's ERC-7677
+    // paymaster pays for; validated as RPC URLs are. Chains without one offer no paymasterService.
+    bundlerUrls: rpcUrlsSchema,
   });
 }
 

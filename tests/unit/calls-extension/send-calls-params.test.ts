@@ -31,14 +31,14 @@ describe('wallet_sendCalls params', () => {
   });
 
   it('refuses a capability it does not know (5700), and ignores one marked optional', () => {
-    expect(() =>
-      readSendCalls(params({ capabilities: { ...SPONSOR, paymasterService: { url: 'x' } } })),
-    ).toThrow(UnsupportedCapabilityError);
+    expect(() => readSendCalls(params({ capabilities: { ...SPONSOR, permissions: {} } }))).toThrow(
+      UnsupportedCapabilityError,
+    );
     expect(() =>
       readSendCalls(params({ calls: [{ to: TO, capabilities: { permissions: {} } }] })),
     ).toThrow(UnsupportedCapabilityError);
     const read = readSendCalls(
-      params({ capabilities: { ...SPONSOR, paymasterService: { url: 'x', optional: true } } }),
+      params({ capabilities: { ...SPONSOR, permissions: { optional: true } } }),
     );
     expect(read.sponsor).not.toBeNull();
     try {
@@ -46,6 +46,45 @@ describe('wallet_sendCalls params', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 5700 });
     }
+  });
+
+  it('reads ERC-7677 paymasterService: the URL and the context passed through, nothing else', () => {
+    const context = { policyId: 'fan-actions', nested: { a: [1, 2] } };
+    const read = readSendCalls(
+      params({
+        capabilities: { paymasterService: { url: 'https://pm.example/rpc', context } },
+      }),
+    );
+    expect(read.paymaster).toEqual({ url: 'https://pm.example/rpc', context });
+    expect(read.sponsor).toBeNull();
+  });
+
+  it('refuses a paymasterService naming its own EntryPoint or delegate, or too much context', () => {
+    for (const extra of [
+      { entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' },
+      { delegate: '0x3333333333333333333333333333333333333333' },
+      { bundlerUrl: 'https://bundler.example' },
+    ]) {
+      expect(() =>
+        readSendCalls(
+          params({ capabilities: { paymasterService: { url: 'https://pm.example', ...extra } } }),
+        ),
+      ).toThrow(/capabilities\.paymasterService does not take/);
+    }
+    expect(() =>
+      readSendCalls(
+        params({
+          capabilities: {
+            paymasterService: { url: 'https://pm.example', context: { blob: 'x'.repeat(5000) } },
+          },
+        }),
+      ),
+    ).toThrow(expect.objectContaining({ code: -32602 }));
+    expect(() =>
+      readSendCalls(
+        params({ capabilities: { ...SPONSOR, paymasterService: { url: 'https://pm.example' } } }),
+      ),
+    ).toThrow(/one payer/);
   });
 
   it('reads the sponsor strictly: http(s) without credentials', () => {

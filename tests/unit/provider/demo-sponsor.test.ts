@@ -14,6 +14,7 @@ const SPONSOR: SiteSponsor = {
     fanActionsAddress: FAN,
     rpcUrl: 'http://127.0.0.1:8545',
     publicRpcUrl: 'http://127.0.0.1:8545',
+    paymasterUrl: null,
   },
 };
 
@@ -51,6 +52,22 @@ describe("the demo site's sponsor", () => {
       fanActions: FAN,
       sponsorUrl: 'http://127.0.0.1:8800/api/sponsor',
       rpcUrl: 'http://127.0.0.1:8545',
+      paymasterUrl: null,
+    });
+  });
+
+  it('names its ERC-7677 paymaster when PAYMASTER_URL is set, for the page to pass to sendCalls', async () => {
+    const config = siteSponsorConfigFromEnv({
+      SPONSOR_URL: 'http://127.0.0.1:8787/sponsor',
+      FAN_ACTIONS_ADDRESS: FAN,
+      CHAIN_RPC_URL: 'http://127.0.0.1:8545',
+      PAYMASTER_URL: 'http://127.0.0.1:8787/paymaster',
+    });
+    expect(config?.paymasterUrl).toBe('http://127.0.0.1:8787/paymaster');
+    const { app } = site({ chainId: 31337, config: config ?? SPONSOR.config });
+    const response = await app.request('http://127.0.0.1:8800/api/sponsor/config');
+    expect(await response.json()).toMatchObject({
+      paymasterUrl: 'http://127.0.0.1:8787/paymaster',
     });
   });
 
