@@ -4,13 +4,25 @@ import { Field } from '../../../lib/extension/ui/index.ts';
 import type { PermitToken } from '../../../lib/transactions/index.ts';
 import { Warning } from './Warning.tsx';
 
-/** Unix seconds, as a date the person can read; "never" for 0 where 0 means no end. */
+/** Unix seconds, as a date the person can read. */
 function when(seconds: string | null): string {
   if (seconds === null) return 'not set';
   const at = BigInt(seconds);
   // Beyond what a Date holds (year 275760): as good as never.
   if (at > 8_640_000_000_000n) return `never (${seconds})`;
   return `${new Date(Number(at) * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+/**
+ * When the allowance ends. Permit2 reads an expiration of 0 as the time of the block the permit
+ * is used in: the spender can take the tokens in that block (at once), not in 1970.
+ */
+function allowanceEnd(grant: PermitApproval['grant']): string {
+  if (grant.expiry === null) return 'no end: until spent or revoked';
+  if (grant.kind === 'permit2-allowance' && grant.expiry === '0') {
+    return 'the block the permit is used in (Permit2 reads an expiration of 0 so): enough for the spender to take the tokens at once';
+  }
+  return when(grant.expiry);
 }
 
 function amountOf(token: PermitToken): string {
@@ -35,9 +47,11 @@ export function PermitGrantNotice(props: {
   return (
     <div class="permit" data-testid="permit">
       <Warning testId="permit-warning">
-        {transfer
-          ? 'This signature lets the spender below take these tokens from your account, without another question: the site can send it itself.'
-          : 'This signature is a token approval: the spender below may take these tokens from your account later, without another question. The site can send it itself.'}
+        {grant.kind === 'eip3009'
+          ? 'This signature sends these tokens from your account to the recipient below, without another question: the site (or anyone holding it) can send it itself.'
+          : transfer
+            ? 'This signature lets the spender below take these tokens from your account, without another question: the site can send it itself.'
+            : 'This signature is a token approval: the spender below may take these tokens from your account later, without another question. The site can send it itself.'}
         {grant.uncapped && ' It grants them without a cap.'}
       </Warning>
       <dl class="kv tx-facts">
@@ -53,7 +67,7 @@ export function PermitGrantNotice(props: {
           </div>
         ))}
         <div>
-          <dt>Spender</dt>
+          <dt>{grant.kind === 'eip3009' ? 'Recipient' : 'Spender'}</dt>
           <dd class="mono hex" data-testid="permit-spender">
             {grant.spender}
           </dd>
@@ -61,9 +75,7 @@ export function PermitGrantNotice(props: {
         {!transfer && (
           <div>
             <dt>Until</dt>
-            <dd data-testid="permit-expiry">
-              {grant.expiry === null ? 'no end: until spent or revoked' : when(grant.expiry)}
-            </dd>
+            <dd data-testid="permit-expiry">{allowanceEnd(grant)}</dd>
           </div>
         )}
         <div>

@@ -141,6 +141,42 @@ describe('eth_signTypedData_v4: a permit under the daily spending limit', () => 
     expect(error?.code).toBe(4100);
   });
 
+  it('attack: an EIP-3009 transfer authorization (USDC) is a transfer by signature: the password under a daily limit', async () => {
+    world.spendingLimits.set(1, DAILY);
+    const authorization = {
+      types: {
+        EIP712Domain: permit('1').types.EIP712Domain,
+        TransferWithAuthorization: [
+          { name: 'from', type: 'address' },
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'validAfter', type: 'uint256' },
+          { name: 'validBefore', type: 'uint256' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
+      primaryType: 'TransferWithAuthorization',
+      domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: TOKEN },
+      message: {
+        from: WALLET.address,
+        to: SPENDER,
+        value: '1000000000',
+        validAfter: '0',
+        validBefore: '1900000000',
+        nonce: `0x${'ab'.repeat(32)}`,
+      },
+    };
+    const error = await sign(world, authorization).then(
+      () => null,
+      (e: ProviderRpcError) => e,
+    );
+    expect(shown(world).permit).toMatchObject({
+      passwordRequired: 'tokens',
+      grant: { kind: 'eip3009', effect: 'transfer', spender: SPENDER },
+    });
+    expect(error?.code).toBe(4100);
+  });
+
   it('on a chain with no limit the permit is shown and signed with the button, as a transaction would be', async () => {
     await expect(sign(world, permit('1000'))).resolves.toMatch(/^0x/);
     expect(shown(world).permit).toMatchObject({
