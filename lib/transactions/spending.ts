@@ -68,7 +68,7 @@ export function costOfCalls(
   return {
     wei: outflow.valueWei + feeWei,
     unlimited: outflow.tokens.some((token) => token.uncapped),
-    tokens: outflow.tokens.length > 0,
+    tokens: outflow.tokens.length > 0 || outflow.unreadMulticalls > 0,
   };
 }
 
