@@ -25,6 +25,7 @@ import {
   createNonceReservations,
   createSpendingLedger,
   createTransactionService,
+  sessionNonceMemory,
   WALLET_ORIGIN,
 } from '../transactions/index.ts';
 import { createWalletSession } from './create-wallet-session.ts';
@@ -112,7 +113,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     node,
     currentChain: currentSendingChain,
     ledger: createSpendingLedger(),
-    nonces: createNonceReservations(),
+    nonces: createNonceReservations(Date.now, sessionNonceMemory()),
     activity,
   });
   const calls = createCallsService({
