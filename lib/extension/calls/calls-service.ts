@@ -32,10 +32,12 @@ import {
   BatchTooLargeError,
   DuplicateCallsIdError,
   InvalidCallsParamsError,
+  SponsorDeclinedError,
   UnknownCallsIdError,
   UnsupportedChainIdError,
 } from './errors.ts';
 import { type OwnBatch, type OwnBatchSending, prepareOwnBatch, sendOwnBatch } from './own-batch.ts';
+import { recordRefusedBatch } from './refused-batch.ts';
 import type { SentCallsStore } from './sent-calls-store.ts';
 import { simulateSponsoredBatch } from './simulate-batch.ts';
 import {
@@ -253,19 +255,30 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       const sponsorUrl = state.batch.sponsorUrl;
       // Checked again, one send at a time with the account's own transactions, and recorded once
       // the sponsor took it: over the limit, nothing is signed without the password.
-      const sent = await deps.transactions.spendChecked(
-        account,
-        approval.chain.id,
-        state.cost,
-        passwordConfirmed,
-        () =>
+      const sent = await deps.transactions
+        .spendChecked(account, approval.chain.id, state.cost, passwordConfirmed, () =>
           sendSponsoredBatch(state.batch, {
             table: deps.table,
             wallet,
             sponsor: sponsorClient(sponsorUrl),
             id: state.id,
           }),
-      );
+        )
+        .catch(async (error: unknown) => {
+          // The site hears one fixed error; the person reads the sponsor's words in Activity.
+          const sponsorSays = error instanceof SponsorDeclinedError ? error.sponsorSays : null;
+          if (sponsorSays) {
+            await recordRefusedBatch(deps.activity, {
+              account,
+              origin,
+              batch: state.batch,
+              summary: batchSummary(approval),
+              sentAt,
+              sponsorSays,
+            });
+          }
+          throw error;
+        });
       await deps.store.add(account, origin, { sent, sentAt });
       await deps.activity
         ?.record({

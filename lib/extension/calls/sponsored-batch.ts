@@ -53,12 +53,16 @@ export interface SponsoredBatch {
 
 /**
  * The one answer a site gets when the sponsor did not take the batch. The sponsor's own words
- * (its status, its message) stay in the worker's console for whoever debugs.
+ * (its message, cut to one line by the client, and when to ask again) ride along for the
+ * person's Activity list and the worker's console, never for the site.
  */
 function sponsorDeclined(error: unknown): never {
   if (error instanceof SponsorRefusedError || error instanceof SponsorUnavailableError) {
     console.warn('[encore] the sponsor did not accept a batch:', error.message);
-    throw new SponsorDeclinedError();
+    throw new SponsorDeclinedError({
+      says: error.message,
+      retryAfterSeconds: error instanceof SponsorRefusedError ? error.retryAfterSeconds : null,
+    });
   }
   throw error;
 }
