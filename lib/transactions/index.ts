@@ -29,7 +29,7 @@ export {
 } from './decode/describe-call.ts';
 export { knownSignatureCount } from './decode/known-signatures.ts';
 export type { TokenFunction, TokenStandard } from './decode/token-abi.ts';
-export type { TokenInfo } from './decode/token-info.ts';
+export { readTokenInfo, type TokenInfo } from './decode/token-info.ts';
 export {
   ChainUnreadableError,
   InvalidTransactionError,

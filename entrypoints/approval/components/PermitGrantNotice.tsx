@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
-import type { PermitApproval } from '../../../lib/extension/approvals/index.ts';
+import type { PermitApproval, PermitTokenInfo } from '../../../lib/extension/approvals/index.ts';
 import { Field } from '../../../lib/extension/ui/index.ts';
-import type { PermitToken } from '../../../lib/transactions/index.ts';
+import { formatUnitsExact, type PermitToken } from '../../../lib/transactions/index.ts';
 import { Warning } from './Warning.tsx';
 
 /** Unix seconds, as a date the person can read. */
@@ -25,10 +25,22 @@ function allowanceEnd(grant: PermitApproval['grant']): string {
   return when(grant.expiry);
 }
 
-function amountOf(token: PermitToken): string {
+/**
+ * The amount granted: in the token's own units when its symbol and decimals were read (the
+ * contract's claim, beside the raw number), else raw units, said plainly.
+ */
+function amountOf(token: PermitToken, info: PermitTokenInfo | undefined): string {
   if (token.tokenId !== null) return `token #${token.tokenId}`;
   if (token.uncapped) return 'everything, without a cap';
-  return `${token.amount ?? '?'} (in the token's smallest units)`;
+  const raw = token.amount ?? '?';
+  if (info === undefined) {
+    return `${raw} raw units (not read: the permit is not for the current chain)`;
+  }
+  if (info.decimals === null || token.amount === null) {
+    return `${raw} raw units (the token did not say its decimals)`;
+  }
+  const unit = info.symbol ?? 'units of the token';
+  return `${formatUnitsExact(BigInt(token.amount), info.decimals)} ${unit} (as the token counts: ${info.decimals} decimals; ${raw} raw units)`;
 }
 
 /**
@@ -62,7 +74,11 @@ export function PermitGrantNotice(props: {
               <span class="mono hex">
                 {token.token ?? 'not named (the domain has no contract)'}
               </span>
-              : {amountOf(token)}
+              :{' '}
+              {amountOf(
+                token,
+                token.token ? props.permit.tokenInfo?.[token.token.toLowerCase()] : undefined,
+              )}
             </dd>
           </div>
         ))}

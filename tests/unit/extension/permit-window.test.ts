@@ -23,7 +23,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function shown(grant: Partial<PermitGrant>): (testId: string) => string | null {
+function shown(
+  grant: Partial<PermitGrant>,
+  tokenInfo?: PermitApproval['tokenInfo'],
+): (testId: string) => string | null {
   const permit: PermitApproval = {
     grant: {
       kind: 'permit2-allowance',
@@ -37,6 +40,7 @@ function shown(grant: Partial<PermitGrant>): (testId: string) => string | null {
     },
     chainId: 1,
     passwordRequired: 'tokens',
+    ...(tokenInfo ? { tokenInfo } : {}),
   };
   render(
     h(PermitGrantNotice, { permit, password: '', onPassword: () => {}, disabled: false }),
@@ -57,5 +61,27 @@ describe('permit window', () => {
     expect(text('permit-warning')).toMatch(/sends these tokens from your account to the recipient/);
     expect(root.textContent).toMatch(/Recipient/);
     expect(text('permit-expiry')).toBeNull();
+  });
+
+  it('an amount is shown in the token’s own units when its decimals were read, else as raw units, said so', () => {
+    const token = { token: TOKEN, amount: '1500000', tokenId: null, uncapped: false };
+    const read = shown(
+      { tokens: [token] },
+      { [TOKEN.toLowerCase()]: { symbol: 'USDC', decimals: 6 } },
+    );
+    expect(read('permit-token')).toContain(
+      '1.5 USDC (as the token counts: 6 decimals; 1500000 raw units)',
+    );
+    const failed = shown(
+      { tokens: [token] },
+      { [TOKEN.toLowerCase()]: { symbol: null, decimals: null } },
+    );
+    expect(failed('permit-token')).toContain(
+      '1500000 raw units (the token did not say its decimals)',
+    );
+    const otherChain = shown({ tokens: [token] });
+    expect(otherChain('permit-token')).toContain(
+      '1500000 raw units (not read: the permit is not for the current chain)',
+    );
   });
 });
