@@ -3,7 +3,7 @@
 // site names (sponsored-batch.ts) or from the listener's balance (own-batch.ts); after approval,
 // exactly the batch shown is signed. Whoever pays the fee, what the calls take from the balance
 // (values, tokens, uncapped approvals) is held against the daily limit before the window and
-// again at sending, and recorded once sent. Status comes from the chain, never from a sponsor's
+// again at sending, and recorded once signed. Status comes from the chain, never from a sponsor's
 // word.
 
 import {
@@ -254,14 +254,15 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       }
       const sponsorUrl = state.batch.sponsorUrl;
       // Checked again, one send at a time with the account's own transactions, and recorded once
-      // the sponsor took it: over the limit, nothing is signed without the password.
+      // signed, before the sponsor has it: over the limit, nothing is signed without the password.
       const sent = await deps.transactions
-        .spendChecked(account, approval.chain.id, state.cost, passwordConfirmed, () =>
+        .spendChecked(account, approval.chain.id, state.cost, passwordConfirmed, (signed) =>
           sendSponsoredBatch(state.batch, {
             table: deps.table,
             wallet,
             sponsor: sponsorClient(sponsorUrl),
             id: state.id,
+            signed,
           }),
         )
         .catch(async (error: unknown) => {

@@ -129,7 +129,14 @@ export async function prepareSponsoredBatch(options: {
  */
 export async function sendSponsoredBatch(
   prepared: SponsoredBatch,
-  options: { table: DelegateTable; wallet: CallsSigner; sponsor: SponsorClient; id?: string },
+  options: {
+    table: DelegateTable;
+    wallet: CallsSigner;
+    sponsor: SponsorClient;
+    id?: string;
+    /** Called once the batch is signed, before the signature is handed to the sponsor. */
+    signed?: () => Promise<void>;
+  },
 ): Promise<Extract<SentCalls, { kind: 'sponsored' }>> {
   const { draft, upgrade } = prepared;
   const gas = await options.sponsor.estimate(draft, upgrade).catch(sponsorDeclined);
@@ -146,6 +153,8 @@ export async function sendSponsoredBatch(
   });
   const authorization = upgrade ? signUpgrade(options.wallet, options.table, upgrade) : null;
   const signature = await signBatch(options.wallet, options.table, batch);
+  // A sponsor that refuses still holds a signed batch it could submit until its deadline.
+  await options.signed?.();
   const userOpHash = await options.sponsor
     .send(batch, signature, authorization)
     .catch(sponsorDeclined);

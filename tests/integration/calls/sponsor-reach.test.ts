@@ -25,6 +25,7 @@ import { toProviderError } from '../../../lib/extension/rpc/errors.ts';
 import {
   createNonceReservations,
   createTransactionService,
+  type SpendingLedger,
 } from '../../../lib/extension/transactions/index.ts';
 import { freePort } from '../../support/free-port.ts';
 import {
@@ -101,7 +102,11 @@ describe('the sponsor URL a site names', () => {
   });
 
   /** The worker's calls service; `asked` lists each URL a sponsor client was made for and used. */
-  function services(listener: Wallet, activity?: ActivityService) {
+  function services(
+    listener: Wallet,
+    activity?: ActivityService,
+    ledger: SpendingLedger = { read: async () => [], add: async () => {} },
+  ) {
     const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
     const node = createNodeClient({
       currentChain: async () => ({ ...chain, rpcUrl: sc.chain.url }),
@@ -119,7 +124,7 @@ describe('the sponsor URL a site names', () => {
       transactions: createTransactionService({
         node,
         currentChain: async () => ({ ...chain, limit: { kind: 'unlimited' } }),
-        ledger: { read: async () => [], add: async () => {} },
+        ledger,
         nonces: createNonceReservations(),
       }),
       sponsorClient: (url) =>
@@ -318,5 +323,50 @@ describe('the sponsor URL a site names', () => {
     });
     expect(entry?.refusal?.retryAt).toBeGreaterThanOrEqual(before + 42_000);
     expect(entry?.refusal?.retryAt).toBeLessThan(Date.now() + 43_000);
+  }, 20_000);
+
+  it('attack: a sponsor that refuses a batch it was handed signed holds a signature: its cost counts; refused before signing, nothing counts', async () => {
+    const listener = Wallet.createRandom() as unknown as Wallet;
+    await upgradeDirectly(sc, listener);
+    let refuseAt = 'eth_sendUserOperation';
+    answer = (response) => {
+      const { method, id } = JSON.parse(heard.at(-1) ?? '{}') as { method?: string; id?: number };
+      response.setHeader('content-type', 'application/json');
+      const reply =
+        method === refuseAt
+          ? { error: { code: -32500, message: 'not today' } }
+          : method === 'eth_chainId'
+            ? { result: `0x${sc.chain.chainId.toString(16)}` }
+            : {
+                result: {
+                  callGasLimit: '0x30000',
+                  verificationGasLimit: '0x30000',
+                  preVerificationGas: '0x10000',
+                },
+              };
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, ...reply }));
+    };
+    const records: unknown[] = [];
+    const ledger: SpendingLedger = {
+      read: async () => [],
+      add: async (_account, _chainId, record) => void records.push(record),
+    };
+    const { calls } = services(listener, undefined, ledger);
+    const ask = () =>
+      calls.prepare(
+        LOCAL_PAGE,
+        params(listener, `http://127.0.0.1:${port}/sponsor`),
+        listener.address,
+      );
+    await expect(calls.send(LOCAL_PAGE, await ask(), listener.address)).rejects.toMatchObject({
+      code: -32003,
+    });
+    expect(heard.some((body) => body.includes('eth_sendUserOperation'))).toBe(true);
+    expect(records).toHaveLength(1);
+    refuseAt = 'eth_estimateUserOperationGas';
+    await expect(calls.send(LOCAL_PAGE, await ask(), listener.address)).rejects.toMatchObject({
+      code: -32003,
+    });
+    expect(records).toHaveLength(1);
   }, 20_000);
 });
