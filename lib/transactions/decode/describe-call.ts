@@ -57,9 +57,17 @@ const MAX_ARGUMENT_TEXT = 400;
 
 /** The functions whose calls are calls of the contract to itself, with the sender kept. */
 const MULTICALLS = new Set(['multicall(bytes[])', 'multicall(uint256,bytes[])']);
-/** A multicall inside a multicall is read this deep; deeper, or longer, it is unreadable. */
+/**
+ * A multicall inside a multicall is read this deep, and at most this many calls in all (each may
+ * read its token on chain); deeper, or more, it is unreadable.
+ */
 const MAX_MULTICALL_DEPTH = 2;
 const MAX_MULTICALL_CALLS = 32;
+
+/** What is left of one request's multicall reading: calls it may still describe. */
+interface MulticallBudget {
+  left: number;
+}
 
 function text(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
@@ -197,6 +205,7 @@ async function multicallInner(
   chain: ChainRpc,
   data: string,
   depth: number,
+  budget: MulticallBudget,
 ): Promise<CallDescription[] | null> {
   const known = knownSignatures();
   let calls: unknown;
@@ -206,11 +215,12 @@ async function multicallInner(
   } catch {
     return null;
   }
-  if (!Array.isArray(calls) || calls.length > MAX_MULTICALL_CALLS) return null;
+  if (!Array.isArray(calls) || calls.length > budget.left) return null;
   if (depth >= MAX_MULTICALL_DEPTH) return null;
+  budget.left -= calls.length;
   return Promise.all(
     calls.map((inner) =>
-      describeCall({ ...tx, value: '0', data: String(inner) }, chain, depth + 1),
+      describeCall({ ...tx, value: '0', data: String(inner) }, chain, depth + 1, budget),
     ),
   );
 }
@@ -220,6 +230,7 @@ export async function describeCall(
   tx: CanonicalTransaction,
   chain: ChainRpc,
   depth = 0,
+  budget: MulticallBudget = { left: MAX_MULTICALL_CALLS },
 ): Promise<CallDescription> {
   if (tx.to === null) return { kind: 'create', codeBytes: (tx.data.length - 2) / 2 };
   if (tx.data === '0x') return { kind: 'native' };
@@ -252,7 +263,7 @@ export async function describeCall(
       kind: 'known',
       signature,
       args,
-      inner: await multicallInner(tx, chain, tx.data, depth),
+      inner: await multicallInner(tx, chain, tx.data, depth, budget),
     };
   }
   return { kind: 'unknown', selector, dataBytes };

@@ -146,7 +146,7 @@ describe('token moves in disguise', () => {
     ]);
   });
 
-  it('attack: a transfer in a multicall nested too deep, or among too many calls, still counts as moving tokens', async () => {
+  it('attack: a transfer in a multicall nested too deep, or among too many calls (in all), still counts as moving tokens, and the chain is asked little', async () => {
     let deep = encode('transfer', [OTHER, 5n]);
     for (let i = 0; i < 3; i++) deep = encode('multicall(bytes[])', [[deep]]);
     expect(await reasonFor(deep)).toBe('tokens');
@@ -154,6 +154,18 @@ describe('token moves in disguise', () => {
       [...Array(32).fill(encode('claim()', [])), encode('transfer', [OTHER, 5n])],
     ]);
     expect(await reasonFor(long)).toBe('tokens');
+    // 32 multicalls of 32 transfers each: read as unreadable after 32 calls in all, so the chain
+    // is asked about a few tokens, never about a thousand.
+    const wide = encode('multicall(bytes[])', [
+      Array(32).fill(
+        encode('multicall(bytes[])', [Array(32).fill(encode('transfer', [OTHER, 5n]))]),
+      ),
+    ]);
+    const asked = chain();
+    const wideCall = await describeCall(tx(wide), asked);
+    const wideCost = costOfCalls([{ to: TOKEN, value: 0n, call: wideCall }], SENDER, 0n);
+    expect(wideCost.tokens).toBe(true);
+    expect(asked.calls.length).toBeLessThan(200);
     const call = await describeCall(tx(long), chain());
     expect(describeOutflow(outflowOf([{ to: TOKEN, value: 0n, call }], SENDER), ETH)).toEqual([
       'any of your tokens: a multicall holds more calls than Encore reads',
