@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { PermitApproval, PermitTokenInfo } from '../../../lib/extension/approvals/index.ts';
+import type { PermitApproval } from '../../../lib/extension/approvals/index.ts';
 import { Field } from '../../../lib/extension/ui/index.ts';
 import { formatUnitsExact, type PermitToken } from '../../../lib/transactions/index.ts';
 import { Warning } from './Warning.tsx';
@@ -29,12 +29,16 @@ function allowanceEnd(grant: PermitApproval['grant']): string {
  * The amount granted: in the token's own units when its symbol and decimals were read (the
  * contract's claim, beside the raw number), else raw units, said plainly.
  */
-function amountOf(token: PermitToken, info: PermitTokenInfo | undefined): string {
+function amountOf(token: PermitToken, infos: PermitApproval['tokenInfo']): string {
   if (token.tokenId !== null) return `token #${token.tokenId}`;
   if (token.uncapped) return 'everything, without a cap';
   const raw = token.amount ?? '?';
-  if (info === undefined) {
+  const info = token.token ? infos?.[token.token.toLowerCase()] : undefined;
+  if (infos === undefined) {
     return `${raw} raw units (not read: the permit is not for the current chain)`;
+  }
+  if (info === undefined) {
+    return `${raw} raw units (not read: the permit names more tokens than Encore reads)`;
   }
   if (info.decimals === null || token.amount === null) {
     return `${raw} raw units (the token did not say its decimals)`;
@@ -74,11 +78,7 @@ export function PermitGrantNotice(props: {
               <span class="mono hex">
                 {token.token ?? 'not named (the domain has no contract)'}
               </span>
-              :{' '}
-              {amountOf(
-                token,
-                token.token ? props.permit.tokenInfo?.[token.token.toLowerCase()] : undefined,
-              )}
+              : {amountOf(token, props.permit.tokenInfo)}
             </dd>
           </div>
         ))}

@@ -79,6 +79,13 @@ describe('permit window', () => {
     expect(failed('permit-token')).toContain(
       '1500000 raw units (the token did not say its decimals)',
     );
+    const unread = shown(
+      { tokens: [token] },
+      { '0x4444444444444444444444444444444444444444': { symbol: 'X', decimals: 1 } },
+    );
+    expect(unread('permit-token')).toContain(
+      '1500000 raw units (not read: the permit names more tokens than Encore reads)',
+    );
     const otherChain = shown({ tokens: [token] });
     expect(otherChain('permit-token')).toContain(
       '1500000 raw units (not read: the permit is not for the current chain)',
