@@ -42,6 +42,7 @@ export {
   outflowOf,
   type TokenOutflow,
   tokenOutflow,
+  tokenOutflows,
 } from './outflow.ts';
 export {
   type AccessListEntry,

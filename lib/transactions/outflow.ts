@@ -5,8 +5,9 @@
 //
 // Token outflows are: a transfer of a non-zero amount; a transferFrom or safe transfer of the
 // account's own tokens (an NFT, or a non-zero amount); an approve or increaseAllowance of a
-// non-zero amount or of an NFT; setApprovalForAll(true); and an EIP-2612 or DAI-style permit
-// whose owner is the account. Moving another holder's tokens (transferFrom with someone else as
+// non-zero amount or of an NFT; setApprovalForAll(true) (and ERC-777's authorizeOperator); an
+// EIP-2612 or DAI-style permit whose owner is the account; Permit2's own `approve` (of the token
+// it names); and any of these among the calls a `multicall` makes of its own contract. Moving another holder's tokens (transferFrom with someone else as
 // owner) takes nothing of the account's. A token's own non-standard function is not read: the
 // window shows it as a call Encore cannot read.
 
@@ -39,6 +40,11 @@ export interface Outflow {
   /** The chain's currency the calls send, wei (fees not included). */
   readonly valueWei: bigint;
   readonly tokens: readonly TokenOutflow[];
+  /**
+   * Multicalls whose calls Encore could not read in full (too many, nested too deep): they may
+   * move any token, so they count as moving tokens.
+   */
+  readonly unreadMulticalls: number;
 }
 
 const same = (a: string | null, b: string): boolean =>
@@ -61,6 +67,19 @@ function permitOf(
   account: string,
 ): TokenOutflow | null {
   const value = (arg: DecodedArgument | undefined): string => arg?.value ?? '';
+  if (call.signature === 'approve(address,address,uint160,uint48)') {
+    // Permit2: the sender is the owner; the token is the first argument, not the contract called.
+    const amount = BigInt(value(call.args[2]) || '0');
+    if (amount === 0n) return null;
+    return {
+      kind: 'approval',
+      token: unknownToken(value(call.args[0])),
+      counterparty: value(call.args[1]),
+      amounts: [amount.toString()],
+      tokenIds: [],
+      uncapped: amount >= LARGE_APPROVAL,
+    };
+  }
   const [owner, spender] = call.args;
   if (!same(value(owner), account)) return null;
   let amount: bigint;
@@ -126,6 +145,30 @@ export function tokenOutflow(
   }
 }
 
+/**
+ * The tokens `call` takes or lets others take, with those of each call a `multicall` makes of its
+ * own contract (the account stays the sender there too).
+ */
+export function tokenOutflows(
+  call: CallDescription,
+  to: string | null,
+  account: string,
+): TokenOutflow[] {
+  const own = tokenOutflow(call, to, account);
+  const inner =
+    call.kind === 'known' && call.inner
+      ? call.inner.flatMap((each) => tokenOutflows(each, to, account))
+      : [];
+  return own ? [own, ...inner] : inner;
+}
+
+/** How many multicalls in `call` (itself or nested) Encore could not read in full. */
+function unreadMulticallsIn(call: CallDescription): number {
+  if (call.kind !== 'known' || call.inner === undefined) return 0;
+  if (call.inner === null) return 1;
+  return call.inner.reduce((sum, each) => sum + unreadMulticallsIn(each), 0);
+}
+
 /** What `calls`, each sent by `account`, take out of its holdings (fees aside). */
 export function outflowOf(
   calls: readonly {
@@ -136,13 +179,14 @@ export function outflowOf(
   account: string,
 ): Outflow {
   let valueWei = 0n;
+  let unreadMulticalls = 0;
   const tokens: TokenOutflow[] = [];
   for (const call of calls) {
     valueWei += BigInt(call.value);
-    const token = tokenOutflow(call.call, call.to, account);
-    if (token) tokens.push(token);
+    tokens.push(...tokenOutflows(call.call, call.to, account));
+    unreadMulticalls += unreadMulticallsIn(call.call);
   }
-  return { valueWei, tokens };
+  return { valueWei, tokens, unreadMulticalls };
 }
 
 function tokenName(token: TokenInfo): string {
@@ -174,6 +218,9 @@ export function describeOutflow(outflow: Outflow, currency: NativeCurrency): str
     else if (token.uncapped)
       lines.push(`all your ${tokenName(token.token)}, whenever ${to} takes it`);
     else lines.push(`up to ${tokenAmounts(token)}, whenever ${to} takes it`);
+  }
+  if (outflow.unreadMulticalls > 0) {
+    lines.push('any of your tokens: a multicall holds more calls than Encore reads');
   }
   return lines;
 }

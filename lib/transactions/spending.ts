@@ -1,8 +1,8 @@
 // The daily spending limit: what the account's transactions and batches may take from its
 // balance in the chain's currency over any 24 hours before the person must type their password,
 // whoever pays the fee. A transaction counts with the most it can cost (value + maximum fee), a
-// batch with its calls' values (plus the maximum fee when the listener pays it), recorded when it
-// is sent. An approval that is unlimited or larger than the token (setApprovalForAll(true), a
+// batch with its calls' values (plus the maximum fee when the listener pays it), recorded once it
+// is signed, before the signature leaves the worker. An approval that is unlimited or larger than the token (setApprovalForAll(true), a
 // permit of everything) counts as unlimited, because the spender can then take more than any
 // limit, later, without asking.
 //
@@ -68,7 +68,7 @@ export function costOfCalls(
   return {
     wei: outflow.valueWei + feeWei,
     unlimited: outflow.tokens.some((token) => token.uncapped),
-    tokens: outflow.tokens.length > 0,
+    tokens: outflow.tokens.length > 0 || outflow.unreadMulticalls > 0,
   };
 }
 

@@ -9,7 +9,10 @@
 //   `(token, amount, expiration, nonce)`;
 // - Uniswap Permit2 SignatureTransfer: `(permitted, spender, nonce, deadline)` with one or many
 //   `(token, amount)`, extra witness fields included; the signer is the owner;
-// - ERC-721 (ERC-4494): `(spender, tokenId, nonce, deadline)`, the signer being the token's owner.
+// - ERC-721 (ERC-4494): `(spender, tokenId, nonce, deadline)`, the signer being the token's owner;
+// - EIP-3009 (USDC's `TransferWithAuthorization`, `ReceiveWithAuthorization`): `(from, to, value,
+//   validAfter, validBefore, nonce)`, a transfer of the domain's token that anyone (or `to`) can
+//   submit, with no approval before it.
 //
 // An EIP-2612 or DAI permit whose owner is another address is not the account's to give: it
 // counts nothing. An amount of 0 and a DAI permit with `allowed` false revoke, and count nothing.
@@ -24,7 +27,13 @@ export interface TypedDataToRead {
   readonly message: Readonly<Record<string, unknown>>;
 }
 
-export type PermitKind = 'erc2612' | 'dai' | 'permit2-allowance' | 'permit2-transfer' | 'erc721';
+export type PermitKind =
+  | 'erc2612'
+  | 'dai'
+  | 'permit2-allowance'
+  | 'permit2-transfer'
+  | 'erc721'
+  | 'eip3009';
 
 export interface PermitToken {
   /** The token contract, or null when the typed data names none (no verifying contract). */
@@ -190,6 +199,12 @@ export function permitGrantOf(data: TypedDataToRead, account: string): PermitGra
         message.deadline,
       );
     }
+  }
+  if (hasShape(fields, { from: 'address', to: 'address', value: 'uint', validBefore: 'uint' })) {
+    // EIP-3009: the tokens go to `to` as soon as the signature is submitted.
+    if (!same(message.from, account)) return null;
+    const token = tokenAmount(contract, message.value);
+    return grant('eip3009', 'transfer', message.to, [token], undefined, message.validBefore);
   }
   if (hasShape(fields, { spender: 'address', tokenId: 'uint', deadline: 'uint' })) {
     const tokenId = text(message.tokenId);

@@ -24,11 +24,19 @@ export function budgetRefusal(budget: SponsorBudget, retryAfterSeconds?: number)
   return new SponsorError(code, message, { retryAfterSeconds });
 }
 
-/** Another operation of the account is on its way: the next is simulated once it is in a block. */
-export function accountBusy(): SponsorError {
+/**
+ * Another operation of the account is on its way: the next is simulated once it is in a block.
+ * `secondsLeft`, when known, is how long until that operation's deadline passes: one the chain
+ * dropped holds the account that long, and the listener is told so.
+ */
+export function accountBusy(secondsLeft?: number): SponsorError {
+  const until =
+    secondsLeft === undefined
+      ? ''
+      : `, or in ${Math.max(0, Math.ceil(secondsLeft))} s, when it can no longer run if it was dropped`;
   return new SponsorError(
     'SPONSOR_ACCOUNT_BUSY',
-    'another operation of this account is on its way; send this one once it is in a block',
+    `another operation of this account is on its way; send this one once it is in a block${until}`,
     { retryAfterSeconds: ACCOUNT_BUSY_RETRY_SECONDS },
   );
 }

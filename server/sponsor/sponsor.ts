@@ -179,7 +179,8 @@ export function startSponsor(
     const settled: string[] = [];
     for (const op of await store.sponsor.operationsOf(account.toLowerCase())) {
       if (op.userOpHash === except) continue;
-      if (deadlineOf(BigInt(op.nonce)) <= now) {
+      const deadline = deadlineOf(BigInt(op.nonce));
+      if (deadline <= now) {
         settled.push(op.userOpHash);
         continue;
       }
@@ -195,7 +196,7 @@ export function startSponsor(
           continue;
         }
       }
-      throw accountBusy();
+      throw accountBusy(deadline - now);
     }
     return settled;
   }

@@ -1,10 +1,10 @@
 import type { JSX } from 'preact';
 import type { PermitApproval } from '../../../lib/extension/approvals/index.ts';
 import { Field } from '../../../lib/extension/ui/index.ts';
-import type { PermitToken } from '../../../lib/transactions/index.ts';
+import { formatUnitsExact, type PermitToken } from '../../../lib/transactions/index.ts';
 import { Warning } from './Warning.tsx';
 
-/** Unix seconds, as a date the person can read; "never" for 0 where 0 means no end. */
+/** Unix seconds, as a date the person can read. */
 function when(seconds: string | null): string {
   if (seconds === null) return 'not set';
   const at = BigInt(seconds);
@@ -13,10 +13,38 @@ function when(seconds: string | null): string {
   return `${new Date(Number(at) * 1000).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 }
 
-function amountOf(token: PermitToken): string {
+/**
+ * When the allowance ends. Permit2 reads an expiration of 0 as the time of the block the permit
+ * is used in: the spender can take the tokens in that block (at once), not in 1970.
+ */
+function allowanceEnd(grant: PermitApproval['grant']): string {
+  if (grant.expiry === null) return 'no end: until spent or revoked';
+  if (grant.kind === 'permit2-allowance' && grant.expiry === '0') {
+    return 'the block the permit is used in (Permit2 reads an expiration of 0 so): enough for the spender to take the tokens at once';
+  }
+  return when(grant.expiry);
+}
+
+/**
+ * The amount granted: in the token's own units when its symbol and decimals were read (the
+ * contract's claim, beside the raw number), else raw units, said plainly.
+ */
+function amountOf(token: PermitToken, infos: PermitApproval['tokenInfo']): string {
   if (token.tokenId !== null) return `token #${token.tokenId}`;
   if (token.uncapped) return 'everything, without a cap';
-  return `${token.amount ?? '?'} (in the token's smallest units)`;
+  const raw = token.amount ?? '?';
+  const info = token.token ? infos?.[token.token.toLowerCase()] : undefined;
+  if (infos === undefined) {
+    return `${raw} raw units (not read: the permit is not for the current chain)`;
+  }
+  if (info === undefined) {
+    return `${raw} raw units (not read: the permit names more tokens than Encore reads)`;
+  }
+  if (info.decimals === null || token.amount === null) {
+    return `${raw} raw units (the token did not say its decimals)`;
+  }
+  const unit = info.symbol ?? 'units of the token';
+  return `${formatUnitsExact(BigInt(token.amount), info.decimals)} ${unit} (as the token counts: ${info.decimals} decimals; ${raw} raw units)`;
 }
 
 /**
@@ -35,9 +63,11 @@ export function PermitGrantNotice(props: {
   return (
     <div class="permit" data-testid="permit">
       <Warning testId="permit-warning">
-        {transfer
-          ? 'This signature lets the spender below take these tokens from your account, without another question: the site can send it itself.'
-          : 'This signature is a token approval: the spender below may take these tokens from your account later, without another question. The site can send it itself.'}
+        {grant.kind === 'eip3009'
+          ? 'This signature sends these tokens from your account to the recipient below, without another question: the site (or anyone holding it) can send it itself.'
+          : transfer
+            ? 'This signature lets the spender below take these tokens from your account, without another question: the site can send it itself.'
+            : 'This signature is a token approval: the spender below may take these tokens from your account later, without another question. The site can send it itself.'}
         {grant.uncapped && ' It grants them without a cap.'}
       </Warning>
       <dl class="kv tx-facts">
@@ -48,12 +78,12 @@ export function PermitGrantNotice(props: {
               <span class="mono hex">
                 {token.token ?? 'not named (the domain has no contract)'}
               </span>
-              : {amountOf(token)}
+              : {amountOf(token, props.permit.tokenInfo)}
             </dd>
           </div>
         ))}
         <div>
-          <dt>Spender</dt>
+          <dt>{grant.kind === 'eip3009' ? 'Recipient' : 'Spender'}</dt>
           <dd class="mono hex" data-testid="permit-spender">
             {grant.spender}
           </dd>
@@ -61,9 +91,7 @@ export function PermitGrantNotice(props: {
         {!transfer && (
           <div>
             <dt>Until</dt>
-            <dd data-testid="permit-expiry">
-              {grant.expiry === null ? 'no end: until spent or revoked' : when(grant.expiry)}
-            </dd>
+            <dd data-testid="permit-expiry">{allowanceEnd(grant)}</dd>
           </div>
         )}
         <div>

@@ -20,7 +20,13 @@ const STATUS_TEXT: Record<ActivityEntry['status'], string> = {
   confirmed: 'Confirmed',
   failed: 'Failed',
   dropped: 'Dropped',
+  refused: 'Not sent',
 };
+
+/** When a refusing sponsor said to ask again, in the person's own clock. */
+function retryTime(at: number): string {
+  return new Date(at).toLocaleTimeString(undefined, { timeStyle: 'short' });
+}
 
 /**
  * Every transaction Encore sent from this account on the current chain, and every batch of calls
@@ -87,7 +93,7 @@ export function ActivityView(props: { account: string; onClose(): void }): JSX.E
   );
 }
 
-function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX.Element {
+export function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX.Element {
   const { entry, chain } = props;
   const when = new Date(entry.sentAt).toLocaleString(undefined, {
     dateStyle: 'medium',
@@ -118,6 +124,15 @@ function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary }): JSX
           </span>
         ) : null}
       </div>
+      {entry.refusal ? (
+        <p class="activity-refusal small" data-testid="activity-refusal">
+          The sponsor at {entry.batch?.paidBy ?? 'the site’s sponsor'} did not take this batch, so
+          nothing was sent. It said: “{entry.refusal.says}”
+          {entry.refusal.retryAt !== null
+            ? ` It said to ask again after ${retryTime(entry.refusal.retryAt)}.`
+            : ''}
+        </p>
+      ) : null}
       <div class="activity-meta small">
         {chain.explorerUrl && linkable ? (
           <a

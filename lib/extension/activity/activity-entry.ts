@@ -3,14 +3,15 @@
 // only itself.
 
 import { z } from 'zod';
-import type { SentTransaction } from './types.ts';
+import type { SentTransaction, SponsorRefusalNote } from './types.ts';
 
 /**
  * pending: the node accepted it, no receipt yet. confirmed / failed: mined, succeeded or
  * reverted. dropped: it will never be mined (another transaction took its nonce, or the node has
- * not known it for a long while).
+ * not known it for a long while). refused: a sponsored batch its sponsor did not take; nothing
+ * was sent.
  */
-export type ActivityStatus = 'pending' | 'confirmed' | 'failed' | 'dropped';
+export type ActivityStatus = 'pending' | 'confirmed' | 'failed' | 'dropped' | 'refused';
 
 export interface ActivityEntry extends SentTransaction {
   readonly status: ActivityStatus;
@@ -19,6 +20,18 @@ export interface ActivityEntry extends SentTransaction {
   readonly blockNumber: number | null;
   /** When the chain was last asked about it (ms), or null. */
   readonly checkedAt: number | null;
+  /** Set for a refused batch: what its sponsor said. */
+  readonly refusal?: SponsorRefusalNote;
+}
+
+/** The longest refusal note kept (the sponsor client already cuts its words to 200). */
+export const MAX_REFUSAL_TEXT = 300;
+
+/** The sponsor's words as one line of plain text: controls and direction marks out, cut short. */
+export function refusalText(words: string): string {
+  const line = words.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').trim();
+  const text = line || 'no reason given';
+  return text.length > MAX_REFUSAL_TEXT ? `${text.slice(0, MAX_REFUSAL_TEXT - 1)}…` : text;
 }
 
 let schema: z.ZodType<ActivityEntry> | undefined;
@@ -37,7 +50,7 @@ export function activityEntrySchema(): z.ZodType<ActivityEntry> {
     value: wei,
     maxFee: wei,
     sentAt: z.number().int().nonnegative(),
-    status: z.enum(['pending', 'confirmed', 'failed', 'dropped']),
+    status: z.enum(['pending', 'confirmed', 'failed', 'dropped', 'refused']),
     feePaid: wei.nullable(),
     blockNumber: z.number().int().nonnegative().nullable(),
     checkedAt: z.number().int().nonnegative().nullable(),
@@ -52,6 +65,16 @@ export function activityEntrySchema(): z.ZodType<ActivityEntry> {
           .string()
           .regex(/^0x[0-9a-f]{64}$/)
           .nullable(),
+      })
+      .optional(),
+    refusal: z
+      .strictObject({
+        says: z
+          .string()
+          .min(1)
+          .max(MAX_REFUSAL_TEXT)
+          .refine((text) => text === refusalText(text)),
+        retryAt: z.number().int().nonnegative().nullable(),
       })
       .optional(),
   }) as z.ZodType<ActivityEntry>;

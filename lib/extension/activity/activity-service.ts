@@ -3,7 +3,7 @@
 // while the worker is alive it also follows each new transaction until it is mined.
 
 import type { ChainRpc } from '../../chain-rpc/index.ts';
-import type { ActivityEntry } from './activity-entry.ts';
+import { type ActivityEntry, refusalText } from './activity-entry.ts';
 import type { ActivityStore } from './activity-store.ts';
 import { readStatus } from './transaction-status.ts';
 import type { ActivityRecorder } from './types.ts';
@@ -78,6 +78,16 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       };
       await deps.store.add(entry);
       follow(entry);
+    },
+    async recordRefused(transaction, refusal) {
+      await deps.store.add({
+        ...transaction,
+        status: 'refused',
+        feePaid: null,
+        blockNumber: null,
+        checkedAt: null,
+        refusal: { says: refusalText(refusal.says), retryAt: refusal.retryAt },
+      });
     },
     async list(account, chainId, chain) {
       const entries = await deps.store.list(account, chainId);

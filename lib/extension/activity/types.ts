@@ -40,7 +40,20 @@ export interface SponsoredBatch {
   readonly transactionHash: string | null;
 }
 
+/**
+ * What a sponsor said when it did not take a batch (so nothing was sent): its own words, for the
+ * person, never for the site. One line of text (no markup is ever read from it), at most 300
+ * characters.
+ */
+export interface SponsorRefusalNote {
+  readonly says: string;
+  /** When the sponsor said to ask again (ms since the epoch), or null. */
+  readonly retryAt: number | null;
+}
+
 /** Where the send path hands each broadcast transaction. */
 export interface ActivityRecorder {
   record(transaction: SentTransaction): Promise<void>;
+  /** A sponsored batch the sponsor did not take: listed as not sent, with the sponsor's words. */
+  recordRefused?(transaction: SentTransaction, refusal: SponsorRefusalNote): Promise<void>;
 }

@@ -18,6 +18,7 @@ export type {
   OwnCallsApproval,
   PendingApproval,
   PermitApproval,
+  PermitTokenInfo,
   SpendingState,
   SponsoredCallsApproval,
   TransactionApproval,

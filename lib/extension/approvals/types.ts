@@ -46,6 +46,18 @@ export interface PermitApproval {
   chainId: number | null;
   /** Why the person must type their password; null on a chain with no limit. */
   passwordRequired: SpendingReason | null;
+  /**
+   * What each granted token (by lower-case address) says of itself, read on the current chain
+   * when the permit names it; a token missing here was not read (another chain, or no chain
+   * named), and its amount is shown in raw units, said so.
+   */
+  tokenInfo?: Record<string, PermitTokenInfo>;
+}
+
+/** A token's own claim about itself: each null when the read failed or the answer was unusable. */
+export interface PermitTokenInfo {
+  symbol: string | null;
+  decimals: number | null;
 }
 
 /**

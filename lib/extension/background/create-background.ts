@@ -26,6 +26,7 @@ import {
   createNonceReservations,
   createSpendingLedger,
   createTransactionService,
+  sessionNonceMemory,
   WALLET_ORIGIN,
 } from '../transactions/index.ts';
 import { createAddedTokens, createDismissedStore, createHoldingsReader } from '../value/index.ts';
@@ -118,7 +119,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     node,
     currentChain: currentSendingChain,
     ledger: createSpendingLedger(),
-    nonces: createNonceReservations(),
+    nonces: createNonceReservations(Date.now, sessionNonceMemory()),
     activity,
   });
   const table = readDelegateTable(import.meta.env.WXT_DELEGATES);

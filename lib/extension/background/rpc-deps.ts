@@ -3,10 +3,11 @@
 // and the catalog.
 
 import type { CatalogClient } from '../../catalog/index.ts';
+import { readTokenInfo } from '../../transactions/index.ts';
 import type { ApprovalService } from '../approvals/index.ts';
 import type { CallsService } from '../calls/index.ts';
 import { createCatalogDeps } from '../catalog/index.ts';
-import type { NodeClient } from '../node/index.ts';
+import { type NodeClient, originReads } from '../node/index.ts';
 import { type CurrentConnections, connectedForSomeAccount } from '../permissions/index.ts';
 import { type RpcDeps, toHexChainId, UnrecognizedChainError } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
@@ -64,6 +65,10 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
         const settings = await getSettings();
         const currency = knownChain(settings, chainId)?.currency ?? { symbol: 'ETH', decimals: 18 };
         return spendingLimitFor(settings, chainId, currency);
+      },
+      readToken: async (origin, address) => {
+        const info = await readTokenInfo(originReads(node, origin), address, ['erc20']);
+        return { symbol: info.symbol, decimals: info.decimals };
       },
       addedCount: async () => (await getSettings()).addedChains.length,
       add: async (chain) => {

@@ -3,7 +3,7 @@
 // site names (sponsored-batch.ts) or from the listener's balance (own-batch.ts); after approval,
 // exactly the batch shown is signed. Whoever pays the fee, what the calls take from the balance
 // (values, tokens, uncapped approvals) is held against the daily limit before the window and
-// again at sending, and recorded once sent. Status comes from the chain, never from a sponsor's
+// again at sending, and recorded once signed. Status comes from the chain, never from a sponsor's
 // word.
 
 import {
@@ -38,6 +38,7 @@ import {
   BatchTooLargeError,
   DuplicateCallsIdError,
   InvalidCallsParamsError,
+  SponsorDeclinedError,
   UnknownCallsIdError,
   UnsupportedCapabilityError,
   UnsupportedChainIdError,
@@ -48,6 +49,7 @@ import {
   preparePaymasterBatch,
   sendPaymasterBatch,
 } from './paymaster-batch.ts';
+import { recordRefusedBatch } from './refused-batch.ts';
 import type { SentCallsStore } from './sent-calls-store.ts';
 import { simulateSponsoredBatch } from './simulate-batch.ts';
 import {
@@ -324,13 +326,14 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           approval.chain.id,
           state.cost,
           passwordConfirmed,
-          () =>
+          (signed) =>
             sendPaymasterBatch(batch, {
               table: deps.table,
               wallet,
               rpc: originReads(deps.node, WALLET_ORIGIN),
               paymaster: paymasterClient(batch.paymasterService.url),
               bundler: bundlerClient(batch.bundlerUrl),
+              signed,
               ...(state.id === undefined ? {} : { id: state.id }),
             }).catch((error: unknown) => {
               console.warn(
@@ -346,20 +349,32 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       }
       const sponsorUrl = state.batch.sponsorUrl;
       // Checked again, one send at a time with the account's own transactions, and recorded once
-      // the sponsor took it: over the limit, nothing is signed without the password.
-      const sent = await deps.transactions.spendChecked(
-        account,
-        approval.chain.id,
-        state.cost,
-        passwordConfirmed,
-        () =>
+      // signed, before the sponsor has it: over the limit, nothing is signed without the password.
+      const sent = await deps.transactions
+        .spendChecked(account, approval.chain.id, state.cost, passwordConfirmed, (signed) =>
           sendSponsoredBatch(state.batch, {
             table: deps.table,
             wallet,
             sponsor: sponsorClient(sponsorUrl),
             id: state.id,
+            signed,
           }),
-      );
+        )
+        .catch(async (error: unknown) => {
+          // The site hears one fixed error; the person reads the sponsor's words in Activity.
+          const sponsorSays = error instanceof SponsorDeclinedError ? error.sponsorSays : null;
+          if (sponsorSays) {
+            await recordRefusedBatch(deps.activity, {
+              account,
+              origin,
+              batch: state.batch,
+              summary: batchSummary(approval),
+              sentAt,
+              sponsorSays,
+            });
+          }
+          throw error;
+        });
       await deps.store.add(account, origin, { sent, sentAt });
       await recordBatch(account, origin, approval, state.batch, sent, sentAt, null);
       return { id: sent.id };

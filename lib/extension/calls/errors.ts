@@ -58,8 +58,15 @@ export class AtomicityNotSupportedError extends ProviderRpcError {
  * site learns nothing about what answers at the URL it named.
  */
 export class SponsorDeclinedError extends ProviderRpcError {
-  constructor() {
+  /** The sponsor's own words and when it said to ask again: for the person, never the site. */
+  readonly #sponsorSays: { says: string; retryAfterSeconds: number | null } | null;
+  constructor(sponsorSays: { says: string; retryAfterSeconds: number | null } | null = null) {
     super(-32003, 'The sponsor did not accept the batch.');
+    this.#sponsorSays = sponsorSays;
+  }
+
+  get sponsorSays(): { says: string; retryAfterSeconds: number | null } | null {
+    return this.#sponsorSays;
   }
 }
 

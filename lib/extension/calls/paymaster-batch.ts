@@ -80,6 +80,8 @@ export async function sendPaymasterBatch(
     paymaster: PaymasterClient;
     bundler: BundlerClient;
     id?: string;
+    /** Called once the operation is signed, before the signature is handed to the bundler. */
+    signed?: () => Promise<void>;
   },
 ): Promise<{ sent: Extract<SentCalls, { kind: 'sponsored' }>; paymaster: Address }> {
   const { draft, upgrade } = prepared;
@@ -139,6 +141,8 @@ export async function sendPaymasterBatch(
       );
   const paid: PaidBatch = { batch, fees, paymaster: final };
   const signature = await signPaidBatch(options.wallet, options.table, paid);
+  // A bundler that answers an error may still hold (and submit) the signed operation.
+  await options.signed?.();
   await bundler.send(toRpcPaidOperation(batch, fees, final, signature, authorization), entryPoint);
   const userOpHash = paidOperationHash(paid);
   return {

@@ -53,12 +53,16 @@ export interface SponsoredBatch {
 
 /**
  * The one answer a site gets when the sponsor did not take the batch. The sponsor's own words
- * (its status, its message) stay in the worker's console for whoever debugs.
+ * (its message, cut to one line by the client, and when to ask again) ride along for the
+ * person's Activity list and the worker's console, never for the site.
  */
 function sponsorDeclined(error: unknown): never {
   if (error instanceof SponsorRefusedError || error instanceof SponsorUnavailableError) {
     console.warn('[encore] the sponsor did not accept a batch:', error.message);
-    throw new SponsorDeclinedError();
+    throw new SponsorDeclinedError({
+      says: error.message,
+      retryAfterSeconds: error instanceof SponsorRefusedError ? error.retryAfterSeconds : null,
+    });
   }
   throw error;
 }
@@ -125,7 +129,14 @@ export async function prepareSponsoredBatch(options: {
  */
 export async function sendSponsoredBatch(
   prepared: SponsoredBatch,
-  options: { table: DelegateTable; wallet: CallsSigner; sponsor: SponsorClient; id?: string },
+  options: {
+    table: DelegateTable;
+    wallet: CallsSigner;
+    sponsor: SponsorClient;
+    id?: string;
+    /** Called once the batch is signed, before the signature is handed to the sponsor. */
+    signed?: () => Promise<void>;
+  },
 ): Promise<Extract<SentCalls, { kind: 'sponsored' }>> {
   const { draft, upgrade } = prepared;
   const gas = await options.sponsor.estimate(draft, upgrade).catch(sponsorDeclined);
@@ -142,6 +153,8 @@ export async function sendSponsoredBatch(
   });
   const authorization = upgrade ? signUpgrade(options.wallet, options.table, upgrade) : null;
   const signature = await signBatch(options.wallet, options.table, batch);
+  // A sponsor that refuses still holds a signed batch it could submit until its deadline.
+  await options.signed?.();
   const userOpHash = await options.sponsor
     .send(batch, signature, authorization)
     .catch(sponsorDeclined);

@@ -10,6 +10,7 @@ import type {
   ApprovalDecision,
   ApprovalDetails,
   CallsApproval,
+  PermitTokenInfo,
   TransactionApproval,
 } from '../approvals/index.ts';
 import type { AddedChain, KnownChain } from '../settings/index.ts';
@@ -51,6 +52,12 @@ export interface RpcDeps {
     known(chainId: number): Promise<KnownChain | null>;
     /** The daily spending limit in force on `chainId` (the person's, or the default). */
     spendingLimit(chainId: number): Promise<SpendingLimit>;
+    /**
+     * What the ERC-20 token at `address` on the current chain says of itself (its symbol and
+     * decimals, each null when unread), read through `origin`'s budget of the current chain's
+     * node. Absent: nothing is read, and amounts stay in raw units.
+     */
+    readToken?(origin: string, address: string): Promise<PermitTokenInfo>;
     /** How many chains sites have added (their number is capped). */
     addedCount(): Promise<number>;
     /**

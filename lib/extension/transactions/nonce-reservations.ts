@@ -11,8 +11,13 @@
 //   site that sent that transaction through Encore, while the worker remembers it, and only when
 //   the window said "replaces your pending transaction N". Another site's, or one Encore does not
 //   know the sender of, is refused: no site cancels or replaces another's.
+//
+// Both the last nonce sent and the sending sites are kept in a NonceMemory (storage.session in
+// the worker: nonce-memory.ts), read once per (chain, account) and written before `send` returns,
+// so a worker that restarts knows them still.
 
 import { NonceGapError, NonceTakenError } from './errors.ts';
+import { type NonceMemory, workerNonceMemory } from './nonce-memory.ts';
 
 /** How long the worker trusts its own last nonce over the node's count. */
 const TRUST_OWN_NONCE_MS = 5 * 60 * 1000;
@@ -53,14 +58,45 @@ export interface NonceReservations {
   ): Promise<boolean>;
 }
 
-export function createNonceReservations(now: () => number = Date.now): NonceReservations {
+export function createNonceReservations(
+  now: () => number = Date.now,
+  memory: NonceMemory = workerNonceMemory(),
+): NonceReservations {
   const tails = new Map<string, Promise<unknown>>();
   const lastSent = new Map<string, { nonce: number; at: number }>();
   const senders = new Map<string, Map<number, string>>();
+  const loaded = new Map<string, Promise<void>>();
 
   const idOf = (key: NonceKey) => `${key.chainId}:${key.account.toLowerCase()}`;
 
+  /** Reads what an earlier worker remembered of `id`, once; a failed read remembers nothing. */
+  function load(id: string): Promise<void> {
+    let done = loaded.get(id);
+    if (!done) {
+      done = memory.load(id).then(
+        (remembered) => {
+          if (!remembered) return;
+          if (remembered.lastSent && !lastSent.has(id)) lastSent.set(id, remembered.lastSent);
+          if (!senders.has(id)) senders.set(id, new Map(remembered.senders));
+        },
+        () => undefined,
+      );
+      loaded.set(id, done);
+    }
+    return done;
+  }
+
+  function save(id: string): Promise<void> {
+    return memory
+      .save(id, {
+        lastSent: lastSent.get(id) ?? null,
+        senders: [...(senders.get(id) ?? new Map<number, string>())],
+      })
+      .catch(() => undefined);
+  }
+
   async function nextNonce(id: string, pendingCount: () => Promise<number>): Promise<number> {
+    await load(id);
     const counted = await pendingCount();
     const own = lastSent.get(id);
     const trusted = own && now() - own.at < TRUST_OWN_NONCE_MS ? own.nonce + 1 : 0;
@@ -100,11 +136,16 @@ export function createNonceReservations(now: () => number = Date.now): NonceRese
             throw new NonceTakenError(nonce, true);
           }
         }
-        return send(nonce, () => {
+        let saved: Promise<void> = Promise.resolve();
+        const result = await send(nonce, () => {
           const own = lastSent.get(id);
           if (!own || nonce >= own.nonce) lastSent.set(id, { nonce, at: now() });
           remember(id, nonce, key.origin);
+          saved = save(id);
         });
+        // Kept before the site hears of it, so a worker stopped right after still knows it.
+        await saved;
+        return result;
       });
       const tail = run.catch(() => undefined);
       tails.set(id, tail);

@@ -1,8 +1,10 @@
 // The worker's send path. Before the window: the site's request filled, decoded and simulated on
 // the current chain (reads on the site's own budget of chain requests), with the daily limit as it
 // stands. After approval: the limit checked again, the nonce taken, the approved canonical
-// transaction signed and broadcast, its cost added to the ledger and the transaction handed to
-// the activity list. A batch a sponsor pays for goes through the same check and ledger
+// transaction signed, its cost added to the ledger, then broadcast and handed to the activity
+// list. The cost is recorded before the signed bytes leave the worker: a worker stopped right
+// after the node took them has counted them already, and a node that answers "refused" keeps
+// bytes it could still send while their nonce is free, so they count whatever it answers. A batch a sponsor pays for goes through the same check and ledger
 // (`spendChecked`): what leaves the balance counts whoever pays the fee.
 
 import { Transaction, type TransactionLike } from 'ethers';
@@ -90,15 +92,16 @@ export interface TransactionService {
   /**
    * For what leaves the balance by another way (a batch a sponsor pays for): checks `cost`
    * against the limit of chain `chainId` again, runs `send` alone for the account, and records
-   * the cost once `send` resolves. Over the limit without the password, SpendingLimitError and
-   * `send` never runs.
+   * the cost when `send` calls `signed` (once it has signed, before the signature leaves the
+   * worker), or else once `send` resolves. Over the limit without the password,
+   * SpendingLimitError and `send` never runs.
    */
   spendChecked<T>(
     account: string,
     chainId: number,
     cost: TransactionCost,
     passwordConfirmed: boolean,
-    send: () => Promise<T>,
+    send: (signed: () => Promise<void>) => Promise<T>,
   ): Promise<T>;
   /** As send, for a transaction another service reviewed: nonce, limit, ledger and Activity. */
   sendReviewed(
@@ -189,13 +192,14 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
           // The hash is the signed bytes' own: a node answering another hash changes nothing.
           const hash = Transaction.from(raw).hash;
           if (!hash) throw new Error('The signed transaction has no hash');
-          await request('eth_sendRawTransaction', [raw]);
-          commit();
+          // Counted before the bytes leave the worker (see the comment at the top).
           const sentAt = now();
           await deps.ledger.add(signer.address, tx.chainId, {
             at: sentAt,
             wei: cost.wei.toString(),
           });
+          await request('eth_sendRawTransaction', [raw]);
+          commit();
           await deps.activity
             ?.record({
               account: signer.address,
@@ -277,8 +281,14 @@ export function createTransactionService(deps: TransactionServiceDeps): Transact
       if (chain.id !== chainId) throw new ChainChangedError(chainId, chain.id);
       return alone(spendingKey(chainId, account), async () => {
         await checkAgain(account, chain, cost, passwordConfirmed);
-        const result = await send();
-        await deps.ledger.add(account, chainId, { at: now(), wei: cost.wei.toString() });
+        let recorded = false;
+        const record = async (): Promise<void> => {
+          if (recorded) return;
+          recorded = true;
+          await deps.ledger.add(account, chainId, { at: now(), wei: cost.wei.toString() });
+        };
+        const result = await send(record);
+        await record();
         return result;
       });
     },

@@ -24,7 +24,7 @@ import type { ChainHoldings, Holdings, HoldingsChain, TokenHolding } from './typ
 /** A transaction Encore sent, as far as the holdings need it (an activity entry). */
 export interface SentTransactionRef {
   hash: string;
-  status: 'pending' | 'confirmed' | 'failed' | 'dropped';
+  status: 'pending' | 'confirmed' | 'failed' | 'dropped' | 'refused';
   /** A sponsored batch: the sponsor's transaction that ran it, once known. */
   batch?: { transactionHash: string | null };
 }

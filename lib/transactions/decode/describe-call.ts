@@ -43,10 +43,31 @@ export type CallDescription =
       readonly kind: 'known';
       readonly signature: string;
       readonly args: readonly DecodedArgument[];
+      /**
+       * A `multicall` runs each of its calls on the same contract as the sender (OpenZeppelin's
+       * and Uniswap's delegatecall to themselves): a token's `multicall([transfer(…)])` is a
+       * transfer. Each call read as a call of its own to `to`; null when they are too many, nested
+       * too deep or malformed to read (counted as moving tokens); absent for other functions.
+       */
+      readonly inner?: readonly CallDescription[] | null;
     }
   | { readonly kind: 'unknown'; readonly selector: string; readonly dataBytes: number };
 
 const MAX_ARGUMENT_TEXT = 400;
+
+/** The functions whose calls are calls of the contract to itself, with the sender kept. */
+const MULTICALLS = new Set(['multicall(bytes[])', 'multicall(uint256,bytes[])']);
+/**
+ * A multicall inside a multicall is read this deep, and at most this many calls in all (each may
+ * read its token on chain); deeper, or more, it is unreadable.
+ */
+const MAX_MULTICALL_DEPTH = 2;
+const MAX_MULTICALL_CALLS = 32;
+
+/** What is left of one request's multicall reading: calls it may still describe. */
+interface MulticallBudget {
+  left: number;
+}
 
 function text(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
@@ -167,17 +188,49 @@ function tokenCall(
         counterparty: address(args[0]),
         amounts: [],
         tokenIds: [],
-        approved: args[1] === true,
+        // ERC-777's authorizeOperator(operator) has no flag: it always grants.
+        approved: signature === 'authorizeOperator(address)' || args[1] === true,
       };
     default:
       return null;
   }
 }
 
+/**
+ * The calls a `multicall` makes of its own contract, each described as a call of its own; null
+ * when they are too many or nested too deep to read.
+ */
+async function multicallInner(
+  tx: CanonicalTransaction,
+  chain: ChainRpc,
+  data: string,
+  depth: number,
+  budget: MulticallBudget,
+): Promise<CallDescription[] | null> {
+  const known = knownSignatures();
+  let calls: unknown;
+  try {
+    const decoded = known.decodeFunctionData(data.slice(0, 10), data);
+    calls = decoded[decoded.length - 1];
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(calls) || calls.length > budget.left) return null;
+  if (depth >= MAX_MULTICALL_DEPTH) return null;
+  budget.left -= calls.length;
+  return Promise.all(
+    calls.map((inner) =>
+      describeCall({ ...tx, value: '0', data: String(inner) }, chain, depth + 1, budget),
+    ),
+  );
+}
+
 /** Reads the call of `tx`; the token's details come from the chain (see token-info.ts). */
 export async function describeCall(
   tx: CanonicalTransaction,
   chain: ChainRpc,
+  depth = 0,
+  budget: MulticallBudget = { left: MAX_MULTICALL_CALLS },
 ): Promise<CallDescription> {
   if (tx.to === null) return { kind: 'create', codeBytes: (tx.data.length - 2) / 2 };
   if (tx.data === '0x') return { kind: 'native' };
@@ -203,6 +256,15 @@ export async function describeCall(
   const known = knownSignatures();
   const args = argumentsOf(known, selector, tx.data);
   const fn = known.getFunction(selector);
-  if (args && fn) return { kind: 'known', signature: fn.format('sighash'), args };
+  if (args && fn) {
+    const signature = fn.format('sighash');
+    if (!MULTICALLS.has(signature)) return { kind: 'known', signature, args };
+    return {
+      kind: 'known',
+      signature,
+      args,
+      inner: await multicallInner(tx, chain, tx.data, depth, budget),
+    };
+  }
   return { kind: 'unknown', selector, dataBytes };
 }

@@ -48,6 +48,8 @@ const KNOWN = [
   'decreaseAllowance(address,uint256)',
   'permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
   'permit(address,address,uint256,uint256,bool,uint8,bytes32,bytes32)',
+  // Uniswap Permit2's own approval: lets `spender` take `token` the account approved to Permit2.
+  'approve(address,address,uint160,uint48)',
   'multicall(bytes[])',
   'multicall(uint256,bytes[])',
   'execute(bytes,bytes[],uint256)',

@@ -1,5 +1,8 @@
 // The token functions Encore reads calls of: ERC-20, ERC-721 and ERC-1155 transfers and
-// approvals. Built on first use. Two selectors are shared by ERC-20 and ERC-721 (approve and
+// approvals, and the other standard ways a fungible token moves or is approved with the holder as
+// sender, each read as the plain function it amounts to: ERC-677/ERC-1363 `transferAndCall`,
+// `transferFromAndCall` and `approveAndCall` (LINK and others), ERC-777 `send`, `operatorSend`
+// and `authorizeOperator` (an operator of every token). Built on first use. Two selectors are shared by ERC-20 and ERC-721 (approve and
 // transferFrom): which one a call is depends on the contract, read on chain (token-info.ts).
 
 import { Interface } from 'ethers';
@@ -60,6 +63,28 @@ const SIGNATURES: readonly TokenSignature[] = [
     fn: 'setApprovalForAll',
     standards: ['erc721', 'erc1155'],
   },
+  { signature: 'transferAndCall(address,uint256)', fn: 'transfer', standards: ['erc20'] },
+  { signature: 'transferAndCall(address,uint256,bytes)', fn: 'transfer', standards: ['erc20'] },
+  {
+    signature: 'transferFromAndCall(address,address,uint256)',
+    fn: 'transferFrom',
+    standards: ['erc20'],
+  },
+  {
+    signature: 'transferFromAndCall(address,address,uint256,bytes)',
+    fn: 'transferFrom',
+    standards: ['erc20'],
+  },
+  { signature: 'approveAndCall(address,uint256)', fn: 'approve', standards: ['erc20'] },
+  { signature: 'approveAndCall(address,uint256,bytes)', fn: 'approve', standards: ['erc20'] },
+  { signature: 'send(address,uint256,bytes)', fn: 'transfer', standards: ['erc20'] },
+  {
+    signature: 'operatorSend(address,address,uint256,bytes,bytes)',
+    fn: 'transferFrom',
+    standards: ['erc20'],
+  },
+  // An ERC-777 operator may move every token of the holder: setApprovalForAll(operator, true).
+  { signature: 'authorizeOperator(address)', fn: 'setApprovalForAll', standards: ['erc20'] },
 ];
 
 interface TokenTable {

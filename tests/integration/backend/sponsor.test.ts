@@ -344,6 +344,12 @@ describe('the sponsor service', () => {
         // Asked again while the first is on its way: still waits, and so does its estimate.
         const again = await rpc(a, 'eth_sendUserOperation', [refused, sc.contracts.entryPoint]);
         expect(again.error?.data?.reason).toBe('SPONSOR_ACCOUNT_BUSY');
+        // It says until when at most: the first one's deadline (600 s ahead), should it be dropped.
+        const left = Number(
+          /in (\d+) s, when it can no longer run/.exec(again.error?.message ?? '')?.[1],
+        );
+        expect(left).toBeGreaterThan(500);
+        expect(left).toBeLessThanOrEqual(600);
         const estimate = await rpc(b, 'eth_estimateUserOperationGas', [
           refused,
           sc.contracts.entryPoint,

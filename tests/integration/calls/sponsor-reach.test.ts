@@ -7,6 +7,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSponsorClient } from '../../../lib/calls/index.ts';
+import {
+  type ActivityEntry,
+  type ActivityService,
+  type ActivityStore,
+  createActivityService,
+} from '../../../lib/extension/activity/index.ts';
 import type { SponsoredCallsApproval } from '../../../lib/extension/approvals/index.ts';
 import {
   type CallsService,
@@ -19,6 +25,7 @@ import { toProviderError } from '../../../lib/extension/rpc/errors.ts';
 import {
   createNonceReservations,
   createTransactionService,
+  type SpendingLedger,
 } from '../../../lib/extension/transactions/index.ts';
 import { freePort } from '../../support/free-port.ts';
 import {
@@ -33,6 +40,20 @@ const HOSTILE_SITE = 'https://music-site.example';
 const LOCAL_PAGE = 'http://127.0.0.1:8800';
 /** What a local service would give away: it must never reach the site. */
 const SECRET = 'router-admin v2.3 at 192.168.1.1';
+
+/** Activity kept in memory, never followed on chain (nothing refused is ever pending). */
+function memoryActivity(): { service: ActivityService; entries: ActivityEntry[] } {
+  const entries: ActivityEntry[] = [];
+  const store: ActivityStore = {
+    list: async () => entries,
+    add: async (entry) => void entries.unshift(entry),
+    update: async () => {},
+  };
+  return {
+    service: createActivityService({ store, chainFor: async () => null, schedule: () => {} }),
+    entries,
+  };
+}
 
 function memoryStore(): SentCallsStore {
   const kept = new Map<string, StoredCalls>();
@@ -81,7 +102,11 @@ describe('the sponsor URL a site names', () => {
   });
 
   /** The worker's calls service; `asked` lists each URL a sponsor client was made for and used. */
-  function services(listener: Wallet) {
+  function services(
+    listener: Wallet,
+    activity?: ActivityService,
+    ledger: SpendingLedger = { read: async () => [], add: async () => {} },
+  ) {
     const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
     const node = createNodeClient({
       currentChain: async () => ({ ...chain, rpcUrl: sc.chain.url }),
@@ -94,11 +119,12 @@ describe('the sponsor URL a site names', () => {
       chainIds: async () => [chain.id],
       store: memoryStore(),
       wallet: async () => listener,
+      ...(activity ? { activity } : {}),
       // No limit: what this file proves is where the sponsor is reached, not the spending rules.
       transactions: createTransactionService({
         node,
         currentChain: async () => ({ ...chain, limit: { kind: 'unlimited' } }),
-        ledger: { read: async () => [], add: async () => {} },
+        ledger,
         nonces: createNonceReservations(),
       }),
       sponsorClient: (url) =>
@@ -255,4 +281,92 @@ describe('the sponsor URL a site names', () => {
     },
     20_000,
   );
+
+  it('attack: a sponsor’s refusal reaches the person in Activity, as one line of text with when to ask again, never the site', async () => {
+    answer = (response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          error: {
+            code: -32500,
+            message: 'busy:\n<img src=x onerror=alert(1)>\u202e until later',
+            data: { reason: 'SPONSOR_ACCOUNT_BUSY', retryAfterSeconds: 42 },
+          },
+        }),
+      );
+    };
+    const listener = Wallet.createRandom() as unknown as Wallet;
+    await upgradeDirectly(sc, listener);
+    const activity = memoryActivity();
+    const { calls } = services(listener, activity.service);
+    const approval = await calls.prepare(
+      LOCAL_PAGE,
+      params(listener, `http://127.0.0.1:${port}/sponsor`),
+      listener.address,
+    );
+    const before = Date.now();
+    const error = await calls.send(LOCAL_PAGE, approval, listener.address).catch((e) => e);
+    expect(heardBySite(error)).toEqual({
+      code: -32003,
+      message: 'The sponsor did not accept the batch.',
+    });
+    const [entry] = activity.entries;
+    expect(entry).toMatchObject({
+      status: 'refused',
+      origin: LOCAL_PAGE,
+      batch: { paidBy: `127.0.0.1:${port}` },
+      refusal: {
+        says: 'The sponsor refused: busy: <img src=x onerror=alert(1)>  until later',
+      },
+    });
+    expect(entry?.refusal?.retryAt).toBeGreaterThanOrEqual(before + 42_000);
+    expect(entry?.refusal?.retryAt).toBeLessThan(Date.now() + 43_000);
+  }, 20_000);
+
+  it('attack: a sponsor that refuses a batch it was handed signed holds a signature: its cost counts; refused before signing, nothing counts', async () => {
+    const listener = Wallet.createRandom() as unknown as Wallet;
+    await upgradeDirectly(sc, listener);
+    let refuseAt = 'eth_sendUserOperation';
+    answer = (response) => {
+      const { method, id } = JSON.parse(heard.at(-1) ?? '{}') as { method?: string; id?: number };
+      response.setHeader('content-type', 'application/json');
+      const reply =
+        method === refuseAt
+          ? { error: { code: -32500, message: 'not today' } }
+          : method === 'eth_chainId'
+            ? { result: `0x${sc.chain.chainId.toString(16)}` }
+            : {
+                result: {
+                  callGasLimit: '0x30000',
+                  verificationGasLimit: '0x30000',
+                  preVerificationGas: '0x10000',
+                },
+              };
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, ...reply }));
+    };
+    const records: unknown[] = [];
+    const ledger: SpendingLedger = {
+      read: async () => [],
+      add: async (_account, _chainId, record) => void records.push(record),
+    };
+    const { calls } = services(listener, undefined, ledger);
+    const ask = () =>
+      calls.prepare(
+        LOCAL_PAGE,
+        params(listener, `http://127.0.0.1:${port}/sponsor`),
+        listener.address,
+      );
+    await expect(calls.send(LOCAL_PAGE, await ask(), listener.address)).rejects.toMatchObject({
+      code: -32003,
+    });
+    expect(heard.some((body) => body.includes('eth_sendUserOperation'))).toBe(true);
+    expect(records).toHaveLength(1);
+    refuseAt = 'eth_estimateUserOperationGas';
+    await expect(calls.send(LOCAL_PAGE, await ask(), listener.address)).rejects.toMatchObject({
+      code: -32003,
+    });
+    expect(records).toHaveLength(1);
+  }, 20_000);
 });

@@ -277,6 +277,45 @@ describe('sending transactions on a real chain', () => {
     expect((await receipt(hash))?.status).toBe('0x1');
   });
 
+  it('attack: the worker stopped as the node took the transaction: its cost was already recorded; a signed transaction the node refused counts too', async () => {
+    const wallet = await listener(ETH / 10n);
+    const ledger = memoryLedger();
+    const real = createNodeClient({
+      currentChain: async () => ({ id: chain.chainId, name: 'Local', rpcUrl: chain.url }),
+    });
+    // What the ledger held when the signed bytes reached the node: a worker stopped from then on
+    // (the browser ends it, or it crashes) never gets to write anything after.
+    const heldAtBroadcast: number[] = [];
+    const watching: NodeLike = {
+      request: async (origin, method, params) => {
+        if (method === 'eth_sendRawTransaction') heldAtBroadcast.push(ledger.records.length);
+        return real.request(origin, method, params);
+      },
+    };
+    const txs = service({
+      node: watching,
+      ledger,
+      limit: { kind: 'daily', wei: (10n * ETH).toString() },
+    });
+    const fine = await txs.prepare(
+      SITE,
+      request({ from: wallet.address, to: ARTIST, value: '0x1' }),
+      wallet.address,
+    );
+    await txs.send(SITE, fine, wallet, false);
+    expect(heldAtBroadcast).toEqual([1]);
+    // More than the account holds: the node says no, yet it has the signed bytes, valid while
+    // their nonce is free (it could send them once the account is funded). They count.
+    const tooMuch = await txs.prepare(
+      SITE,
+      request({ from: wallet.address, to: ARTIST, value: `0x${ETH.toString(16)}` }),
+      wallet.address,
+    );
+    await expect(txs.send(SITE, tooMuch, wallet, false)).rejects.toBeTruthy();
+    expect(heldAtBroadcast).toEqual([1, 2]);
+    expect(ledger.records).toHaveLength(2);
+  });
+
   it('checks the daily limit again when sending: the second of two approved together needs the password', async () => {
     const wallet = await listener(ETH);
     const ledger = memoryLedger();

@@ -2,9 +2,14 @@
 // nonce of another site's pending transaction (which would replace or cancel it). Refused before
 // the window (checkSiteNonce) and again at sending (withNextNonce); a site may replace only its own
 // pending transaction, when the window said so, and Encore's own next nonce stays right.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
-import { createNonceReservations } from '../../../lib/extension/transactions/index.ts';
+import {
+  createNonceReservations,
+  sessionNonceMemory,
+} from '../../../lib/extension/transactions/index.ts';
 
 const ACCOUNT = '0x1111111111111111111111111111111111111111';
 const SHOP = 'https://shop.example';
@@ -76,7 +81,7 @@ describe('a nonce set by the site', () => {
     expect(w.state.sent).toEqual([{ origin: SHOP, nonce: 5 }]);
   });
 
-  it('attack: a pending nonce Encore did not send (another wallet, or before a restart) is not replaced', async () => {
+  it('attack: a pending nonce Encore did not send (another wallet) is not replaced', async () => {
     const w = world();
     w.state.pending = 8;
     expect((await failure(w.check(SHOP, 6))).code).toBe(-32602);
@@ -94,5 +99,61 @@ describe('a nonce set by the site', () => {
     const unannounced = await failure(w.send(SHOP, { nonce: 6, replaces: false }));
     expect(unannounced.message).toContain('which the approval did not show');
     expect(await w.send(HOSTILE)).toBe(7);
+  });
+});
+
+describe('what the nonces remember, across a worker restart', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  /** A worker started over storage.session, sending through a node whose count the test sets. */
+  function worker(state: { pending: number; sent: { origin: string; nonce: number }[] }) {
+    const nonces = createNonceReservations(Date.now, sessionNonceMemory());
+    const count = async () => state.pending;
+    return {
+      send: (origin: string, siteNonce: { nonce: number; replaces: boolean } | null = null) =>
+        nonces.withNextNonce(
+          key(origin),
+          count,
+          async (nonce, commit) => {
+            state.sent.push({ origin, nonce });
+            commit();
+            return nonce;
+          },
+          siteNonce,
+        ),
+      check: (origin: string, nonce: number) => nonces.checkSiteNonce(key(origin), count, nonce),
+    };
+  }
+
+  it('attack: the worker stopped after a send, and a node that counts it late, never gives the next transaction the same nonce', async () => {
+    // The node never counts what it accepts (a lagging backend, or a hostile one).
+    const state = { pending: 5, sent: [] as { origin: string; nonce: number }[] };
+    expect(await worker(state).send(SHOP)).toBe(5);
+    // The browser stops the worker; a new one starts over the same storage.session.
+    const restarted = worker(state);
+    expect(await restarted.send(HOSTILE)).toBe(6);
+    expect(state.sent.map((sent) => sent.nonce)).toEqual([5, 6]);
+  });
+
+  it('after a restart, a site still replaces only its own pending transaction', async () => {
+    const state = { pending: 5, sent: [] as { origin: string; nonce: number }[] };
+    await worker(state).send(SHOP);
+    state.pending = 6;
+    const restarted = worker(state);
+    expect((await failure(restarted.check(HOSTILE, 5))).code).toBe(-32602);
+    expect(await restarted.check(SHOP, 5)).toBe(true);
+  });
+
+  it('a damaged record remembers nothing: no nonce trusted over the node, no replacement allowed', async () => {
+    await browser.storage.session.set({
+      [`encore:nonces:1:${ACCOUNT.toLowerCase()}`]: {
+        lastSent: { nonce: 'x' },
+        senders: [[5, SHOP]],
+      },
+    });
+    const state = { pending: 5, sent: [] as { origin: string; nonce: number }[] };
+    const w = worker(state);
+    expect((await failure(w.check(SHOP, 4))).code).toBe(-32602);
+    expect(await w.send(SHOP)).toBe(5);
   });
 });

@@ -25,7 +25,7 @@ function recordingService(log: string[], wait?: Promise<void>): TransactionServi
     sendReviewed: () => sent('sendReviewed'),
     spendChecked: async (_a, _c, _cost, _p, send) => {
       log.push('spendChecked started');
-      return send();
+      return send(async () => {});
     },
   };
 }

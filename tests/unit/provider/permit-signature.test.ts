@@ -3,7 +3,7 @@
 // transaction would be; on a chain with no limit the button signs it as any typed data.
 
 import { verifyTypedData } from 'ethers';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   ApprovalQueue,
@@ -139,6 +139,75 @@ describe('eth_signTypedData_v4: a permit under the daily spending limit', () => 
     );
     expect(shown(world).permit).toMatchObject({ chainId: null, passwordRequired: 'tokens' });
     expect(error?.code).toBe(4100);
+  });
+
+  it('attack: an EIP-3009 transfer authorization (USDC) is a transfer by signature: the password under a daily limit', async () => {
+    world.spendingLimits.set(1, DAILY);
+    const authorization = {
+      types: {
+        EIP712Domain: permit('1').types.EIP712Domain,
+        TransferWithAuthorization: [
+          { name: 'from', type: 'address' },
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'validAfter', type: 'uint256' },
+          { name: 'validBefore', type: 'uint256' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
+      primaryType: 'TransferWithAuthorization',
+      domain: { name: 'USD Coin', version: '2', chainId: 1, verifyingContract: TOKEN },
+      message: {
+        from: WALLET.address,
+        to: SPENDER,
+        value: '1000000000',
+        validAfter: '0',
+        validBefore: '1900000000',
+        nonce: `0x${'ab'.repeat(32)}`,
+      },
+    };
+    const error = await sign(world, authorization).then(
+      () => null,
+      (e: ProviderRpcError) => e,
+    );
+    expect(shown(world).permit).toMatchObject({
+      passwordRequired: 'tokens',
+      grant: { kind: 'eip3009', effect: 'transfer', spender: SPENDER },
+    });
+    expect(error?.code).toBe(4100);
+  });
+
+  it('reads the token’s symbol and decimals through the site’s own budget, only on the chain the permit names', async () => {
+    const reads: [string, string][] = [];
+    world.deps.chain.readToken = async (origin, address) => {
+      reads.push([origin, address]);
+      return { symbol: 'USDC', decimals: 6 };
+    };
+    world.chainId = 1;
+    await sign(world, permit('1500000')).catch(() => null);
+    expect(shown(world).permit?.tokenInfo).toEqual({
+      [TOKEN.toLowerCase()]: { symbol: 'USDC', decimals: 6 },
+    });
+    expect(reads).toEqual([[SITE, TOKEN.toLowerCase()]]);
+    // A permit for another chain: the current chain's contract at that address says nothing of it.
+    await sign(world, permit('1500000', 'Permit', 11155111)).catch(() => null);
+    expect(shown(world).permit?.tokenInfo).toBeUndefined();
+    expect(reads).toHaveLength(1);
+  });
+
+  it('attack: a node that never answers the token’s reads delays the window by 3 s at most, then raw units', async () => {
+    vi.useFakeTimers();
+    try {
+      world.deps.chain.readToken = () => new Promise(() => {});
+      const signing = sign(world, permit('1500000')).catch(() => null);
+      await vi.advanceTimersByTimeAsync(3_000);
+      await signing;
+      expect(shown(world).permit?.tokenInfo).toEqual({
+        [TOKEN.toLowerCase()]: { symbol: null, decimals: null },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on a chain with no limit the permit is shown and signed with the button, as a transaction would be', async () => {

@@ -245,6 +245,55 @@ describe('permits asked as typed-data signatures', () => {
     });
   });
 
+  it('attack: an EIP-3009 TransferWithAuthorization (USDC) of the account transfers its value to `to`', () => {
+    const authorization = (primaryType: string, from: string, value: string) =>
+      normaliseTypedData({
+        types: {
+          EIP712Domain: domainType,
+          [primaryType]: [
+            { name: 'from', type: 'address' },
+            { name: 'to', type: 'address' },
+            { name: 'value', type: 'uint256' },
+            { name: 'validAfter', type: 'uint256' },
+            { name: 'validBefore', type: 'uint256' },
+            { name: 'nonce', type: 'bytes32' },
+          ],
+        },
+        primaryType,
+        domain: tokenDomain,
+        message: {
+          from,
+          to: SPENDER,
+          value,
+          validAfter: 0,
+          validBefore: 1_900_000_000,
+          nonce: `0x${'11'.repeat(32)}`,
+        },
+      });
+    const expected = {
+      kind: 'eip3009',
+      effect: 'transfer',
+      spender: SPENDER,
+      tokens: [{ token: TOKEN, amount: '5000000', tokenId: null, uncapped: false }],
+      expiry: null,
+      deadline: '1900000000',
+      uncapped: false,
+    };
+    expect(
+      permitGrantOf(authorization('TransferWithAuthorization', ACCOUNT, '5000000'), ACCOUNT),
+    ).toEqual(expected);
+    expect(
+      permitGrantOf(authorization('ReceiveWithAuthorization', ACCOUNT, '5000000'), ACCOUNT),
+    ).toEqual(expected);
+    expect(permitGrantOf(authorization('Harmless', ACCOUNT, '5000000'), ACCOUNT)).toEqual(expected);
+    expect(
+      permitGrantOf(authorization('TransferWithAuthorization', OTHER, '5000000'), ACCOUNT),
+    ).toBeNull();
+    expect(
+      permitGrantOf(authorization('TransferWithAuthorization', ACCOUNT, '0'), ACCOUNT),
+    ).toBeNull();
+  });
+
   it('a permit of another owner, a revocation and other typed data grant nothing of the account’s', () => {
     expect(permitGrantOf(erc2612('Permit', OTHER, '1000'), ACCOUNT)).toBeNull();
     expect(permitGrantOf(dai(OTHER, true), ACCOUNT)).toBeNull();

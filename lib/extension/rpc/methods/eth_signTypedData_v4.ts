@@ -6,8 +6,8 @@ import {
   type TypedDataPayload,
   withoutDomainType,
 } from '../../../eip/index.ts';
-import { checkSpending, permitGrantOf } from '../../../transactions/index.ts';
-import type { PermitApproval, TypedDataApproval } from '../../approvals/index.ts';
+import { checkSpending, type PermitGrant, permitGrantOf } from '../../../transactions/index.ts';
+import type { PermitApproval, PermitTokenInfo, TypedDataApproval } from '../../approvals/index.ts';
 import { needsPassword } from '../../approvals/index.ts';
 import { PermitPasswordError } from '../errors.ts';
 import { signerFor } from '../internal/accounts.ts';
@@ -60,7 +60,58 @@ async function permitApproval(
     { wei: 0n, unlimited: grant.uncapped, tokens: true },
     Date.now(),
   );
-  return { grant, chainId, passwordRequired: check.allowed ? null : check.reason };
+  const tokenInfo = await readPermitTokens(ctx, grant, chainId);
+  return {
+    grant,
+    chainId,
+    passwordRequired: check.allowed ? null : check.reason,
+    ...(tokenInfo ? { tokenInfo } : {}),
+  };
+}
+
+/** Most tokens one permit's window reads the symbol and decimals of (a batch may name more). */
+const MAX_TOKENS_READ = 8;
+/** How long the window waits for a token's reads: a slow node delays it no longer than this. */
+const TOKEN_READ_MS = 3_000;
+const UNREAD: PermitTokenInfo = { symbol: null, decimals: null };
+
+/** `promise`, or a rejection once `ms` have passed. */
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('token read took too long')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The symbol and decimals of each token whose amount the permit grants, read on the current
+ * chain when it is the chain the permit names; null when nothing is read (another chain, none
+ * named, or no reader): the window then shows raw units and says so.
+ */
+async function readPermitTokens(
+  ctx: RpcContext,
+  grant: PermitGrant,
+  chainId: number | null,
+): Promise<Record<string, PermitTokenInfo> | null> {
+  const read = ctx.deps.chain.readToken;
+  if (!read || chainId === null || chainId !== (await ctx.deps.chain.get())) return null;
+  const addresses = [
+    ...new Set(
+      grant.tokens
+        .filter((token) => token.amount !== null && token.token !== null)
+        .map((token) => (token.token ?? '').toLowerCase()),
+    ),
+  ].slice(0, MAX_TOKENS_READ);
+  const infos = await Promise.all(
+    addresses.map(
+      async (address): Promise<[string, PermitTokenInfo]> => [
+        address,
+        await withinTime(read(ctx.origin, address), TOKEN_READ_MS).catch(() => UNREAD),
+      ],
+    ),
+  );
+  return Object.fromEntries(infos);
 }
 
 /**
