@@ -37,6 +37,8 @@ export interface HandleOpsBundler {
   gas: { callGasLimit: bigint; verificationGasLimit: bigint; preVerificationGas: bigint };
   /** Makes the next receipt question answer for this transaction (see `lie`). */
   otherTransaction: Hex | null;
+  /** `eth_sendUserOperation` answers an error after it has heard (and could keep) the operation. */
+  refuseSend: boolean;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function startHandleOpsBundler(options: {
     lie: 'none',
     gas: { callGasLimit: 200_000n, verificationGasLimit: 150_000n, preVerificationGas: 60_000n },
     otherTransaction: null,
+    refuseSend: false,
     close: async () => {},
   };
   const hex = (value: bigint) => `0x${value.toString(16)}`;
@@ -106,6 +109,7 @@ export async function startHandleOpsBundler(options: {
           preVerificationGas: hex(state.gas.preVerificationGas),
         };
       case 'eth_sendUserOperation': {
+        if (state.refuseSend) throw new Error('not today');
         const op = params[0] as RpcOperation;
         const viemOp = toViemOperation(op, options.delegate);
         const packed = toPackedUserOperation(viemOp);

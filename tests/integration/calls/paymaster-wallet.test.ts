@@ -39,6 +39,7 @@ import { toProviderError } from '../../../lib/extension/rpc/errors.ts';
 import {
   createNonceReservations,
   createTransactionService,
+  type SpendingLedger,
 } from '../../../lib/extension/transactions/index.ts';
 import type { SpendingLimit } from '../../../lib/transactions/index.ts';
 import { type RunningServer, startServer } from '../../../server/index.ts';
@@ -176,6 +177,7 @@ afterAll(async () => {
 beforeEach(() => {
   tamper = 'none';
   bundler.lie = 'none';
+  bundler.refuseSend = false;
   paymasterHeard.length = 0;
   paymasterParams.length = 0;
   bundler.heard.length = 0;
@@ -185,6 +187,7 @@ function services(
   listener: Wallet,
   limit: SpendingLimit = { kind: 'unlimited' },
   bundlerUrl: () => string | null = () => bundler.url,
+  ledger: SpendingLedger = { read: async () => [], add: async () => {} },
 ) {
   const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
   const node = createNodeClient({
@@ -201,7 +204,7 @@ function services(
     transactions: createTransactionService({
       node,
       currentChain: async () => ({ ...chain, limit }),
-      ledger: { read: async () => [], add: async () => {} },
+      ledger,
       nonces: createNonceReservations(),
     }),
     bundlerUrl: async (id) => (id === chain.id ? bundlerUrl() : null),
@@ -374,6 +377,35 @@ describe('wallet_sendCalls with ERC-7677 paymasterService', () => {
     expect(toProviderError(error).toRpcError()).toMatchObject({ code: 4100 });
     expect(paymasterHeard).toEqual([]);
     expect(bundler.heard).toEqual([]);
+  });
+
+  it('attack: a bundler that refuses an operation it was handed signed holds a signature: its cost counts; refused by the paymaster before signing, nothing counts', async () => {
+    const funded = await fundedListener();
+    const records: unknown[] = [];
+    const ledger: SpendingLedger = {
+      read: async () => [],
+      add: async (_account, _chainId, record) => void records.push(record),
+    };
+    // Two listeners: the reference paymaster holds one operation per account in flight.
+    const ask = async (listener: Wallet, track: string) => {
+      const { calls } = services(listener, { kind: 'unlimited' }, () => bundler.url, ledger);
+      const approval = await calls.prepare(
+        PAGE,
+        params(listener, [fanCall(sc, 'favorite', track)]),
+        listener.address,
+      );
+      return calls.send(PAGE, approval, listener.address);
+    };
+    bundler.refuseSend = true;
+    await expect(ask(funded, 'refused-by-bundler')).rejects.toBeDefined();
+    expect(bundler.heard).toContain('eth_sendUserOperation');
+    expect(records).toHaveLength(1);
+    bundler.refuseSend = false;
+    tamper = 'final-no-paymaster';
+    await expect(ask(await fundedListener(), 'refused-by-paymaster')).rejects.toMatchObject({
+      code: 'PAYMASTER_DOES_NOT_PAY',
+    });
+    expect(records).toHaveLength(1);
   });
 
   it.each([
