@@ -24,6 +24,10 @@ const RecoveryPhrase = lazyComponent(
   () => import('./RecoveryPhrase.tsx').then((m) => m.RecoveryPhrase),
   loadingFallback,
 );
+const StrengthenView = lazyComponent(
+  () => import('./StrengthenView.tsx').then((m) => m.StrengthenView),
+  loadingFallback,
+);
 
 export interface WalletViewProps {
   address: string;
@@ -37,6 +41,7 @@ export interface WalletViewProps {
 export function WalletView(props: WalletViewProps): JSX.Element {
   const [changing, setChanging] = useState(false);
   const [recovery, setRecovery] = useState(false);
+  const [strengthen, setStrengthen] = useState(false);
   // Opened as a window by wallet_showCallsStatus: straight to the Activity list.
   const [activity, setActivity] = useState(
     () => new URLSearchParams(location.search).get('view') === 'activity',
@@ -84,6 +89,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
             setRecovery(false);
           }}
         />
+      </div>
+    );
+  }
+  if (strengthen) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <StrengthenView onClose={() => setStrengthen(false)} />
       </div>
     );
   }
@@ -141,6 +154,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           onClick={() => setRecovery(true)}
         >
           Recovery phrase
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="show-strengthen"
+          onClick={() => setStrengthen(true)}
+        >
+          Strengthen
         </button>
       </div>
       <div class="actions">

@@ -23,7 +23,8 @@ export type ExtensionErrorCode =
   | 'UNKNOWN_MESSAGE'
   | 'FORBIDDEN_SENDER'
   | 'INTERNAL'
-  | 'NO_RESPONSE';
+  | 'NO_RESPONSE'
+  | 'LOGIN_IN_PROGRESS';
 
 export class ExtensionError extends EncoreError<string> {
   readonly #code: string;

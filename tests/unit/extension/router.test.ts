@@ -157,6 +157,7 @@ describe('the worker’s own messages', () => {
       'clipboard.guard',
       'recoveryPhrase.markKept',
       'revealRecoveryPhrase',
+      'strengthen',
     ]);
     const router = createRouter({ handlers });
     for (const handler of handlers) {

@@ -5,6 +5,7 @@ import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
+import { type StrengthenMessageDeps, strengthenMessages } from './strengthen.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
 
 export type MessageDeps = WalletMessageDeps &
@@ -14,7 +15,8 @@ export type MessageDeps = WalletMessageDeps &
   ApprovalMessageDeps &
   ClipboardMessageDeps &
   RecoveryMessageDeps &
-  ActivityMessageDeps;
+  ActivityMessageDeps &
+  StrengthenMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -30,8 +32,10 @@ export function messageHandlers(deps: MessageDeps) {
     ...clipboardMessages(deps),
     ...recoveryMessages(deps),
     ...activityMessages(deps),
+    ...strengthenMessages(deps),
   ];
 }
 
 export type { ActivityList, Balance, ChainSummary } from './activity.ts';
+export type { StrengthenStatus } from './strengthen.ts';
 export type { WalletState } from './wallet.ts';
