@@ -547,7 +547,10 @@ export class Hedgehog {
     firstLookupKey?: string,
   ): Promise<FoundAccount | null> {
     const creds = strongCredentials(username, password);
-    if (await isRememberedStrong(this.formMemory, creds.username)) {
+    const t = phaseStart();
+    const remembered = await isRememberedStrong(this.formMemory, creds.username);
+    measurePhase('hedgehog:recall-format', t);
+    if (remembered) {
       const found = await this.findStrong(creds, null);
       if (found) return found;
       const legacy = await this.findHedgehog(username, password, firstLookupKey);
