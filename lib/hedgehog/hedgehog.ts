@@ -34,7 +34,7 @@ import {
   scryptOffThreadReady,
   scryptRunsInParallel,
 } from './internal/scrypt.ts';
-import { isRememberedStrong, rememberFormat } from './internal/strong-accounts.ts';
+import { rememberedFormatOf, rememberFormat } from './internal/strong-accounts.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkMnemonic } from './mnemonic-check.ts';
@@ -307,7 +307,7 @@ export class Hedgehog {
     this.pending.delete(lookupKey);
     // Only a leftover if this fails: it falls off the list later, and it opens nothing alone.
     await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
-    if (fresh.keys.format === 'strong') await rememberFormat(this.formMemory, user.username, true);
+    await rememberFormat(this.formMemory, user.username, fresh.keys.format);
     this.wallet = pending.wallet;
     return pending.wallet;
   }
@@ -431,7 +431,7 @@ export class Hedgehog {
       if (opened !== found.entropy) throw error;
       await this.setAuthFn(tombstoneFor(found.lookupKey));
     }
-    await rememberFormat(this.formMemory, creds.username, true);
+    await rememberFormat(this.formMemory, creds.username, 'strong');
     return { strengthened: true, alreadyStrong: false };
   }
 
@@ -440,7 +440,7 @@ export class Hedgehog {
    * restore or strengthen here met a strengthened record, else 'hedgehog'.
    */
   async rememberedFormat(username: string): Promise<RecordFormat> {
-    return (await isRememberedStrong(this.formMemory, username)) ? 'strong' : 'hedgehog';
+    return (await rememberedFormatOf(this.formMemory, username)) ?? 'hedgehog';
   }
 
   /**
@@ -472,7 +472,8 @@ export class Hedgehog {
     // Strengthened when the integrator makes new records so, or this browser knows the account
     // as strengthened (a restore does not weaken it).
     const strong =
-      this.newRecords === 'strong' || (await isRememberedStrong(this.formMemory, user.username));
+      this.newRecords === 'strong' ||
+      (await rememberedFormatOf(this.formMemory, user.username)) === 'strong';
     // The key for a new record is derived beside the lookup key where a second thread can (it is
     // left unused when a record exists); otherwise only once the backend said there is none.
     const iv = Authentication.createIv();
@@ -513,7 +514,7 @@ export class Hedgehog {
         if (opened?.entropy !== phrase.entropy) throw error;
       });
     }
-    if (strong) await rememberFormat(this.formMemory, user.username, true);
+    await rememberFormat(this.formMemory, user.username, strong ? 'strong' : 'hedgehog');
     return this.adopt(phrase.entropy, wallet);
   }
 
@@ -548,19 +549,34 @@ export class Hedgehog {
   ): Promise<FoundAccount | null> {
     const creds = strongCredentials(username, password);
     const t = phaseStart();
-    const remembered = await isRememberedStrong(this.formMemory, creds.username);
+    const remembered = await rememberedFormatOf(this.formMemory, creds.username);
     measurePhase('hedgehog:recall-format', t);
-    if (remembered) {
+    if (remembered === 'strong') {
       const found = await this.findStrong(creds, null);
       if (found) return found;
+      return this.foundHedgehog(await this.findHedgehog(username, password, firstLookupKey));
+    }
+    if (remembered === 'hedgehog') {
+      // Known here in Hedgehog's format: nothing derived beside it; the strong lookup only if
+      // the Hedgehog record is gone (strengthened elsewhere).
       const legacy = await this.findHedgehog(username, password, firstLookupKey);
-      if (legacy) await rememberFormat(this.formMemory, creds.username, false);
-      return legacy;
+      return legacy ? legacy : this.findStrong(creds, null);
     }
     const early = strongMasterOnSecondThread(creds.username, creds.password);
-    const legacy = await this.findHedgehog(username, password, firstLookupKey);
+    const legacy = await this.foundHedgehog(
+      await this.findHedgehog(username, password, firstLookupKey),
+    );
     if (legacy) return { ...legacy, ...(early ? { strongMaster: early } : {}) };
     return this.findStrong(creds, early);
+  }
+
+  /** Remembers that these credentials opened a Hedgehog-format record here. */
+  private async foundHedgehog(found: FoundAccount | null): Promise<FoundAccount | null> {
+    if (found) {
+      const creds = strongCredentials(found.credentials.username, found.credentials.password);
+      await rememberFormat(this.formMemory, creds.username, 'hedgehog');
+    }
+    return found;
   }
 
   /**
@@ -583,7 +599,7 @@ export class Hedgehog {
     measurePhase('hedgehog:get-record', t);
     if (!record) return null;
     const entropy = await openEntropy(strongKeys(master), record);
-    await rememberFormat(this.formMemory, credentials.username, true);
+    await rememberFormat(this.formMemory, credentials.username, 'strong');
     return { lookupKey, entropy, credentials, format: 'strong' };
   }
 
@@ -600,7 +616,7 @@ export class Hedgehog {
     const strong = await this.findStrong(creds, found.strongMaster ?? null).catch(() => null);
     if (!strong) return null;
     // Found only to be removed: this browser keeps knowing the account by the format it uses.
-    await rememberFormat(this.formMemory, creds.username, false);
+    await rememberFormat(this.formMemory, creds.username, 'hedgehog');
     return strong.entropy === found.entropy ? strong.lookupKey : null;
   }
 

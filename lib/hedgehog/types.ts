@@ -43,9 +43,9 @@ export interface HedgehogOptions {
    */
   newRecords?: RecordFormat;
   /**
-   * Where the usernames this browser has seen with a strengthened record are remembered (a
-   * digest of each name, never a password), so their logins go straight to the strong
-   * derivation. Default: `storage`. Give a store that outlives logout where `storage` does not.
+   * Where the format this browser last met each username's record in is remembered (a digest
+   * of each name, never a password), so a login goes straight to the right derivation. Default:
+   * `storage`. Give a store that outlives logout where `storage` does not.
    */
   formMemory?: KeyValueStore;
 }

@@ -1,8 +1,8 @@
 // The wallet core's record-format options for the extension: whether new sign-ups and restores
 // start strengthened (a build setting, `WXT_NEW_RECORDS=strong`; Hedgehog's format by default, so
-// records keep opening in `@audius/hedgehog`), and where the usernames seen with a strengthened
-// record are remembered: storage.local under a key of its own, outside the wallet values, so it
-// outlives logout and the lock setting (a SHA-256 of each username, never a password).
+// records keep opening in `@audius/hedgehog`), and where the format each username's record was
+// last met in is remembered: storage.local under keys of their own, outside the wallet values, so
+// it outlives logout and the lock setting (a SHA-256 of each username, never a password).
 import { browser } from 'wxt/browser';
 import type { HedgehogOptions, KeyValueStore, RecordFormat } from '../../hedgehog/index.ts';
 

@@ -1,21 +1,26 @@
-// Which usernames this browser has seen with a strengthened record, so their login goes straight
-// to the strong derivation. Kept per username (a SHA-256 of the name as the lookup key reads it,
-// not the name itself), never the password; the last MAX_REMEMBERED. Survives logout on purpose:
-// losing it only costs the next login the Hedgehog lookup first.
+// Which record format this browser last met each username's account in, so a login goes straight
+// to the right derivation: the strong one for a strengthened account, and no strong derivation
+// beside a Hedgehog-format login. Kept per username (a SHA-256 of the name as the lookup key reads
+// it, not the name itself), never the password; the last MAX_REMEMBERED of each format. Survives
+// logout on purpose: losing it only costs the next login what a new browser's costs.
 import { sha256Hex } from '../../encoding/index.ts';
-import type { KeyValueStore } from '../types.ts';
+import type { KeyValueStore, RecordFormat } from '../types.ts';
 
 export const STRONG_ACCOUNTS_KEY = 'encore-strong-accounts';
+export const HEDGEHOG_ACCOUNTS_KEY = 'encore-hedgehog-accounts';
 const MAX_REMEMBERED = 32;
 const DIGEST = /^[0-9a-f]{64}$/;
+
+const keyOf = (format: RecordFormat): string =>
+  format === 'strong' ? STRONG_ACCOUNTS_KEY : HEDGEHOG_ACCOUNTS_KEY;
 
 function nameDigest(username: string): Promise<string> {
   return sha256Hex(username.trim().normalize('NFC').toLowerCase());
 }
 
-async function read(store: KeyValueStore): Promise<string[]> {
+async function read(store: KeyValueStore, key: string): Promise<string[]> {
   try {
-    const raw = await store.get(STRONG_ACCOUNTS_KEY);
+    const raw = await store.get(key);
     const parsed: unknown = raw ? JSON.parse(raw) : [];
     return Array.isArray(parsed)
       ? parsed.filter((d): d is string => typeof d === 'string' && DIGEST.test(d))
@@ -25,23 +30,39 @@ async function read(store: KeyValueStore): Promise<string[]> {
   }
 }
 
-export async function isRememberedStrong(store: KeyValueStore, username: string): Promise<boolean> {
-  const [list, digest] = await Promise.all([read(store), nameDigest(username)]);
-  return list.includes(digest);
+/** The format this browser last met the username's account in; null if never (or forgotten). */
+export async function rememberedFormatOf(
+  store: KeyValueStore,
+  username: string,
+): Promise<RecordFormat | null> {
+  const [strong, hedgehog, digest] = await Promise.all([
+    read(store, STRONG_ACCOUNTS_KEY),
+    read(store, HEDGEHOG_ACCOUNTS_KEY),
+    nameDigest(username),
+  ]);
+  if (strong.includes(digest)) return 'strong';
+  return hedgehog.includes(digest) ? 'hedgehog' : null;
 }
 
-/** Remembers (`strong`) or forgets the username; a storage failure only costs time later. */
+/** Remembers the username's format (and forgets the other); a storage failure only costs time. */
 export async function rememberFormat(
   store: KeyValueStore,
   username: string,
-  strong: boolean,
+  format: RecordFormat,
 ): Promise<void> {
   try {
-    const [list, digest] = await Promise.all([read(store), nameDigest(username)]);
-    const others = list.filter((d) => d !== digest);
-    if (!strong && others.length === list.length) return;
-    const next = strong ? [...others, digest].slice(-MAX_REMEMBERED) : others;
-    await store.set(STRONG_ACCOUNTS_KEY, JSON.stringify(next));
+    const digest = await nameDigest(username);
+    const other = format === 'strong' ? 'hedgehog' : 'strong';
+    const [mine, theirs] = await Promise.all([
+      read(store, keyOf(format)),
+      read(store, keyOf(other)),
+    ]);
+    if (theirs.includes(digest)) {
+      await store.set(keyOf(other), JSON.stringify(theirs.filter((d) => d !== digest)));
+    }
+    if (mine.at(-1) === digest) return;
+    const next = [...mine.filter((d) => d !== digest), digest].slice(-MAX_REMEMBERED);
+    await store.set(keyOf(format), JSON.stringify(next));
   } catch {
     // Only a hint.
   }

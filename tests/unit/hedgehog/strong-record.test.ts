@@ -4,7 +4,7 @@
 // a remembering browser, password change, recovery phrase, restore, logout, sign-up) on a
 // strengthened account.
 import { createDecipheriv, createHmac, scryptSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AccountNotFoundError,
   Authentication,
@@ -156,6 +156,30 @@ describe('strengthen', () => {
     const remembered = await storage.get('encore-strong-accounts');
     expect(remembered).toMatch(/^\["[0-9a-f]{64}"\]$/);
     expect(remembered).not.toContain(v.password);
+  });
+
+  it('a browser that knows a Hedgehog-format account derives nothing strong beside its login, and follows it once strengthened elsewhere', async () => {
+    const v = fixtures.vectors[1] as Vector;
+    const backend = backendWith(v);
+    const { storage, hedgehog } = browser(backend);
+    await hedgehog.login(v.username, v.password);
+    expect(await hedgehog.rememberedFormat(v.username)).toBe('hedgehog');
+    const derive = vi.spyOn(StrongRecord, 'deriveMaster');
+    try {
+      // A new browser derives it beside the Hedgehog lookup (Node's thread pool)...
+      await browser(backend).hedgehog.login(v.username, v.password);
+      expect(derive).toHaveBeenCalledTimes(1);
+      derive.mockClear();
+      // ...one that knows the account does not.
+      await browser(backend, { storage }).hedgehog.login(v.username, v.password);
+      expect(derive).not.toHaveBeenCalled();
+      await browser(backend).hedgehog.strengthen(v.username, v.password);
+      const again = browser(backend, { storage }).hedgehog;
+      expect((await again.login(v.username, v.password)).address).toBe(v.checksumAddress);
+      expect(await again.rememberedFormat(v.username)).toBe('strong');
+    } finally {
+      derive.mockRestore();
+    }
   });
 
   it('wrong passwords and unknown users are the same AccountNotFoundError', async () => {
