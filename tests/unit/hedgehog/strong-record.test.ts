@@ -182,6 +182,27 @@ describe('strengthen', () => {
     }
   });
 
+  it('a remembered format that is wrong (stale, or planted in storage) costs time, never the login', async () => {
+    const v = fixtures.vectors[2] as Vector;
+    const backend = backendWith(v);
+    const storage = createMemoryStore();
+    const digest = await crypto.subtle.digest(
+      'SHA-256',
+      new TextEncoder().encode(v.username.trim().toLowerCase()),
+    );
+    await storage.set(
+      'encore-strong-accounts',
+      JSON.stringify([Buffer.from(digest).toString('hex')]),
+    );
+    // Said strengthened, is Hedgehog's: the strong lookup finds nothing, the Hedgehog one opens.
+    const { hedgehog } = browser(backend, { storage });
+    expect((await hedgehog.login(v.username, v.password)).address).toBe(v.checksumAddress);
+    expect(await hedgehog.rememberedFormat(v.username)).toBe('hedgehog');
+    await expect(hedgehog.login(v.username, 'not the password')).rejects.toThrow(
+      AccountNotFoundError,
+    );
+  });
+
   it('wrong passwords and unknown users are the same AccountNotFoundError', async () => {
     const v = fixtures.vectors[0] as Vector;
     const backend = backendWith(v);
