@@ -2,6 +2,7 @@
 // Authentication and WalletManager modules, with the integrator's three backend functions.
 import type { HDNodeWallet } from 'ethers';
 import { BackendError } from '../backend-contract/index.ts';
+import { bytesToHex } from '../encoding/index.ts';
 import { measurePhase, phaseStart } from '../perf/index.ts';
 import { Authentication, createKeyOffThread } from './authentication.ts';
 import {
@@ -87,9 +88,8 @@ function strongMasterOnSecondThread(
  * is replaced with to remove it, since the backend contract removes a record only by replacing
  * it (`oldLookupKey`).
  */
-function tombstoneFor(oldLookupKey: string) {
-  const hex = (n: number) =>
-    Array.from(randomBytes(n), (b) => b.toString(16).padStart(2, '0')).join('');
+function tombstoneFor(oldLookupKey: string): Parameters<SetAuthFn>[0] {
+  const hex = (n: number): string => bytesToHex(randomBytes(n));
   return { lookupKey: hex(32), iv: hex(16), cipherText: hex(32), oldLookupKey };
 }
 
