@@ -1,10 +1,10 @@
 // Strengthening the logged-in wallet's record through the worker's router: from the popup only,
 // after the password, and refused while a login is under way in another tab.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import type { MessageResponse, Router } from '../../../lib/extension/messages/index.ts';
-import { Authentication } from '../../../lib/hedgehog/index.ts';
+import { Authentication, StrongRecord } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, popup, popupTab } from './support/senders.ts';
 
@@ -94,5 +94,31 @@ describe('strengthen', () => {
       errorOf(await router.handle({ type: 'strengthen', password: PASSWORD }, contentScript)).code,
     ).toBe('FORBIDDEN_SENDER');
     expect(backend.records).toEqual(before);
+  });
+});
+
+describe('new sign-ups', () => {
+  beforeEach(() => fakeBrowser.reset());
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("make Hedgehog's records by default, strengthened ones in a WXT_NEW_RECORDS=strong build", async () => {
+    const hedgehogKey = await Authentication.createAuthLookupKey('ada', PASSWORD);
+    const strongKey = await StrongRecord.lookupKey(
+      await StrongRecord.deriveMaster('ada', PASSWORD),
+    );
+
+    const plain = memoryBackend();
+    await signedUp(createBackground({ backend: plain }).router);
+    expect([...plain.records.keys()]).toEqual([hedgehogKey]);
+
+    fakeBrowser.reset();
+    vi.stubEnv('WXT_NEW_RECORDS', 'strong');
+    const strong = memoryBackend();
+    const { router } = createBackground({ backend: strong });
+    await signedUp(router);
+    expect([...strong.records.keys()]).toEqual([strongKey]);
+    expect(resultOf(await router.handle({ type: 'strengthen.status' }, popup))).toMatchObject({
+      format: 'strong',
+    });
   });
 });
