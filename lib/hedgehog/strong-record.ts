@@ -1,13 +1,14 @@
 // The strengthened record: the same three strings a Hedgehog backend stores ({iv, cipherText,
 // lookupKey}, same lengths and alphabet), made from one scrypt derivation at OWASP's minimum cost
-// (N = 2^17, r = 8, p = 1: four times Hedgehog's N, in time and in memory):
-//   master     = scrypt(utf8(lower(username) + ':::' + password), utf8(STRONG_SALT), 2^17, 8, 1, 32)
+// (N = 2^17, r = 9, p = 1: OWASP's minimum N with the block size one above, 4.5 times a Hedgehog
+// derivation's work and memory):
+//   master     = scrypt(utf8(lower(username) + ':::' + password), utf8(STRONG_SALT), 2^17, 9, 1, 32)
 //   lookupKey  = hex(HMAC-SHA256(master, utf8('encore-strong-lookup-key')))
 //   iv         = 16 random bytes, as 32 lowercase hex chars
 //   key        = HMAC-SHA256(master, utf8('encore-strong-key:::' + ivHex))
 //   cipherText = hex(AES-256-CBC-PKCS7(key, bytes(ivHex), utf8('encore-strong-entropy:::' + entropyHex)))
 // The lookup key and the key both cost the one strong derivation, so a guess against either (the
-// lookup key is itself a password oracle to whoever holds the table) costs four Hedgehog
+// lookup key is itself a password oracle to whoever holds the table) costs 4.5 Hedgehog
 // derivations, and a login derives once instead of twice. `@audius/hedgehog` cannot open it.
 
 import { bytesToHex } from '../encoding/index.ts';

@@ -11,7 +11,7 @@ type Phase =
   | { kind: 'done'; alreadyStrong: boolean };
 
 /**
- * Re-encrypts the logged-in wallet's record under a key four times as costly per password guess
+ * Re-encrypts the logged-in wallet's record under a key 4.5 times as costly per password guess
  * (the wallet core's strengthened format), after the password. Opened from the account actions,
  * or by anything that offers it (`onStrengthen` of the value card).
  */
@@ -69,7 +69,7 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
             : 'Done: the record is re-encrypted, and the old one is gone from the backend.'}
         </p>
         <p class="muted">
-          Each guess at your password now costs four times as much against a stolen copy of the
+          Each guess at your password now costs 4.5 times as much against a stolen copy of the
           backend’s records. Logging in takes a moment longer; log in with the same username and
           password, in any browser with Encore.
         </p>
@@ -94,9 +94,9 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
       <h2 class="card-title">Strengthen this wallet</h2>
       <p class="muted intro">
         A password wallet is only as strong as the cost of guessing its password. This re-encrypts
-        your wallet under a key that costs four times as much per guess (scrypt at OWASP’s minimum),
-        and replaces the record the backend keeps. Your address, funds and recovery phrase stay the
-        same.
+        your wallet under a key that costs 4.5 times as much per guess (scrypt above OWASP’s
+        minimum), and replaces the record the backend keeps. Your address, funds and recovery phrase
+        stay the same.
       </p>
       <p class="alert alert-info" data-testid="strengthen-hedgehog-note">
         Apps that open wallets with Audius’ own Hedgehog library (<code>@audius/hedgehog</code>)

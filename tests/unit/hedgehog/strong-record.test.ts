@@ -42,7 +42,7 @@ function independentStrong(username: string, password: string) {
     Buffer.from(`${username.trim().normalize('NFC').toLowerCase()}:::${password.normalize('NFC')}`),
     Buffer.from('encore-strong-record-v1'),
     32,
-    { N: 131072, r: 8, p: 1, maxmem: 256 * 1024 * 1024 },
+    { N: 131072, r: 9, p: 1, maxmem: 512 * 1024 * 1024 },
   );
   const lookupKey = createHmac('sha256', master).update('encore-strong-lookup-key').digest('hex');
   return { master, lookupKey };
