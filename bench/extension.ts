@@ -30,6 +30,7 @@ import {
 import { popupOpen } from './internal/popup-open.ts';
 import { benchReport } from './internal/report.ts';
 import { scriptCost } from './internal/script-cost.ts';
+import { freshProfileLogin, strengthenFromPopup } from './internal/strong-login.ts';
 import { launchUnattached, type UnattachedExtension } from './internal/unattached-surfaces.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -69,6 +70,11 @@ async function main(): Promise<void> {
     await fillForm(popup, 'signup', username, PASSWORD);
     await submitTimed(popup, 'signup');
     await logOut(popup);
+    // A second account, strengthened through the popup: new-browser logins to both formats.
+    const strongUser = `${username}-strong`;
+    await fillForm(popup, 'signup', strongUser, PASSWORD);
+    await submitTimed(popup, 'signup');
+    await strengthenFromPopup(popup, PASSWORD);
     await unattached?.signUp(`${username}-unattached`, PASSWORD);
 
     const extPage = await ext.context.newPage();
@@ -88,6 +94,8 @@ async function main(): Promise<void> {
       signUpPhases: [] as Phases[],
       /** Each sign-up's time beyond its two derivations (the keys phase): Encore's own part. */
       signUpOwn: [] as number[],
+      freshHedgehogLogin: [] as number[],
+      freshStrongLogin: [] as number[],
       floor: [] as number[],
       parallelFloor: [] as number[],
       dclWith: [] as number[],
@@ -206,6 +214,15 @@ async function main(): Promise<void> {
       }
       await logOut(popup);
 
+      // Alternate which goes first, so neither always follows the other.
+      const fresh: [string, number[]][] = [
+        [username, t.freshHedgehogLogin],
+        [strongUser, t.freshStrongLogin],
+      ];
+      if (i % 2) fresh.reverse();
+      for (const [user, into] of fresh) {
+        into.push(await freshProfileLogin(env.extensionDir, user, PASSWORD));
+      }
       t.floor.push(await nativeFloor());
       t.parallelFloor.push(await nativeParallelFloor());
       for (let j = 0; j < (LOGIN_ONLY ? 0 : LOADS_PER_ROUND); j++) {
@@ -384,6 +401,15 @@ async function main(): Promise<void> {
       'injected script (`inpage.js`)',
       `${inpage.length.toLocaleString('en')} bytes`,
       '< 10 KB',
+    );
+    const freshHedgehog = median(t.freshHedgehogLogin);
+    const freshStrong = median(t.freshStrongLogin);
+    console.log(
+      `  login from a fresh profile (a browser that has never seen the account): Hedgehog-format ${ms(freshHedgehog)}, strengthened ${ms(freshStrong)} (${(freshStrong / freshHedgehog).toFixed(2)}x; the machine may be shared: compare ratios)`,
+    );
+    report.row(
+      'login from a fresh profile: Hedgehog-format account / strengthened account',
+      `${ms(freshHedgehog)} / ${ms(freshStrong)}, ${(freshStrong / freshHedgehog).toFixed(2)}x`,
     );
     report.row('rounds (median of)', String(RUNS));
     report.finish();

@@ -12,6 +12,7 @@ import { scryptImplementation, useScryptImplementation } from '../lib/hedgehog/i
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 import { benchReport } from './internal/report.ts';
+import { benchStrongRecord } from './internal/strong-record-bench.ts';
 
 const RUNS = benchInteger('BENCH_RUNS', 7);
 const PASSWORD = 'bench-password-correct-horse';
@@ -196,6 +197,7 @@ async function main(): Promise<void> {
     'one derivation: native / hash-wasm / scrypt-js',
     `${ms(median(t.scryptNative))} / ${ms(median(t.scryptWasm))} / ${ms(median(t.scryptJs))}`,
   );
+  await benchStrongRecord(RUNS, report);
   report.row('rounds (median of)', String(RUNS));
   report.finish();
 }

@@ -108,6 +108,8 @@ export async function loginPhases(
     phases.push(['wait for warm-up', d(w, 'hedgehog:wait-warm-up')]);
     phases.push(['first derivation (lookup key)', d(w, 'hedgehog:scrypt-lookup-key')]);
   }
+  // What a Hedgehog-format login spends on the record format: one storage read.
+  phases.push(['which format this browser knows (storage read)', d(w, 'hedgehog:recall-format')]);
   phases.push(['GET /authentication', d(w, 'hedgehog:get-record')]);
   if (inPopup) phases.push(['wait for warm-up', d(w, 'hedgehog:wait-warm-up')]);
   phases.push(['second derivation (key)', d(w, 'hedgehog:scrypt-key')]);

@@ -36,12 +36,28 @@ function createIv(): string {
   return bytesToHex(randomBytes(16));
 }
 
-async function encryptEntropy(entropyHex: string, key: Uint8Array, ivHex: string): Promise<string> {
-  const plaintext = utf8.encode(PLAINTEXT_PREFIX + entropyHex);
+function encryptEntropy(entropyHex: string, key: Uint8Array, ivHex: string): Promise<string> {
+  return encryptPrefixedEntropy(PLAINTEXT_PREFIX, entropyHex, key, ivHex);
+}
+
+function decryptEntropy(cipherTextHex: string, key: Uint8Array, ivHex: string): Promise<string> {
+  return decryptPrefixedEntropy(PLAINTEXT_PREFIX, cipherTextHex, key, ivHex);
+}
+
+/** AES-256-CBC of `prefix + entropyHex` (the Hedgehog record's, or the strengthened record's). */
+export async function encryptPrefixedEntropy(
+  prefix: string,
+  entropyHex: string,
+  key: Uint8Array,
+  ivHex: string,
+): Promise<string> {
+  const plaintext = utf8.encode(prefix + entropyHex);
   return bytesToHex(await aesCbcEncrypt(key, hexToBytes(ivHex), plaintext));
 }
 
-async function decryptEntropy(
+/** The entropy of a cipherText sealed with `prefix`, or DecryptionFailedError. */
+export async function decryptPrefixedEntropy(
+  prefix: string,
   cipherTextHex: string,
   key: Uint8Array,
   ivHex: string,
@@ -54,7 +70,7 @@ async function decryptEntropy(
     throw new DecryptionFailedError({ cause });
   }
   // A wrong key passes the padding check about 1 time in 256; the prefix catches those.
-  const entropy = text.startsWith(PLAINTEXT_PREFIX) ? text.slice(PLAINTEXT_PREFIX.length) : '';
+  const entropy = text.startsWith(prefix) ? text.slice(prefix.length) : '';
   if (!/^(?:[0-9a-f]{2})+$/.test(entropy)) throw new DecryptionFailedError();
   return entropy;
 }

@@ -2,6 +2,7 @@
 // Authentication and WalletManager modules, with the integrator's three backend functions.
 import type { HDNodeWallet } from 'ethers';
 import { BackendError } from '../backend-contract/index.ts';
+import { bytesToHex } from '../encoding/index.ts';
 import { measurePhase, phaseStart } from '../perf/index.ts';
 import { Authentication, createKeyOffThread } from './authentication.ts';
 import {
@@ -21,25 +22,37 @@ import {
   recallSignUp,
   rememberSignUp,
 } from './internal/pending-sign-ups.ts';
+import { randomBytes } from './internal/random.ts';
+import {
+  hedgehogKeys,
+  openEntropy,
+  type RecordKeys,
+  sealEntropy,
+  strongKeys,
+} from './internal/record-keys.ts';
 import {
   scryptOffThreadPossible,
   scryptOffThreadReady,
   scryptRunsInParallel,
 } from './internal/scrypt.ts';
+import { rememberedFormatOf, rememberFormat } from './internal/strong-accounts.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { LOOKUP_KEY_PATTERN } from './login-key.ts';
 import { checkMnemonic } from './mnemonic-check.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
 import { createDefaultStore, ENTROPY_STORAGE_KEY, isStoredEntropy } from './storage.ts';
+import { StrongRecord, strongCredentials } from './strong-record.ts';
 import type {
   AuthRecord,
   GetFn,
   HedgehogOptions,
   KeyValueStore,
   LoginOptions,
+  RecordFormat,
   SetAuthFn,
   SetUserFn,
   SignUpOptions,
+  StrengthenResult,
 } from './types.ts';
 import { DEFAULT_PATH, WalletManager } from './wallet-manager.ts';
 
@@ -47,6 +60,37 @@ interface FoundAccount {
   lookupKey: string;
   entropy: string;
   credentials: Credentials;
+  format: RecordFormat;
+  /**
+   * The strong derivation of these credentials (strongCredentials), when a login started it
+   * beside the Hedgehog lookup and the Hedgehog record answered first: a strengthen reuses it.
+   */
+  strongMaster?: Promise<Uint8Array | null>;
+}
+
+/** The strong derivation of a login, begun on a second thread; null where there is none. */
+function strongMasterOnSecondThread(
+  username: string,
+  password: string,
+): Promise<Uint8Array | null> | null {
+  let started: Promise<Uint8Array | null> | null = null;
+  // Node: the thread pool. A web page: its scrypt worker (null inside when refused).
+  if (scryptRunsInParallel()) started = StrongRecord.deriveMaster(username, password);
+  else if (scryptOffThreadPossible())
+    started = StrongRecord.deriveMasterOffThread(username, password);
+  // Seen only if used.
+  started?.catch(() => undefined);
+  return started;
+}
+
+/**
+ * A record nobody can find or open (random lookup key, iv and cipherText): what a leftover record
+ * is replaced with to remove it, since the backend contract removes a record only by replacing
+ * it (`oldLookupKey`).
+ */
+function tombstoneFor(oldLookupKey: string): Parameters<SetAuthFn>[0] {
+  const hex = (n: number): string => bytesToHex(randomBytes(n));
+  return { lookupKey: hex(32), iv: hex(16), cipherText: hex(32), oldLookupKey };
 }
 
 /**
@@ -65,6 +109,8 @@ const OFF_THREAD_READY_WAIT_MS = 60;
 interface FreshKey {
   iv: string;
   key: Uint8Array | null;
+  /** The format of the record being made, and its keys for any iv. */
+  keys: RecordKeys;
   /** A new wallet, derived while the keys were (where there is a second thread), for this iv. */
   wallet?: Promise<{ entropy: string; wallet: HDNodeWallet }>;
 }
@@ -93,9 +139,18 @@ async function signUpKeys(
   username: string,
   password: string,
   path: string,
-  given?: Promise<string | null>,
+  given: Promise<string | null> | undefined,
+  format: RecordFormat,
 ): Promise<{ lookupKey: string; fresh: FreshKey }> {
   const iv = Authentication.createIv();
+  if (format === 'strong') {
+    // One derivation gives both (a lookup key the caller derives is Hedgehog's: not used).
+    const wallet = newWallet(path);
+    const master = await StrongRecord.deriveMaster(username, password);
+    const keys = strongKeys(master);
+    const lookupKey = await StrongRecord.lookupKey(master);
+    return { lookupKey, fresh: { iv, key: await keys.keyFor(iv), keys, wallet } };
+  }
   if (given) {
     // The caller derives the lookup key on its own thread: this one derives the key meanwhile,
     // then the new wallet while the lookup key may still be coming.
@@ -110,7 +165,7 @@ async function signUpKeys(
       offered && LOOKUP_KEY_PATTERN.test(offered)
         ? offered
         : await Authentication.createAuthLookupKey(username, password);
-    return { lookupKey, fresh: { iv, key, wallet } };
+    return { lookupKey, fresh: { iv, key, keys: hedgehogKeys(password, { iv, key }), wallet } };
   }
   // The new wallet does not depend on either key: it is derived while they are (in a page, on
   // this thread once the lookup key is done, while the worker still derives the key).
@@ -118,7 +173,7 @@ async function signUpKeys(
   const { lookupKey, key } = await lookupKeyAndKey(username, password, iv, () => {
     wallet = newWallet(path);
   });
-  return { lookupKey, fresh: { iv, key, wallet } };
+  return { lookupKey, fresh: { iv, key, keys: hedgehogKeys(password, { iv, key }), wallet } };
 }
 
 /**
@@ -160,6 +215,8 @@ export class Hedgehog {
   private readonly storage: KeyValueStore;
   private readonly path: string;
   private readonly pending: PendingSignUps = new Map();
+  private readonly newRecords: RecordFormat;
+  private readonly formMemory: KeyValueStore;
 
   constructor(
     private readonly getFn: GetFn,
@@ -176,6 +233,8 @@ export class Hedgehog {
     }
     this.storage = options.storage ?? createDefaultStore();
     this.path = options.path ?? DEFAULT_PATH;
+    this.newRecords = options.newRecords ?? 'hedgehog';
+    this.formMemory = options.formMemory ?? this.storage;
     // Warm up now, so a freshly started worker's first login does not pay for compilation.
     // Failure here is not fatal: the first real derivation does the same work again.
     if (options.warmUpOnCreate !== false) this.warmUp().catch(() => undefined);
@@ -215,10 +274,16 @@ export class Hedgehog {
     await this.warmedUp();
     measurePhase('hedgehog:wait-warm-up', t);
     t = phaseStart();
-    const { lookupKey, fresh } = await signUpKeys(user.username, pw, this.path, options.lookupKey);
+    const { lookupKey, fresh } = await signUpKeys(
+      user.username,
+      pw,
+      this.path,
+      options.lookupKey,
+      this.newRecords,
+    );
     measurePhase('hedgehog:sign-up-keys', t);
     t = phaseStart();
-    let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, pw, fresh));
+    let pending = this.pending.get(lookupKey) ?? (await this.prepareSignUp(lookupKey, fresh));
     measurePhase('hedgehog:sign-up-prepare', t);
     this.pending.set(lookupKey, pending);
     if (!pending.userClaimed) {
@@ -226,13 +291,13 @@ export class Hedgehog {
       if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
       measurePhase('hedgehog:sign-up-remember', t);
       t = phaseStart();
-      pending = await this.claimUsername(user.username, lookupKey, pw, pending);
+      pending = await this.claimUsername(user.username, lookupKey, fresh.keys, pending);
       measurePhase('hedgehog:set-user', t);
       this.pending.set(lookupKey, pending);
     }
     if (!pending.authStored) {
       t = phaseStart();
-      pending = await this.storeAuth(lookupKey, pw, pending);
+      pending = await this.storeAuth(lookupKey, fresh.keys, pending);
       measurePhase('hedgehog:set-auth', t);
       this.pending.set(lookupKey, pending);
     }
@@ -242,6 +307,7 @@ export class Hedgehog {
     this.pending.delete(lookupKey);
     // Only a leftover if this fails: it falls off the list later, and it opens nothing alone.
     await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
+    await rememberFormat(this.formMemory, user.username, fresh.keys.format);
     this.wallet = pending.wallet;
     return pending.wallet;
   }
@@ -294,7 +360,10 @@ export class Hedgehog {
 
   /**
    * Re-encrypts the wallet under the new password with a fresh iv and hands the backend both
-   * lookup keys so it can replace the old record. The new password must pass the policy.
+   * lookup keys so it can replace the old record. The new password must pass the policy. A
+   * strengthened record stays strengthened. A record of the other format under the old password
+   * (left by a strengthen that was interrupted between its new record and the old one's removal)
+   * is removed first, so only the new password opens the account afterwards.
    */
   async changePassword(username: string, oldPassword: string, newPassword: string): Promise<void> {
     const newPw = newPassword.normalize('NFC');
@@ -305,12 +374,73 @@ export class Hedgehog {
 
     const newUsername = found.credentials.username.normalize('NFC');
     const iv = Authentication.createIv();
-    const derived = await lookupKeyAndKey(newUsername, newPw, iv);
-    const lookupKey = derived.lookupKey;
-    const key = derived.key ?? (await Authentication.createKey(newPw, iv));
-    const cipherText = await Authentication.encryptEntropy(found.entropy, key, iv);
+    // The leftover's lookup runs beside the new keys where there is a second thread.
+    const leftover = this.findLeftover(found);
+    leftover.catch(() => undefined);
+    let lookupKey: string;
+    let keys: RecordKeys;
+    if (found.format === 'strong') {
+      const master = await StrongRecord.deriveMaster(newUsername, newPw);
+      lookupKey = await StrongRecord.lookupKey(master);
+      keys = strongKeys(master);
+    } else {
+      const derived = await lookupKeyAndKey(newUsername, newPw, iv);
+      lookupKey = derived.lookupKey;
+      keys = hedgehogKeys(newPw, { iv, key: derived.key });
+    }
+    const cipherText = await sealEntropy(keys, found.entropy, iv);
+    const left = await leftover;
+    if (left) await this.setAuthFn(tombstoneFor(left));
     await this.setAuthFn({ iv, cipherText, lookupKey, oldLookupKey: found.lookupKey });
     await this.adopt(found.entropy);
+  }
+
+  /**
+   * Re-encrypts the logged-in person's Hedgehog record as a strengthened one (strong-record.ts)
+   * and replaces the old record with it in one `setAuthFn` (`oldLookupKey`): a backend that
+   * replaces atomically (Encore's) never holds both; one that writes the new record before
+   * removing the old leaves, if interrupted between the two, two records that open the same
+   * wallet under the same password, and a later strengthen or password change removes the old
+   * one. `@audius/hedgehog` cannot open the result. A record already strengthened is left as it is
+   * (`alreadyStrong`). Wrong credentials are AccountNotFoundError.
+   */
+  async strengthen(username: string, password: string): Promise<StrengthenResult> {
+    const found = await this.findAccount(username, password);
+    if (!found) throw new AccountNotFoundError();
+    if (found.format === 'strong') {
+      const left = await this.findLeftover(found);
+      if (left) await this.setAuthFn(tombstoneFor(left));
+      return { strengthened: true, alreadyStrong: true };
+    }
+    const creds = strongCredentials(found.credentials.username, found.credentials.password);
+    const master =
+      (await found.strongMaster?.catch(() => null)) ??
+      (await StrongRecord.deriveMaster(creds.username, creds.password));
+    const keys = strongKeys(master);
+    const lookupKey = await StrongRecord.lookupKey(master);
+    const iv = Authentication.createIv();
+    const cipherText = await sealEntropy(keys, found.entropy, iv);
+    try {
+      await this.setAuthFn({ iv, cipherText, lookupKey, oldLookupKey: found.lookupKey });
+    } catch (error) {
+      // An earlier strengthen stored its record and was interrupted before the old one went (a
+      // backend that does not replace atomically): the strengthened record stands, and the old
+      // one is removed now.
+      const stored = await getRecord(this.getFn, lookupKey).catch(() => null);
+      const opened = stored && (await openEntropy(keys, stored).catch(() => null));
+      if (opened !== found.entropy) throw error;
+      await this.setAuthFn(tombstoneFor(found.lookupKey));
+    }
+    await rememberFormat(this.formMemory, creds.username, 'strong');
+    return { strengthened: true, alreadyStrong: false };
+  }
+
+  /**
+   * The format this browser last saw `username`'s record in: 'strong' once a login, sign-up,
+   * restore or strengthen here met a strengthened record, else 'hedgehog'.
+   */
+  async rememberedFormat(username: string): Promise<RecordFormat> {
+    return (await rememberedFormatOf(this.formMemory, username)) ?? 'hedgehog';
   }
 
   /**
@@ -339,15 +469,29 @@ export class Hedgehog {
 
     const wallet = await WalletManager.deriveWallet(phrase.entropy, this.path);
     await this.warmedUp();
+    // Strengthened when the integrator makes new records so, or this browser knows the account
+    // as strengthened (a restore does not weaken it).
+    const strong =
+      this.newRecords === 'strong' ||
+      (await rememberedFormatOf(this.formMemory, user.username)) === 'strong';
     // The key for a new record is derived beside the lookup key where a second thread can (it is
     // left unused when a record exists); otherwise only once the backend said there is none.
     const iv = Authentication.createIv();
-    const derived = await lookupKeyAndKey(user.username, pw, iv);
-    const lookupKey = derived.lookupKey;
+    let lookupKey: string;
+    let keys: RecordKeys;
+    if (strong) {
+      const master = await StrongRecord.deriveMaster(user.username, pw);
+      lookupKey = await StrongRecord.lookupKey(master);
+      keys = strongKeys(master);
+    } else {
+      const derived = await lookupKeyAndKey(user.username, pw, iv);
+      lookupKey = derived.lookupKey;
+      keys = hedgehogKeys(pw, { iv, key: derived.key });
+    }
     const stored = await getRecord(this.getFn, lookupKey);
     if (stored) {
       // These credentials already open a record: this wallet's (nothing to store), or another's.
-      const opened = await this.openRecord(stored, pw);
+      const opened = await this.openRecord(stored, keys);
       if (opened.entropy !== phrase.entropy) throw new UsernameTakenError();
     }
     try {
@@ -362,15 +506,15 @@ export class Hedgehog {
       throw error;
     }
     if (!stored) {
-      const key = derived.key ?? (await Authentication.createKey(pw, iv));
-      const cipherText = await Authentication.encryptEntropy(phrase.entropy, key, iv);
+      const cipherText = await sealEntropy(keys, phrase.entropy, iv);
       await this.setAuthFn({ iv, cipherText, lookupKey }).catch(async (error: unknown) => {
         // An answer lost after the write, or a concurrent restore: fine if it opens to this wallet.
         const landed = await getRecord(this.getFn, lookupKey).catch(() => null);
-        const opened = landed && (await this.openRecord(landed, pw).catch(() => null));
+        const opened = landed && (await this.openRecord(landed, keys).catch(() => null));
         if (opened?.entropy !== phrase.entropy) throw error;
       });
     }
+    await rememberFormat(this.formMemory, user.username, strong ? 'strong' : 'hedgehog');
     return this.adopt(phrase.entropy, wallet);
   }
 
@@ -390,8 +534,94 @@ export class Hedgehog {
     return wallet;
   }
 
-  /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */
+  /**
+   * Finds the record these credentials open, in either format. A username this browser knows as
+   * strengthened goes straight to the strong derivation (and to the Hedgehog lookup only when no
+   * strengthened record answers). Otherwise the Hedgehog lookup goes first, with the strong
+   * derivation beside it where there is a second thread (Node's thread pool, a page's worker), so
+   * a Hedgehog-format login takes no longer; where there is none, the strong derivation follows
+   * a Hedgehog lookup that found nothing. The format found is remembered for the next login.
+   */
   private async findAccount(
+    username: string,
+    password: string,
+    firstLookupKey?: string,
+  ): Promise<FoundAccount | null> {
+    const creds = strongCredentials(username, password);
+    const t = phaseStart();
+    const remembered = await rememberedFormatOf(this.formMemory, creds.username);
+    measurePhase('hedgehog:recall-format', t);
+    if (remembered === 'strong') {
+      const found = await this.findStrong(creds, null);
+      if (found) return found;
+      return this.foundHedgehog(await this.findHedgehog(username, password, firstLookupKey));
+    }
+    if (remembered === 'hedgehog') {
+      // Known here in Hedgehog's format: nothing derived beside it; the strong lookup only if
+      // the Hedgehog record is gone (strengthened elsewhere).
+      const legacy = await this.findHedgehog(username, password, firstLookupKey);
+      return legacy ? legacy : this.findStrong(creds, null);
+    }
+    const early = strongMasterOnSecondThread(creds.username, creds.password);
+    const legacy = await this.foundHedgehog(
+      await this.findHedgehog(username, password, firstLookupKey),
+    );
+    if (legacy) return { ...legacy, ...(early ? { strongMaster: early } : {}) };
+    return this.findStrong(creds, early);
+  }
+
+  /** Remembers that these credentials opened a Hedgehog-format record here. */
+  private async foundHedgehog(found: FoundAccount | null): Promise<FoundAccount | null> {
+    if (found) {
+      const creds = strongCredentials(found.credentials.username, found.credentials.password);
+      await rememberFormat(this.formMemory, creds.username, 'hedgehog');
+    }
+    return found;
+  }
+
+  /**
+   * The strengthened record of these credentials (`early`: their strong derivation, begun
+   * elsewhere; null inside when that thread refused it).
+   */
+  private async findStrong(
+    credentials: Credentials,
+    early: Promise<Uint8Array | null> | null,
+  ): Promise<FoundAccount | null> {
+    let t = phaseStart();
+    await this.warmedUp();
+    const master =
+      (await early?.catch(() => null)) ??
+      (await StrongRecord.deriveMaster(credentials.username, credentials.password));
+    measurePhase('hedgehog:strong-derivation', t);
+    const lookupKey = await StrongRecord.lookupKey(master);
+    t = phaseStart();
+    const record = await getRecord(this.getFn, lookupKey);
+    measurePhase('hedgehog:get-record', t);
+    if (!record) return null;
+    const entropy = await openEntropy(strongKeys(master), record);
+    await rememberFormat(this.formMemory, credentials.username, 'strong');
+    return { lookupKey, entropy, credentials, format: 'strong' };
+  }
+
+  /**
+   * The lookup key of a record in the other format than `found`'s under the same credentials
+   * that opens to the same wallet (left by an interrupted strengthen), or null.
+   */
+  private async findLeftover(found: FoundAccount): Promise<string | null> {
+    const creds = strongCredentials(found.credentials.username, found.credentials.password);
+    if (found.format === 'strong') {
+      const legacy = await this.findHedgehog(creds.username, creds.password);
+      return legacy?.entropy === found.entropy ? legacy.lookupKey : null;
+    }
+    const strong = await this.findStrong(creds, found.strongMaster ?? null).catch(() => null);
+    if (!strong) return null;
+    // Found only to be removed: this browser keeps knowing the account by the format it uses.
+    await rememberFormat(this.formMemory, creds.username, 'hedgehog');
+    return strong.entropy === found.entropy ? strong.lookupKey : null;
+  }
+
+  /** Tries each form of the credentials (see loginForms); the first stored record that matches wins. */
+  private async findHedgehog(
     username: string,
     password: string,
     firstLookupKey?: string,
@@ -429,7 +659,7 @@ export class Hedgehog {
       t = phaseStart();
       const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
       measurePhase('hedgehog:aes-decrypt', t);
-      return { lookupKey, entropy, credentials };
+      return { lookupKey, entropy, credentials, format: 'hedgehog' };
     }
     return null;
   }
@@ -445,7 +675,7 @@ export class Hedgehog {
   private async claimUsername(
     username: string,
     lookupKey: string,
-    password: string,
+    keys: RecordKeys,
     pending: PendingSignUp,
   ): Promise<PendingSignUp> {
     // Lowercase like Hedgehog's getAddressString(), so backends see the same value.
@@ -459,7 +689,7 @@ export class Hedgehog {
         throw error;
       }
       const stored = await getRecord(this.getFn, lookupKey);
-      const existing = stored && (await this.openRecord(stored, password).catch(() => null));
+      const existing = stored && (await this.openRecord(stored, keys).catch(() => null));
       this.pending.delete(lookupKey);
       await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
       if (!existing || existing.wallet.address === pending.wallet.address) throw error;
@@ -480,7 +710,7 @@ export class Hedgehog {
    */
   private async storeAuth(
     lookupKey: string,
-    password: string,
+    keys: RecordKeys,
     pending: PendingSignUp,
   ): Promise<PendingSignUp> {
     try {
@@ -492,15 +722,14 @@ export class Hedgehog {
       if (stored.iv === pending.iv && stored.cipherText === pending.cipherText) {
         return { ...pending, authStored: true };
       }
-      const opened = await this.openRecord(stored, password).catch(() => null);
+      const opened = await this.openRecord(stored, keys).catch(() => null);
       if (!opened) throw error;
       return { ...opened, userClaimed: true };
     }
   }
 
-  private async openRecord(record: AuthRecord, password: string): Promise<PendingSignUp> {
-    const key = await Authentication.createKey(password, record.iv);
-    const entropy = await Authentication.decryptEntropy(record.cipherText, key, record.iv);
+  private async openRecord(record: AuthRecord, keys: RecordKeys): Promise<PendingSignUp> {
+    const entropy = await openEntropy(keys, record);
     const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return {
       entropy,
@@ -516,33 +745,23 @@ export class Hedgehog {
    * The wallet to sign up with: the record this browser remembered from an attempt that did not
    * finish, else new entropy. Nothing is asked of the backend here (see signUp).
    */
-  private async prepareSignUp(
-    lookupKey: string,
-    password: string,
-    fresh: FreshKey,
-  ): Promise<PendingSignUp> {
+  private async prepareSignUp(lookupKey: string, fresh: FreshKey): Promise<PendingSignUp> {
     const remembered = await recallSignUp(this.storage, lookupKey).catch(() => null);
     if (remembered) {
-      const key = await Authentication.createKey(password, remembered.iv);
-      const entropy = await Authentication.decryptEntropy(
-        remembered.cipherText,
-        key,
-        remembered.iv,
-      ).catch(() => null);
+      const entropy = await openEntropy(fresh.keys, remembered).catch(() => null);
       if (entropy) {
         const wallet = await WalletManager.deriveWallet(entropy, this.path);
         return { entropy, ...remembered, wallet, userClaimed: false, authStored: false };
       }
       // Not ours after all (corrupt): start afresh, under a fresh iv.
-      return this.freshSignUp(password, Authentication.createIv());
+      return this.freshSignUp(fresh.keys, Authentication.createIv());
     }
-    return this.freshSignUp(password, fresh.iv, fresh.key ?? undefined, fresh.wallet);
+    return this.freshSignUp(fresh.keys, fresh.iv, fresh.wallet);
   }
 
   private async freshSignUp(
-    password: string,
+    keys: RecordKeys,
     iv: string,
-    key?: Uint8Array,
     derived?: Promise<{ entropy: string; wallet: HDNodeWallet }>,
   ): Promise<PendingSignUp> {
     const { entropy, wallet } = derived
@@ -551,11 +770,7 @@ export class Hedgehog {
           const fresh = WalletManager.createEntropy();
           return { entropy: fresh, wallet: await WalletManager.deriveWallet(fresh, this.path) };
         })();
-    const cipherText = await Authentication.encryptEntropy(
-      entropy,
-      key ?? (await Authentication.createKey(password, iv)),
-      iv,
-    );
+    const cipherText = await sealEntropy(keys, entropy, iv);
     return { entropy, iv, cipherText, wallet, userClaimed: false, authStored: false };
   }
 

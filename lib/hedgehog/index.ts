@@ -48,14 +48,17 @@ export {
   type WebStorageLike,
   wrapWebStorage,
 } from './storage.ts';
+export { STRONG_SALT, StrongRecord, strongCredentials } from './strong-record.ts';
 export type {
   AuthRecord,
   GetFn,
   HedgehogOptions,
   KeyValueStore,
   LoginOptions,
+  RecordFormat,
   SetAuthFn,
   SetUserFn,
   SignUpOptions,
+  StrengthenResult,
 } from './types.ts';
 export { WalletManager } from './wallet-manager.ts';

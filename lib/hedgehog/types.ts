@@ -24,6 +24,9 @@ export type SetAuthFn = (r: SetAuthRequest) => Promise<unknown>;
 
 export type SetUserFn = (u: SetUserRequest) => Promise<unknown>;
 
+/** A record's format: Hedgehog's own (opens in `@audius/hedgehog`), or strengthened (strong-record.ts). */
+export type RecordFormat = 'hedgehog' | 'strong';
+
 export interface HedgehogOptions {
   /** Where the entropy lives between sessions; localStorage where it exists, else memory. */
   storage?: KeyValueStore;
@@ -34,6 +37,23 @@ export interface HedgehogOptions {
    * have something more urgent to do first; sign-up and login still wait for it themselves.
    */
   warmUpOnCreate?: boolean;
+  /**
+   * The format of the records sign-ups and restores create. Default 'hedgehog', so new records
+   * keep opening in `@audius/hedgehog`; 'strong' makes them strengthened from the start.
+   */
+  newRecords?: RecordFormat;
+  /**
+   * Where the format this browser last met each username's record in is remembered (a digest
+   * of each name, never a password), so a login goes straight to the right derivation. Default:
+   * `storage`. Give a store that outlives logout where `storage` does not.
+   */
+  formMemory?: KeyValueStore;
+}
+
+/** What `strengthen` did: re-encrypted the record, or found it strengthened already. */
+export interface StrengthenResult {
+  strengthened: true;
+  alreadyStrong: boolean;
 }
 
 export interface LoginOptions {

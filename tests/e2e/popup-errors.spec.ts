@@ -21,8 +21,10 @@ test('a rate-limited backend shows "try again in N s" and holds the button', asy
     port: 0,
     databaseUrl: 'sqlite::memory:',
     // Fixed windows: a long one keeps both attempts in the same window (a 60 s window made the
-    // second attempt land in a fresh window whenever the first was in its last second).
-    rateLimit: { perAddress: 1, perLookupKey: 1, windowSeconds: 3600 },
+    // second attempt land in a fresh window whenever the first was in its last second). A failed
+    // login from a new browser spends two lookups (the Hedgehog record's, then the strengthened
+    // one's): the first attempt fits, the second does not.
+    rateLimit: { perAddress: 2, perLookupKey: 1, windowSeconds: 3600 },
   });
   try {
     const popup = await openPopup();

@@ -37,6 +37,10 @@ const PrivateKeyExport = lazyComponent(
   () => import('./PrivateKeyExport.tsx').then((m) => m.PrivateKeyExport),
   loadingFallback,
 );
+const StrengthenView = lazyComponent(
+  () => import('./StrengthenView.tsx').then((m) => m.StrengthenView),
+  loadingFallback,
+);
 
 export interface WalletViewProps {
   address: string;
@@ -53,6 +57,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   // Views of their own, like the phrase: moving everything out, and the private key.
   const [moving, setMoving] = useState(false);
   const [keyExport, setKeyExport] = useState(false);
+  const [strengthen, setStrengthen] = useState(false);
   // Opened as a window by wallet_showCallsStatus: straight to the Activity list.
   const [activity, setActivity] = useState(
     () => new URLSearchParams(location.search).get('view') === 'activity',
@@ -126,6 +131,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       </div>
     );
   }
+  if (strengthen) {
+    return (
+      <div class="stack">
+        <AccountCard address={props.address} username={props.username} />
+        <StrengthenView onClose={() => setStrengthen(false)} />
+      </div>
+    );
+  }
   if (activity) {
     return (
       <div class="stack">
@@ -165,7 +178,11 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           Activity
         </button>
       </div>
-      <ValueWatchCard account={props.address} onMove={() => setMoving(true)} />
+      <ValueWatchCard
+        account={props.address}
+        onStrengthen={() => setStrengthen(true)}
+        onMove={() => setMoving(true)}
+      />
       {phraseKept === false && !remindLater ? (
         <KeepPhraseCard onShow={() => setRecovery(true)} onLater={() => setRemindLater(true)} />
       ) : null}
@@ -213,6 +230,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           onClick={() => setMoving(true)}
         >
           Move everything
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
+          data-testid="show-strengthen"
+          onClick={() => setStrengthen(true)}
+        >
+          Strengthen
         </button>
       </div>
       <div class="actions">

@@ -16,6 +16,7 @@ import {
   runMigrations,
   type WalletSealer,
 } from '../storage/index.ts';
+import { strongRecordOptions } from './strong-record-options.ts';
 
 /** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
 async function walletArea(): Promise<AreaName> {
@@ -73,7 +74,7 @@ export function createWalletSession(
     async (user) => (await backend()).setUserFn(user),
     // Warmed up by the session once it knows nobody is logged in: a logged-in worker's first
     // answer comes from the session snapshot and should not wait behind the warm-up.
-    { storage: store, warmUpOnCreate: false },
+    { storage: store, warmUpOnCreate: false, ...strongRecordOptions() },
   );
   const sealWalletValue = sealer ? sealer.seal.bind(sealer) : undefined;
   const openWalletValue = sealer

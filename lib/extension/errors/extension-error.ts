@@ -24,7 +24,8 @@ export type ExtensionErrorCode =
   | 'FORBIDDEN_SENDER'
   | 'INTERNAL'
   | 'NO_RESPONSE'
-  | 'MOVE_REFUSED';
+  | 'MOVE_REFUSED'
+  | 'LOGIN_IN_PROGRESS';
 
 export class ExtensionError extends EncoreError<string> {
   readonly #code: string;

@@ -6,10 +6,13 @@ import {
   isStoredEntropy,
   type LoginOptions,
   NotLoggedInError,
+  type RecordFormat,
   type SignUpOptions,
+  type StrengthenResult,
 } from '../../hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../perf/index.ts';
 import type { WalletCatalogProfile } from '../catalog/index.ts';
+import { LoginInProgressError } from '../errors/index.ts';
 import { type KeyValueStore, WalletDataUnreadableError } from '../storage/index.ts';
 import {
   type CachedProfile,
@@ -29,6 +32,8 @@ export interface HedgehogLike {
   changePassword(username: string, oldPassword: string, newPassword: string): Promise<void>;
   restoreFromMnemonic(username: string, password: string, mnemonic: string): Promise<HDNodeWallet>;
   confirmPassword(username: string, password: string): Promise<HDNodeWallet>;
+  strengthen(username: string, password: string): Promise<StrengthenResult>;
+  rememberedFormat(username: string): Promise<RecordFormat>;
 }
 
 export interface SessionState {
@@ -111,6 +116,8 @@ export class WalletSession {
   private queue: Promise<unknown> = Promise.resolve();
   private backgroundTimer: ReturnType<typeof setTimeout> | undefined;
   private lost = false;
+  /** Logins, sign-ups and restores asked for and not yet settled (from any page). */
+  private loginsInFlight = 0;
 
   constructor(private readonly deps: WalletSessionDeps) {}
 
@@ -195,7 +202,7 @@ export class WalletSession {
 
   /** `options.lookupKey`: see Hedgehog's signUp (the popup derives it while the worker derives the key). */
   signUp(username: string, password: string, options?: SignUpOptions): Promise<SessionState> {
-    return this.exclusive(async () => {
+    return this.loggingIn(async () => {
       const before = this.getAddress();
       const wallet = await this.deps.hedgehog.signUp(username, password, options);
       return this.enter(username, wallet, before);
@@ -204,7 +211,7 @@ export class WalletSession {
 
   /** `options.lookupKey`: see Hedgehog's login (the popup derives it while the worker starts). */
   login(username: string, password: string, options?: LoginOptions): Promise<SessionState> {
-    return this.exclusive(async () => {
+    return this.loggingIn(async () => {
       const before = this.getAddress();
       const wallet = await this.deps.hedgehog.login(username, password, options);
       return this.enter(username, wallet, before);
@@ -260,7 +267,7 @@ export class WalletSession {
 
   /** Opens the account from its recovery phrase under a new password (Hedgehog's restore). */
   restoreFromMnemonic(username: string, password: string, phrase: string): Promise<SessionState> {
-    return this.exclusive(async () => {
+    return this.loggingIn(async () => {
       const before = this.getAddress();
       const wallet = await this.deps.hedgehog.restoreFromMnemonic(username, password, phrase);
       return this.enter(username, wallet, before);
@@ -295,6 +302,34 @@ export class WalletSession {
       const wallet = await this.deps.hedgehog.confirmPassword(username, password);
       if (wallet.address !== address) throw new NotLoggedInError();
     });
+  }
+
+  /**
+   * Re-encrypts the logged-in account's record in the strengthened format (Hedgehog's
+   * `strengthen`), after the password. Refused with LoginInProgressError while a login, sign-up or
+   * restore is under way in any page: it could be opening the very record being replaced.
+   */
+  strengthen(password: string): Promise<StrengthenResult> {
+    if (this.loginsInFlight > 0) return Promise.reject(new LoginInProgressError());
+    return this.exclusive(async () => {
+      const username = this.account?.username;
+      if (!this.account || !username) throw new NotLoggedInError();
+      if (this.loginsInFlight > 0) throw new LoginInProgressError();
+      return this.deps.hedgehog.strengthen(username, password);
+    });
+  }
+
+  /** The logged-in account's record format as this browser knows it; null when logged out. */
+  recordFormat(): Promise<RecordFormat | null> {
+    return this.exclusive(async () => {
+      const username = this.account?.username;
+      return username ? this.deps.hedgehog.rememberedFormat(username) : null;
+    });
+  }
+
+  /** Whether a login, sign-up or restore is under way (asked for and not yet settled). */
+  loginInProgress(): boolean {
+    return this.loginsInFlight > 0;
   }
 
   /** Moves stored wallet data after the lock setting changed (see WalletSessionDeps). */
@@ -452,6 +487,14 @@ export class WalletSession {
         // One broken listener must not stop the others or fail the login.
       }
     }
+  }
+
+  /** `exclusive`, counted as a login in flight from the moment it is asked for until it settles. */
+  private loggingIn<T>(task: () => Promise<T>): Promise<T> {
+    this.loginsInFlight++;
+    return this.exclusive(task).finally(() => {
+      this.loginsInFlight--;
+    });
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -34,6 +34,7 @@ const DESCRIPTIONS = {
   INVALID_ORIGIN: AS_SENT,
   NOT_LOGGED_IN: () => 'You are logged out. Log in again.',
   NO_RESPONSE: () => 'The extension did not answer. Try again.',
+  LOGIN_IN_PROGRESS: AS_SENT,
   BACKEND_FAILURE: (message, detail) =>
     describeBackendFailure(
       Number(detail('status')),

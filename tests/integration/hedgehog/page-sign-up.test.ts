@@ -6,7 +6,12 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Authentication, WalletManager } from '../../../lib/hedgehog/index.ts';
+import {
+  Authentication,
+  createMemoryStore,
+  Hedgehog,
+  WalletManager,
+} from '../../../lib/hedgehog/index.ts';
 import { fixtures } from '../../support/hedgehog-vectors.ts';
 
 interface StoredRecord {
@@ -30,6 +35,12 @@ interface PageApi {
     opts: { offThread: boolean },
   ): Promise<{ address: string; record: StoredRecord; keysOffThread: number }>;
   keyOffThread(password: string, iv: string): Promise<{ key: string | null; workers: number }>;
+  loginCounted(
+    username: string,
+    password: string,
+    record: StoredRecord,
+    opts: { offThread: boolean },
+  ): Promise<{ address: string; keysOffThread: number }>;
 }
 
 let browser: Browser;
@@ -173,12 +184,39 @@ describe('password change in a web page', () => {
           offThread,
         },
       );
-      expect(changed.keysOffThread).toBe(offThread ? 1 : 0);
+      // The worker derives the new record's key, and the strengthened lookup of the old
+      // password (a record an interrupted strengthen left would be removed first).
+      expect(changed.keysOffThread).toBe(offThread ? 2 : 0);
       expect(changed.address).toBe(address);
       expect(changed.record.lookupKey).toBe(
         await Authentication.createAuthLookupKey('changer', NEW_PASSWORD),
       );
       expect(await openInNode(NEW_PASSWORD, changed.record)).toBe(address);
+    }
+    await page.close();
+  });
+});
+
+describe('login to a strengthened account in a web page', () => {
+  it("runs the strong derivation on the page's worker beside the Hedgehog lookup", async () => {
+    // The account made strengthened in Node (native scrypt): the backend holds only that record.
+    let record: StoredRecord | null = null;
+    const made = await new Hedgehog(
+      async () => null,
+      async (r) => {
+        record = r;
+      },
+      async () => undefined,
+      { storage: createMemoryStore(), newRecords: 'strong' },
+    ).signUp('strong-page', PASSWORD);
+    if (!record) throw new Error('no record was stored');
+    const page = await openPage();
+    for (const offThread of [true, false]) {
+      const opened = await call(page, 'loginCounted', 'strong-page', PASSWORD, record, {
+        offThread,
+      });
+      expect(opened.address).toBe(made.address);
+      expect(opened.keysOffThread).toBe(offThread ? 1 : 0);
     }
     await page.close();
   });

@@ -161,6 +161,7 @@ describe('the worker’s own messages', () => {
       'recoveryPhrase.markKept',
       'revealPrivateKey',
       'revealRecoveryPhrase',
+      'strengthen',
     ]);
     const router = createRouter({ handlers });
     for (const handler of handlers) {

@@ -11,6 +11,7 @@ import {
   InvalidMnemonicError,
   InvalidUsernameError,
   NotLoggedInError,
+  StrongRecord,
   UsernameTakenError,
   WeakPasswordError,
 } from '../../../lib/hedgehog/index.ts';
@@ -217,10 +218,12 @@ describe('the logged-in wallet and its phrase', () => {
     await expect(hedgehog.confirmPassword(v.username, wrong)).rejects.toBeInstanceOf(
       AccountNotFoundError,
     );
-    // The guess went to the backend, where it spends lookup budget like a failed login.
-    expect(backend.calls.getFn.at(-1)).toBe(
+    // The guess went to the backend, where it spends lookup budget like a failed login (the
+    // Hedgehog lookup, then the strengthened record's).
+    expect(backend.calls.getFn.slice(-2)).toEqual([
       await Authentication.createAuthLookupKey(v.username, wrong),
-    );
+      await StrongRecord.lookupKey(await StrongRecord.deriveMaster(v.username, wrong)),
+    ]);
   });
 
   it("confirmPassword refuses a password that opens another wallet's record", async () => {

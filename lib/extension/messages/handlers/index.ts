@@ -6,6 +6,7 @@ import { type MoveMessageDeps, moveMessages } from './move.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
+import { type StrengthenMessageDeps, strengthenMessages } from './strengthen.ts';
 import { type ValueMessageDeps, valueMessages } from './value.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
 
@@ -18,7 +19,8 @@ export type MessageDeps = WalletMessageDeps &
   RecoveryMessageDeps &
   ActivityMessageDeps &
   ValueMessageDeps &
-  MoveMessageDeps;
+  MoveMessageDeps &
+  StrengthenMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -36,9 +38,11 @@ export function messageHandlers(deps: MessageDeps) {
     ...activityMessages(deps),
     ...valueMessages(deps),
     ...moveMessages(deps),
+    ...strengthenMessages(deps),
   ];
 }
 
 export type { ActivityList, Balance, ChainSummary } from './activity.ts';
+export type { StrengthenStatus } from './strengthen.ts';
 export type { ValueWatch } from './value.ts';
 export type { WalletState } from './wallet.ts';

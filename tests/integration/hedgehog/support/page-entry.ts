@@ -75,6 +75,22 @@ async function changePassword(
   return { address, record: replaced, keysOffThread: offThreadKeysDerived() - before };
 }
 
+/**
+ * Logs in from a page that has never seen the account (`record` is the backend's one record, in
+ * either format); returns the address and how many derivations the page's worker ran meanwhile.
+ */
+async function loginCounted(
+  username: string,
+  password: string,
+  record: StoredRecord,
+  opts: { offThread: boolean },
+): Promise<{ address: string; keysOffThread: number }> {
+  useOffThreadScrypt(opts.offThread);
+  const before = offThreadKeysDerived();
+  const address = await login(username, password, record);
+  return { address, keysOffThread: offThreadKeysDerived() - before };
+}
+
 async function keyOffThread(
   password: string,
   iv: string,
@@ -87,5 +103,6 @@ async function keyOffThread(
   signUp,
   login,
   changePassword,
+  loginCounted,
   keyOffThread,
 };
