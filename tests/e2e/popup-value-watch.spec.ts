@@ -68,9 +68,8 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
   await expect(card.getByTestId('value-watch-holdings')).toHaveText('1.1 ETH on Local development');
   await expect(card).toContainText('breached');
   await expect(card).toContainText('a quarter of the minimum OWASP recommends');
-  // The ways out are the views that take them; without them wired, no button pretends to be one.
-  await expect(card.getByTestId('strengthen-start')).toHaveCount(0);
-  await expect(card.getByTestId('move-start')).toHaveCount(0);
+  await expect(card.getByTestId('strengthen-start')).toBeVisible();
+  await expect(card.getByTestId('move-start')).toBeVisible();
   // It blocks nothing: the wallet's own buttons work beside it.
   await expect(popup.getByTestId('show-activity')).toBeEnabled();
   await expectCleanLayout(popup, 'popup with the value card');
@@ -88,7 +87,18 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
     fullPage: true,
   });
 
-  await card.getByTestId('value-watch-dismiss').click();
+  // Each way out opens the view that takes it.
+  await card.getByTestId('strengthen-start').click();
+  await expect(popup.getByTestId('strengthen-view')).toBeVisible();
+  await expect(popup.getByTestId('strengthen-hedgehog-note')).toBeVisible();
+  await popup.close();
+  popup = await openChecked(openPopup, /^1\.1 ETH$/);
+  await popup.getByTestId('value-watch').getByTestId('move-start').click();
+  await expect(popup.getByTestId('move-review')).toBeVisible();
+  await popup.close();
+  popup = await openChecked(openPopup, /^1\.1 ETH$/);
+
+  await popup.getByTestId('value-watch').getByTestId('value-watch-dismiss').click();
   await expect(popup.getByTestId('value-watch')).toHaveCount(0);
   await popup.close();
   popup = await openChecked(openPopup, /^1\.1 ETH$/);
