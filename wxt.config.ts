@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { SCRYPT_WORKER_SOURCE } from './lib/hedgehog/generated/scrypt-worker-source.ts';
 import { inlineStylesheets } from './scripts/build/inline-stylesheets.ts';
 import { noPageScryptWorker } from './scripts/build/no-page-scrypt-worker.ts';
 import { pageShellChunk } from './scripts/build/page-shell-chunk.ts';
@@ -18,6 +19,14 @@ const testHooks = process.env.WXT_TEST_HOOKS === '1';
 export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
+  // The popup's scrypt worker (lib/hedgehog/strong-master-worker.ts): the generated program a web
+  // page runs from a Blob, as a file of the extension's own, since its pages' policy refuses Blob
+  // workers. It derives a login's strong key while the popup derives the Hedgehog lookup key.
+  hooks: {
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: 'scrypt-worker.js', contents: SCRYPT_WORKER_SOURCE });
+    },
+  },
   vite: () => ({
     plugins: [preact(), pageShellChunk(), inlineStylesheets(), noPageScryptWorker()],
     // ENCORE_SOURCEMAP=1: source maps beside the bundles, for profiling what a bundle does at load.

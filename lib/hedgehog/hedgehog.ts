@@ -83,6 +83,17 @@ function strongMasterOnSecondThread(
   return started;
 }
 
+/** A caller's strong derivation (LoginOptions.strongMaster), null unless it gives 32 bytes. */
+function givenStrongMaster(
+  given: Promise<Uint8Array | null> | undefined,
+): Promise<Uint8Array | null> | null {
+  if (!given) return null;
+  return given.then(
+    (key) => (key instanceof Uint8Array && key.length === 32 ? key : null),
+    () => null,
+  );
+}
+
 /**
  * A record nobody can find or open (random lookup key, iv and cipherText): what a leftover record
  * is replaced with to remove it, since the backend contract removes a record only by replacing
@@ -322,7 +333,12 @@ export class Hedgehog {
     password: string,
     options: LoginOptions = {},
   ): Promise<HDNodeWallet> {
-    const found = await this.findAccount(username, password, options.lookupKey);
+    const found = await this.findAccount(
+      username,
+      password,
+      options.lookupKey,
+      givenStrongMaster(options.strongMaster),
+    );
     if (!found) throw new AccountNotFoundError();
     return this.adopt(found.entropy);
   }
@@ -540,19 +556,22 @@ export class Hedgehog {
    * strengthened record answers). Otherwise the Hedgehog lookup goes first, with the strong
    * derivation beside it where there is a second thread (Node's thread pool, a page's worker), so
    * a Hedgehog-format login takes no longer; where there is none, the strong derivation follows
-   * a Hedgehog lookup that found nothing. The format found is remembered for the next login.
+   * a Hedgehog lookup that found nothing. `given`: the strong derivation begun by the caller on
+   * its own thread (the extension's popup), used in place of the core's in either case and
+   * never waited for by a Hedgehog-format login. The format found is remembered for the next login.
    */
   private async findAccount(
     username: string,
     password: string,
     firstLookupKey?: string,
+    given: Promise<Uint8Array | null> | null = null,
   ): Promise<FoundAccount | null> {
     const creds = strongCredentials(username, password);
     const t = phaseStart();
     const remembered = await rememberedFormatOf(this.formMemory, creds.username);
     measurePhase('hedgehog:recall-format', t);
     if (remembered === 'strong') {
-      const found = await this.findStrong(creds, null);
+      const found = await this.findStrong(creds, given);
       if (found) return found;
       return this.foundHedgehog(await this.findHedgehog(username, password, firstLookupKey));
     }
@@ -560,9 +579,9 @@ export class Hedgehog {
       // Known here in Hedgehog's format: nothing derived beside it; the strong lookup only if
       // the Hedgehog record is gone (strengthened elsewhere).
       const legacy = await this.findHedgehog(username, password, firstLookupKey);
-      return legacy ? legacy : this.findStrong(creds, null);
+      return legacy ? legacy : this.findStrong(creds, given);
     }
-    const early = strongMasterOnSecondThread(creds.username, creds.password);
+    const early = given ?? strongMasterOnSecondThread(creds.username, creds.password);
     const legacy = await this.foundHedgehog(
       await this.findHedgehog(username, password, firstLookupKey),
     );

@@ -48,7 +48,12 @@ export {
   type WebStorageLike,
   wrapWebStorage,
 } from './storage.ts';
-export { STRONG_SALT, StrongRecord, strongCredentials } from './strong-record.ts';
+export {
+  type StrongMasterDerivation,
+  type StrongMasterWorker,
+  startStrongMasterWorker,
+} from './strong-master-worker.ts';
+export { STRONG_SALT, StrongRecord, strongCredentials, strongMasterJob } from './strong-record.ts';
 export type {
   AuthRecord,
   GetFn,

@@ -13,7 +13,12 @@
 
 import { bytesToHex } from '../encoding/index.ts';
 import { decryptPrefixedEntropy, encryptPrefixedEntropy } from './authentication.ts';
-import { strongScryptKey, strongScryptKeyOffThread } from './internal/scrypt.ts';
+import {
+  STRONG_SCRYPT_PARAMS,
+  strongScryptKey,
+  strongScryptKeyOffThread,
+} from './internal/scrypt.ts';
+import type { ScryptParams } from './internal/wasm-scrypt.ts';
 
 /** The strong derivation's fixed salt (the username is in its input, as in Hedgehog's lookup key). */
 export const STRONG_SALT = 'encore-strong-record-v1';
@@ -33,6 +38,23 @@ export function strongCredentials(
 
 function masterInput(username: string, password: string): string {
   return `${username.toLowerCase()}:::${password}`;
+}
+
+/**
+ * The scrypt input of the strong derivation of these credentials (normalised as
+ * strongCredentials), for a caller that runs it on a thread of its own and hands the key to
+ * `login` (LoginOptions.strongMaster): the extension's popup.
+ */
+export function strongMasterJob(
+  username: string,
+  password: string,
+): { password: string; salt: string; params: Readonly<ScryptParams> } {
+  const creds = strongCredentials(username, password);
+  return {
+    password: masterInput(creds.username, creds.password),
+    salt: STRONG_SALT,
+    params: STRONG_SCRYPT_PARAMS,
+  };
 }
 
 /** The one strong derivation of a login (on this thread, or the thread pool in Node). */

@@ -59,6 +59,14 @@ export interface StrengthenResult {
 export interface LoginOptions {
   /** `loginLookupKey(username, password)`, derived by the caller (see login-key.ts). */
   lookupKey?: string;
+  /**
+   * The strong derivation of these credentials (`strongMasterJob`, see strong-record.ts), begun
+   * by the caller on another thread (the extension's popup, whose service worker has none).
+   * Used where the login needs it: beside the Hedgehog lookup of a username this browser has not
+   * seen, or at once for one it knows as strengthened; a Hedgehog-format login never waits for
+   * it. Resolves to null (or a key that is not 32 bytes) to let the core derive it itself.
+   */
+  strongMaster?: Promise<Uint8Array | null>;
 }
 
 export interface SignUpOptions {

@@ -5,7 +5,7 @@ import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
-import { loginRequest, signUpRequest, warmUpLogin } from './login-request.ts';
+import { loginRequest, prepareStrongWorker, signUpRequest, warmUpLogin } from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
 import { wakeWorker } from './wake-worker.ts';
 
@@ -57,6 +57,15 @@ export function AuthForm(props: {
     setTouched({ username: false, password: false });
   }
 
+  async function logIn(): Promise<WalletState> {
+    const request = await loginRequest(username, password);
+    try {
+      return await sendMessage('login', request.input);
+    } finally {
+      request.done();
+    }
+  }
+
   async function submit(event: Event): Promise<void> {
     event.preventDefault();
     setTouched({ username: true, password: true });
@@ -65,10 +74,7 @@ export function AuthForm(props: {
     setError(null);
     const t = phaseStart();
     try {
-      const state =
-        mode === 'signup'
-          ? await signUpRequest(username, password)
-          : await sendMessage('login', await loginRequest(username, password));
+      const state = mode === 'signup' ? await signUpRequest(username, password) : await logIn();
       measurePhase(`encore:popup:${mode}`, t);
       props.onSignedIn(state);
     } catch (failure) {
@@ -89,7 +95,10 @@ export function AuthForm(props: {
     <form
       class="stack"
       onSubmit={(event) => void submit(event)}
-      onInput={() => wakeWorker()}
+      onInput={() => {
+        wakeWorker();
+        if (mode === 'login') prepareStrongWorker();
+      }}
       noValidate
     >
       <div class="segmented">

@@ -1,25 +1,92 @@
 // A login from the popup: wake the worker first, then derive the first lookup key here while it
 // starts up, and send it along. When the click itself woke the worker, this page's idle thread
-// does one of the two scrypt derivations while the worker loads; the worker does the rest.
+// does one of the two scrypt derivations while the worker loads; the worker does the rest. The
+// strong derivation (a strengthened account's) runs meanwhile on the popup's own worker, since
+// the service worker has no second thread.
 
-import { loginLookupKey, signUpLookupKey, warmUpLoginKey } from '../../../lib/hedgehog/index.ts';
+import { bytesToHex } from '../../../lib/encoding/index.ts';
+import {
+  loginLookupKey,
+  type StrongMasterDerivation,
+  type StrongMasterWorker,
+  signUpLookupKey,
+  startStrongMasterWorker,
+  warmUpLoginKey,
+} from '../../../lib/hedgehog/index.ts';
 import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { type MessageMap, sendMessage } from './api.ts';
 
+/** The two derivations of a login the popup runs (injected by the unit tests). */
+export interface LoginDerivations {
+  /** The Hedgehog lookup key of the typed form, on this page's thread. */
+  lookupKey(username: string, password: string): Promise<string>;
+  /** The strong master, on a worker (null inside when there is none). */
+  strongMaster(username: string, password: string): StrongMasterDerivation;
+}
+
+/** The worker script the build adds beside the pages (wxt.config.ts), on this page's origin. */
+const STRONG_WORKER_URL = (): string => new URL('/scrypt-worker.js', location.origin).href;
+
+/** The worker started ahead for the next login's strong derivation (see prepareStrongWorker). */
+let prepared: StrongMasterWorker | null = null;
+
+function takeStrongWorker(): StrongMasterWorker {
+  const worker = prepared ?? startStrongMasterWorker(STRONG_WORKER_URL());
+  prepared = null;
+  return worker;
+}
+
+const onThisPage: LoginDerivations = {
+  lookupKey: loginLookupKey,
+  strongMaster: (username, password) => takeStrongWorker().derive(username, password),
+};
+
+export interface LoginRequest {
+  input: MessageMap['login']['input'];
+  /** Call once the login is answered: ends the strong derivation if it is still running. */
+  done(): void;
+}
+
+/**
+ * A login's two derivations at once: the strong master (strong-record.ts) on the popup's worker,
+ * the first Hedgehog lookup key on this thread. The login is sent as soon as the lookup key is
+ * ready, with a fresh id; the master follows under that id when the worker is done. A
+ * Hedgehog-format login never waits for it (the worker is ended when the login is answered); a
+ * strengthened one uses it instead of deriving it in the service worker, which has no second
+ * thread.
+ */
 export async function loginRequest(
   username: string,
   password: string,
-): Promise<MessageMap['login']['input']> {
+  derive: LoginDerivations = onThisPage,
+  send: typeof sendMessage = sendMessage,
+): Promise<LoginRequest> {
   // Fire and forget: any answer (or none) is fine, the login message follows.
-  void sendMessage('getState').catch(() => undefined);
+  void send('getState').catch(() => undefined);
+  const strongMasterId = bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
+  const strong = derive.strongMaster(username, password);
+  let answered = false;
+  void strong.master
+    .then((master) => {
+      if (answered) return;
+      return send('loginStrongMaster', {
+        strongMasterId,
+        master: master ? bytesToHex(master) : null,
+      });
+    })
+    .catch(() => undefined);
+  const done = (): void => {
+    answered = true;
+    strong.stop();
+  };
   const t = phaseStart();
   try {
-    const lookupKey = await loginLookupKey(username, password);
+    const lookupKey = await derive.lookupKey(username, password);
     measurePhase('encore:popup:lookup-key', t);
-    return { username, password, lookupKey };
+    return { input: { username, password, lookupKey, strongMasterId }, done };
   } catch {
     // The worker derives it itself.
-    return { username, password };
+    return { input: { username, password, strongMasterId }, done };
   }
 }
 
@@ -42,7 +109,21 @@ export async function signUpRequest(
   return signingUp;
 }
 
-/** Compiles this page's scrypt once the form is on screen, before the password is typed. */
+/**
+ * Compiles this page's scrypt once the form is on screen, before the password is typed, and
+ * starts the worker for the login's strong derivation (a thread busy deriving cannot start one).
+ */
 export function warmUpLogin(): void {
-  setTimeout(() => void warmUpLoginKey().catch(() => undefined), 0);
+  setTimeout(() => {
+    void warmUpLoginKey().catch(() => undefined);
+    prepareStrongWorker();
+  }, 0);
+}
+
+/**
+ * Starts the worker for the next login's strong derivation if none is waiting (after a failed
+ * login, the form's next input starts another).
+ */
+export function prepareStrongWorker(): void {
+  prepared ??= startStrongMasterWorker(STRONG_WORKER_URL());
 }

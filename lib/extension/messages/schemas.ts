@@ -38,10 +38,27 @@ export const signUpLookupKeySchema = z.lazy(() =>
     lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').nullable(),
   }),
 );
-/** Login may carry the lookup key the popup derived meanwhile (Hedgehog's loginLookupKey). */
+/** Ties the popup's strong master to the one login it was derived for (fresh for each login). */
+const strongMasterId = z.string().regex(/^[0-9a-f]{32}$/, 'Not a login id');
+/**
+ * Login may carry the lookup key the popup derived meanwhile (Hedgehog's loginLookupKey), and say
+ * the popup is deriving the strong master on its worker and will send it (`loginStrongMaster`,
+ * under the same id).
+ */
 export const loginSchema = z.lazy(() =>
   credentials().extend({
     lookupKey: z.string().regex(LOOKUP_KEY_PATTERN, 'Not a lookup key').optional(),
+    strongMasterId: strongMasterId.optional(),
+  }),
+);
+/** The strong master (64 hex) the popup derived for the login it just sent; null when it could not. */
+export const loginStrongMasterSchema = z.lazy(() =>
+  z.strictObject({
+    strongMasterId,
+    master: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'Not a strong master')
+      .nullable(),
   }),
 );
 export const changePasswordSchema = z.lazy(() =>

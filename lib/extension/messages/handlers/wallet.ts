@@ -1,3 +1,4 @@
+import { hexToBytes } from '../../../encoding/index.ts';
 import { markPhraseKept } from '../../recovery/index.ts';
 import type { CachedProfile, SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
@@ -6,11 +7,13 @@ import {
   changePasswordSchema,
   emptySchema,
   loginSchema,
+  loginStrongMasterSchema,
   restoreSchema,
   revealPhraseSchema,
   signUpLookupKeySchema,
   signUpSchema,
 } from '../schemas.ts';
+import { createStrongMasterMailbox } from '../strong-master-mailbox.ts';
 
 export interface WalletState extends SessionState {
   /** Requests waiting in the approval window. */
@@ -38,6 +41,7 @@ export interface WalletMessageDeps {
 /** Account messages: the password and the wallet never leave the extension's own pages. */
 export function walletMessages({ session, pendingApprovals, beforeGetState }: WalletMessageDeps) {
   const lookupKeys = createLookupKeyMailbox();
+  const strongMasters = createStrongMasterMailbox();
   const stateOf = async (): Promise<WalletState> => {
     await session.ready();
     // From the session snapshot: nothing here waits for the wallet to be derived.
@@ -81,9 +85,24 @@ export function walletMessages({ session, pendingApprovals, beforeGetState }: Wa
       type: 'login',
       input: loginSchema,
       access: 'extension-page',
-      handle: async ({ username, password, lookupKey }) => {
-        await session.login(username, password, { lookupKey });
+      handle: async ({ username, password, lookupKey, strongMasterId }) => {
+        const wait = strongMasterId ? strongMasters.expect(strongMasterId) : null;
+        try {
+          await session.login(username, password, { lookupKey, strongMaster: wait?.master });
+        } finally {
+          wait?.withdraw();
+        }
         return stateOf();
+      },
+    }),
+    defineMessage({
+      // A derived key: only the popup, which derived it from the password it was typed into.
+      type: 'loginStrongMaster',
+      input: loginStrongMasterSchema,
+      access: 'popup',
+      handle: async ({ strongMasterId, master }) => {
+        strongMasters.offer(strongMasterId, master === null ? null : hexToBytes(master));
+        return null;
       },
     }),
     defineMessage({

@@ -1,0 +1,175 @@
+// A new browser's login to a strengthened account through the worker's router, with the strong
+// derivation run by the popup on its own worker (the service worker has none): the worker looks the
+// Hedgehog record up while that derivation is still under way, uses the popup's master instead of
+// deriving one, and takes it from the popup only. A Hedgehog-format login never waits for it.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { bytesToHex } from '../../../lib/encoding/index.ts';
+import { createBackground } from '../../../lib/extension/background/index.ts';
+import type { MessageResponse, MessageSender } from '../../../lib/extension/messages/index.ts';
+import { createStrongMasterMailbox } from '../../../lib/extension/messages/strong-master-mailbox.ts';
+import { Authentication, StrongRecord } from '../../../lib/hedgehog/index.ts';
+import { memoryBackend } from './support/memory-backend.ts';
+import { contentScript, popup, popupTab } from './support/senders.ts';
+
+const PASSWORD = 'violet tram plays 7 encores';
+const ID = '0123456789abcdef0123456789abcdef';
+const optionsPage: MessageSender = {
+  id: 'test-extension-id',
+  url: 'chrome-extension://test-extension-id/options.html',
+};
+
+function resultOf<T>(response: MessageResponse): T {
+  if (!response.ok) throw new Error(`expected a result, got ${JSON.stringify(response.error)}`);
+  return response.result as T;
+}
+
+function errorOf(response: MessageResponse): { code: string } {
+  if (response.ok) throw new Error(`expected an error, got ${JSON.stringify(response.result)}`);
+  return response.error as never;
+}
+
+/** A backend holding `username`'s account, strengthened or not, and who looked what up. */
+async function backendWith(username: string, strengthen: boolean) {
+  const backend = memoryBackend();
+  const looked: string[] = [];
+  const getFn = backend.getFn;
+  backend.getFn = (query) => {
+    looked.push(query.lookupKey);
+    return getFn(query);
+  };
+  const { router } = createBackground({ backend });
+  const state = resultOf<{ address: string }>(
+    await router.handle({ type: 'signUp', username, password: PASSWORD }, popup),
+  );
+  if (strengthen) {
+    resultOf(await router.handle({ type: 'strengthen', password: PASSWORD }, popupTab));
+  }
+  // A browser that has never seen the account.
+  fakeBrowser.reset();
+  looked.length = 0;
+  return { backend, looked, address: state.address };
+}
+
+const until = async (check: () => boolean): Promise<void> => {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+describe("a new browser's login with the popup's strong derivation", () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('looks the Hedgehog record up while the strong derivation is still running, and derives none itself', async () => {
+    const { backend, looked, address } = await backendWith('ada', true);
+    const master = await StrongRecord.deriveMaster('ada', PASSWORD);
+    const hedgehogKey = await Authentication.createAuthLookupKey('ada', PASSWORD);
+    const { router } = createBackground({ backend });
+    const derive = vi.spyOn(StrongRecord, 'deriveMaster');
+    try {
+      const login = router.handle(
+        {
+          type: 'login',
+          username: 'ada',
+          password: PASSWORD,
+          lookupKey: hedgehogKey,
+          strongMasterId: ID,
+        },
+        popup,
+      );
+      // The popup's derivation has not answered yet, and the Hedgehog lookup has been made.
+      await until(() => looked.includes(hedgehogKey));
+      let settled = false;
+      void login.then(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      expect(
+        resultOf(
+          await router.handle(
+            { type: 'loginStrongMaster', strongMasterId: ID, master: bytesToHex(master) },
+            popup,
+          ),
+        ),
+      ).toBeNull();
+      expect(resultOf<{ address: string }>(await login).address).toBe(address);
+      expect(derive).not.toHaveBeenCalled();
+    } finally {
+      derive.mockRestore();
+    }
+  });
+
+  it("takes the master from the popup only: a content script's or the options page's is refused", async () => {
+    const { backend, address } = await backendWith('ada', true);
+    // The attacker's own strengthened account on the same backend, whose wallet it would have
+    // the victim log into.
+    const { router: attacker } = createBackground({ backend });
+    resultOf(
+      await attacker.handle({ type: 'signUp', username: 'mallory', password: PASSWORD }, popup),
+    );
+    resultOf(await attacker.handle({ type: 'strengthen', password: PASSWORD }, popupTab));
+    const planted = bytesToHex(await StrongRecord.deriveMaster('mallory', PASSWORD));
+    fakeBrowser.reset();
+    const { router } = createBackground({ backend });
+    const login = router.handle(
+      { type: 'login', username: 'ada', password: PASSWORD, strongMasterId: ID },
+      popup,
+    );
+    for (const sender of [contentScript, optionsPage]) {
+      expect(
+        errorOf(
+          await router.handle(
+            { type: 'loginStrongMaster', strongMasterId: ID, master: planted },
+            sender,
+          ),
+        ).code,
+      ).toBe('FORBIDDEN_SENDER');
+    }
+    // The popup could not derive it: the worker does, and the login opens the right wallet.
+    await router.handle({ type: 'loginStrongMaster', strongMasterId: ID, master: null }, popup);
+    expect(resultOf<{ address: string }>(await login).address).toBe(address);
+  });
+
+  it('a Hedgehog-format login does not wait for it; a master that comes after is dropped', async () => {
+    const { backend, address } = await backendWith('ada', false);
+    const { router } = createBackground({ backend });
+    const state = resultOf<{ address: string }>(
+      await router.handle(
+        { type: 'login', username: 'ada', password: PASSWORD, strongMasterId: ID },
+        popup,
+      ),
+    );
+    expect(state.address).toBe(address);
+    expect(
+      resultOf(
+        await router.handle(
+          { type: 'loginStrongMaster', strongMasterId: ID, master: 'ab'.repeat(32) },
+          popup,
+        ),
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('the strong master mailbox', () => {
+  it('meets a master with its login whichever comes first, once', async () => {
+    const box = createStrongMasterMailbox(50);
+    const key = new Uint8Array(32).fill(7);
+    box.offer(ID, key);
+    expect(await box.expect(ID).master).toBe(key);
+    // Taken: the same id asked again gets nothing.
+    expect(await box.expect(ID).master).toBeNull();
+    const wait = box.expect('f'.repeat(32));
+    box.offer('f'.repeat(32), key);
+    expect(await wait.master).toBe(key);
+  });
+
+  it('drops a master for a login that has ended, and gives none to another login', async () => {
+    const box = createStrongMasterMailbox(50);
+    const wait = box.expect(ID);
+    wait.withdraw();
+    expect(await wait.master).toBeNull();
+    box.offer(ID, new Uint8Array(32));
+    expect(await box.expect(ID).master).toBeNull();
+    expect(await box.expect('e'.repeat(32)).master).toBeNull();
+  });
+});
