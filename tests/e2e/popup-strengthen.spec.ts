@@ -49,8 +49,15 @@ test('strengthen, then log in from a fresh profile: same address; the Hedgehog l
 
   // A browser that has never seen the account: the Hedgehog lookup finds nothing, the strong
   // one opens the same wallet.
+  // The popup derives the strong master on its own worker (the service worker has none) while
+  // it derives the Hedgehog lookup key; the login used it.
   const elsewhere = await openExtensionPopup(await launchSecondBrowser());
   expect(await logIn(elsewhere, username)).toBe(address);
+  expect(
+    await elsewhere.evaluate(
+      () => performance.getEntriesByName('encore:popup:strong-master', 'measure').length,
+    ),
+  ).toBe(1);
   await elsewhere.getByTestId('show-strengthen').click();
   await expect(elsewhere.getByTestId('strengthen-done')).toContainText('already strengthened');
 

@@ -64,10 +64,12 @@ export async function loginRequest(
   // Fire and forget: any answer (or none) is fine, the login message follows.
   void send('getState').catch(() => undefined);
   const strongMasterId = bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
+  const started = phaseStart();
   const strong = derive.strongMaster(username, password);
   let answered = false;
   void strong.master
     .then((master) => {
+      if (master) measurePhase('encore:popup:strong-master', started);
       if (answered) return;
       return send('loginStrongMaster', {
         strongMasterId,
