@@ -6,6 +6,7 @@
 // bring no second copy of a stylesheet the page already has.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SCRYPT_WORKER_SOURCE } from '../../lib/hedgehog/generated/scrypt-worker-source.ts';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -62,17 +63,23 @@ for (const [page, entry] of [
   });
 }
 
-test("no built file carries a web page's scrypt worker", async ({ env }) => {
+test("no built file carries a web page's scrypt worker; the popup's is a file of its own", async ({
+  env,
+}) => {
   // Extension pages' policy refuses Blob workers and the service worker has no Worker: the build
   // swaps in the wallet core's no-worker module (scripts/build/no-page-scrypt-worker.ts), and
-  // only the module it replaces names the worker and loads its source.
+  // only the module it replaces names the worker and loads its source. The popup's worker for a
+  // login's strong derivation is the same generated program as a file (wxt.config.ts), in no bundle.
   const files = (await readdir(env.extensionDir, { recursive: true })).filter((f) =>
     f.endsWith('.js'),
   );
   expect(files).toContain('background.js');
+  const program = SCRYPT_WORKER_SOURCE.slice(0, 120);
   for (const file of files) {
     const code = await readFile(join(env.extensionDir, file), 'utf8');
     expect(code.includes('encore-scrypt'), file).toBe(false);
+    if (file === 'scrypt-worker.js') expect(code).toBe(SCRYPT_WORKER_SOURCE);
+    else expect(code.includes(program), file).toBe(false);
   }
 });
 
