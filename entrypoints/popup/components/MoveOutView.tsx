@@ -214,7 +214,9 @@ function MoveReview(props: {
 
   return (
     <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
-      <h2 class="card-title">Move everything to {shortAddress(plan.destination)}</h2>
+      <h2 class="card-title">
+        Move everything to <span class="short">{shortAddress(plan.destination)}</span>
+      </h2>
       <p class="small">
         To{' '}
         <code class="hex" data-testid="move-to">
