@@ -117,8 +117,12 @@ export function claimUnclaimedConnections(address: string): Promise<number> {
   return serialized(async () => {
     const unclaimed = await readProtectedRecord(UNCLAIMED_KEY);
     if (unclaimed.status === 'absent') return 0;
-    // One that does not open (planted, changed, or removed after it was written) gives nothing.
-    const stored = unclaimed.status === 'ok' ? unclaimed.value : {};
+    if (unclaimed.status === 'invalid') {
+      // Planted, changed, or already taken (removed after it was written): gives nothing.
+      await browser.storage.local.remove(UNCLAIMED_KEY);
+      return 0;
+    }
+    const stored = unclaimed.value;
     const all = await readAll();
     const sites = { ...asRecord(all[account]) };
     const owned = sitesOf(all, account);
@@ -155,15 +159,20 @@ export function onPermissionsChanged(cb: (changes: PermissionsChange[]) => void)
   };
   let listener: (changes: Record<string, StorageChange>, area: string) => void;
   if (recordSealer()) {
-    // Reads one after another, so each compares with the one before it.
+    // Reads one after another, so each compares with the one before it. The first may come
+    // before the storage update seals an earlier build's plain record: that reads as none, and
+    // the update's sealed record as a change. A read that fails keeps the last one.
     const serial = createWriteQueue();
     let known: Entries = {};
-    void serial(async () => {
+    const follow = (task: () => Promise<void>): void => {
+      serial(task).catch(() => undefined);
+    };
+    follow(async () => {
       known = await readAll();
     });
     listener = (changes, area) => {
       if (area !== 'local' || !(KEY in changes)) return;
-      void serial(async () => {
+      follow(async () => {
         const now = await readAll();
         const before = known;
         known = now;
