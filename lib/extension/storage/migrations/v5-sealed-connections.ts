@@ -10,7 +10,7 @@
 //
 // Keys are written out here rather than imported: a step describes the layout of its own version.
 
-import { isRecord } from '../../../guards/index.ts';
+import { sealPlainRecords } from './seal-plain-records.ts';
 import type { Migration, MigrationEnv, MigrationPlan, StorageSnapshot } from './types.ts';
 
 const RECORDS = ['encore:connections', 'encore:unclaimed-connections'] as const;
@@ -18,32 +18,7 @@ const RECORDS = ['encore:connections', 'encore:unclaimed-connections'] as const;
 export const sealedConnections: Migration = {
   to: 5,
   name: 'sealed connections in Firefox storage.local',
-  async plan(snapshot: StorageSnapshot, env: MigrationEnv): Promise<MigrationPlan> {
-    const seal = env.sealRecord;
-    if (!seal) {
-      return {
-        set: {},
-        remove: {},
-        summary: 'storage.local is private in this browser: no change',
-      };
-    }
-    const set: Record<string, unknown> = {};
-    for (const key of RECORDS) {
-      const value = snapshot.local[key];
-      // Already sealed: this step's own output before a stop (the read decides whether it opens).
-      if (value === undefined || looksSealed(value)) continue;
-      set[key] = await seal(key, value);
-    }
-    const count = Object.keys(set).length;
-    if (count === 0) return { set: {}, remove: {}, summary: 'no plain connections to seal' };
-    return {
-      set: { local: set },
-      remove: {},
-      summary: `${count === 1 ? '1 record' : `${count} records`} sealed in storage.local`,
-    };
+  plan(snapshot: StorageSnapshot, env: MigrationEnv): Promise<MigrationPlan> {
+    return sealPlainRecords(snapshot, env, RECORDS, 'no plain connections to seal');
   },
 };
-
-function looksSealed(value: unknown): boolean {
-  return isRecord(value) && value.sealed === 'AES-GCM';
-}
