@@ -1,12 +1,9 @@
 import type { JSX } from 'preact';
-import { useRef, useState } from 'preact/hooks';
-import {
-  CLIPBOARD_CLEAR_MS,
-  requestClipboardPermissions,
-} from '../../../lib/extension/clipboard/index.ts';
+import { useState } from 'preact/hooks';
+import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { sendMessage } from './api.ts';
-import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard.ts';
 import { PasswordConfirm, usePasswordSubmit } from './PasswordConfirm.tsx';
+import { useGuardedCopy } from './use-guarded-copy.ts';
 
 /**
  * The account's private key, after the worker has checked the password against the backend's
@@ -57,24 +54,7 @@ export function PrivateKeyExport(props: {
 
 function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Element {
   const [revealed, setRevealed] = useState(false);
-  const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
-  const cancelClear = useRef<(() => void) | null>(null);
-
-  // Not async: the write and the permission request must start inside the click.
-  function copy(): void {
-    cancelClear.current?.();
-    copyAndGuard(props.privateKey, {
-      guardHere: (secret) => copyForAWhile(secret),
-      requestPermissions: requestClipboardPermissions,
-      handOff: async (digest) => (await sendMessage('clipboard.guard', { digest })).guarded,
-    }).then(
-      ({ stop, outcome }) => {
-        cancelClear.current = stop;
-        setCopied(outcome);
-      },
-      () => setCopied('failed'),
-    );
-  }
+  const { copied, copy } = useGuardedCopy(props.privateKey);
 
   const text = (
     <code class="hex private-key" data-testid="private-key">

@@ -1,13 +1,10 @@
 import { Fragment, type JSX } from 'preact';
-import { useRef, useState } from 'preact/hooks';
-import {
-  CLIPBOARD_CLEAR_MS,
-  requestClipboardPermissions,
-} from '../../../lib/extension/clipboard/index.ts';
+import { useState } from 'preact/hooks';
+import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
-import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard.ts';
 import { PasswordConfirm, usePasswordSubmit } from './PasswordConfirm.tsx';
+import { useGuardedCopy } from './use-guarded-copy.ts';
 
 /**
  * Shows the wallet's 12 words after the worker has checked the password against the backend's
@@ -67,26 +64,7 @@ function PhraseShown(props: {
   const [revealed, setRevealed] = useState(false);
   const [marking, setMarking] = useState(false);
   const [markError, setMarkError] = useState<string | null>(null);
-  const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
-  const cancelClear = useRef<(() => void) | null>(null);
-  // Leaving the view keeps the clearing timer (not cancelled on unmount): it guards the
-  // clipboard, not the view.
-
-  // Not async: the write and the permission request must start inside the click.
-  function copy(): void {
-    cancelClear.current?.();
-    copyAndGuard(props.phrase, {
-      guardHere: (secret) => copyForAWhile(secret),
-      requestPermissions: requestClipboardPermissions,
-      handOff: async (digest) => (await sendMessage('clipboard.guard', { digest })).guarded,
-    }).then(
-      ({ stop, outcome }) => {
-        cancelClear.current = stop;
-        setCopied(outcome);
-      },
-      () => setCopied('failed'),
-    );
-  }
+  const { copied, copy } = useGuardedCopy(props.phrase);
 
   async function markKept(): Promise<void> {
     setMarking(true);
