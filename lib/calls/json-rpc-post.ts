@@ -7,8 +7,8 @@ import { type FetchText, fetchText, parseJson, readCapped } from '../http/index.
 export interface RpcPostErrors {
   /** No usable answer: unreachable, too slow, too large, not JSON-RPC, another id. */
   unavailable(problem: string, cause?: unknown): Error;
-  /** A JSON-RPC error: the service's code and its words as one short line. */
-  refused(method: string, words: string, code: number): Error;
+  /** A JSON-RPC error: the service's code, its words as one short line, and its `data`. */
+  refused(method: string, words: string, code: number, data: unknown): Error;
 }
 
 export interface RpcPostOptions {
@@ -27,7 +27,11 @@ const answerSchema = z.lazy(() =>
     z.object({
       jsonrpc: z.literal('2.0'),
       id: z.number().nullable(),
-      error: z.object({ code: z.number().int(), message: z.string() }),
+      error: z.object({
+        code: z.number().int(),
+        message: z.string(),
+        data: z.unknown().optional(),
+      }),
     }),
   ]),
 );
@@ -76,7 +80,8 @@ export function createRpcPost(options: RpcPostOptions): RpcPost {
       );
     }
     if ('error' in answer.data) {
-      throw errors.refused(method, oneLine(answer.data.error.message), answer.data.error.code);
+      const { code, message, data } = answer.data.error;
+      throw errors.refused(method, oneLine(message), code, data);
     }
     if (answer.data.id !== id) throw errors.unavailable(`answered another request than ${method}`);
     return answer.data.result;

@@ -2,10 +2,11 @@
 // for a batch and for its gas limits before the person is asked, then hand it the signed batch.
 // Every answer is read as untrusted input: a size cap, a deadline, the JSON-RPC id, the schema,
 // and a hash that must be the one the wallet computed itself.
-import { z } from 'zod';
-import { type FetchText, fetchText, parseJson, readCapped } from '../http/index.ts';
+import type { z } from 'zod';
+import type { FetchText } from '../http/index.ts';
 import type { BatchGas, CallBatch } from './call-batch.ts';
 import { SponsorRefusedError, SponsorUnavailableError } from './errors.ts';
+import { createRpcPost } from './json-rpc-post.ts';
 import { bytes32Schema, type Hex, quantitySchema, toQuantity } from './schemas.ts';
 import { gasEstimateSchema, sponsorRefusalDataSchema } from './sponsor-protocol.ts';
 import type { SignedAuthorization, Upgrade } from './upgrade.ts';
@@ -34,77 +35,25 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 /** ERC-4337's customary placeholder: a 65-byte signature of the right shape for estimates. */
 const PLACEHOLDER_SIGNATURE: Hex = `0x${'ff'.repeat(15)}${'00'.repeat(17)}7a${'aa'.repeat(31)}1c`;
 
-const answerSchema = z.lazy(() =>
-  z.union([
-    z.object({ jsonrpc: z.literal('2.0'), id: z.number(), result: z.unknown() }),
-    z.object({
-      jsonrpc: z.literal('2.0'),
-      id: z.number().nullable(),
-      error: z.object({
-        code: z.number().int(),
-        message: z.string(),
-        data: z.unknown().optional(),
-      }),
-    }),
-  ]),
-);
-
-/** The sponsor's own words, as one short line without control characters. */
-function oneLine(text: string): string {
-  const line = text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line || 'no reason given';
-}
-
 export function createSponsorClient(options: SponsorClientOptions): SponsorClient {
-  const fetchFn: FetchText = options.fetch ?? ((url, init) => fetch(url, init));
-  const timeoutMs = options.timeoutMs ?? 20_000;
-  let nextId = 1;
-
-  async function request(method: string, params: unknown[]): Promise<unknown> {
-    const id = nextId++;
-    const exchange = await fetchText(
-      fetchFn,
-      options.url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-        credentials: 'omit',
-        redirect: 'error',
+  const request = createRpcPost({
+    url: options.url,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxBytes: MAX_ANSWER_BYTES,
+    errors: {
+      unavailable: (problem, cause) =>
+        new SponsorUnavailableError(problem, cause === undefined ? undefined : { cause }),
+      refused: (_method, words, _code, data) => {
+        const refusal = sponsorRefusalDataSchema.safeParse(data);
+        return new SponsorRefusedError(
+          refusal.success ? refusal.data.reason : 'SPONSOR_ERROR',
+          words,
+          refusal.success ? (refusal.data.retryAfterSeconds ?? null) : null,
+        );
       },
-      timeoutMs,
-      (response) =>
-        readCapped(
-          response,
-          MAX_ANSWER_BYTES,
-          () => new SponsorUnavailableError('answered too much'),
-        ),
-    );
-    if (!exchange.answered) {
-      if (exchange.cause instanceof SponsorUnavailableError) throw exchange.cause;
-      throw new SponsorUnavailableError(
-        exchange.timedOut ? `did not answer within ${timeoutMs / 1000} s` : 'could not be reached',
-        { cause: exchange.cause },
-      );
-    }
-    const answer = answerSchema.safeParse(parseJson(exchange.response.text));
-    if (!answer.success) {
-      throw new SponsorUnavailableError(
-        `answered ${method} with something that is not JSON-RPC (HTTP ${exchange.response.status})`,
-      );
-    }
-    if ('error' in answer.data) {
-      const data = sponsorRefusalDataSchema.safeParse(answer.data.error.data);
-      throw new SponsorRefusedError(
-        data.success ? data.data.reason : 'SPONSOR_ERROR',
-        oneLine(answer.data.error.message),
-        data.success ? (data.data.retryAfterSeconds ?? null) : null,
-      );
-    }
-    if (answer.data.id !== id)
-      throw new SponsorUnavailableError(`answered another request than ${method}`);
-    return answer.data.result;
-  }
+    },
+  });
 
   async function result<T>(method: string, params: unknown[], schema: z.ZodType<T>): Promise<T> {
     const parsed = schema.safeParse(await request(method, params));

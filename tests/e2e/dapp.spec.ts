@@ -252,6 +252,47 @@ test('over the daily limit the window asks for the password: a wrong one sends n
   await decide(w.context, 'reject');
   expect(await tokens).toMatchObject({ error: { code: 4001 } });
 
+  // A permit for the local token, asked as a signature: the amount in the token's own units, read
+  // from the chain, and the password under the limit.
+  const permit = {
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+        { name: 'verifyingContract', type: 'address' },
+      ],
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    domain: { name: 'Encore Token', version: '1', chainId: 31337, verifyingContract: token },
+    message: {
+      owner: w.address,
+      spender: ARTIST,
+      value: (25n * ETH).toString(),
+      nonce: '0',
+      deadline: '1900000000',
+    },
+  };
+  const signing = rpc(page, 'eth_signTypedData_v4', [w.address, permit]);
+  const permitWindow = await approvalWindow(w.context);
+  await expect(permitWindow.getByTestId('permit-token')).toContainText(
+    '25 ENC (as the token counts: 18 decimals',
+  );
+  await expect(permitWindow.getByTestId('tx-limit')).toContainText(
+    'lets another address take tokens',
+  );
+  await permitWindow.getByTestId('tx-password').fill('not the password');
+  await shoot(permitWindow, 'approval-typed-data-permit', (n) => test.info().outputPath(n));
+  await decide(w.context, 'reject');
+  await expectCode(signing, 4001);
+
   await options.getByTestId('limit-none-31337').check();
   await options.getByTestId('save-settings').click();
   await expect(options.getByTestId('settings-status')).toHaveText('Saved.');

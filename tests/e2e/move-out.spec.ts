@@ -7,7 +7,14 @@
 import type { Page } from '@playwright/test';
 import { getAddress, Interface, JsonRpcProvider, parseUnits, Wallet } from 'ethers';
 import { compileContract, deployContract, LOCAL_FUNDED_KEY } from '../../chain/index.ts';
-import { approvalWindow, expectResult, openSite, rpc, walletBrowser } from './provider-support.ts';
+import {
+  approvalWindow,
+  expectResult,
+  openSite,
+  rpc,
+  shoot,
+  walletBrowser,
+} from './provider-support.ts';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
@@ -99,6 +106,7 @@ test('moves the token and the native balance to another wallet in one batch; the
     await expect(popup.getByTestId('move-path')).toContainText('One transaction, all or nothing');
     await expect(popup.getByTestId('move-warning-unused')).toContainText('never been used');
     await expectCleanLayout(popup, 'move: the plan');
+    await shoot(popup, 'popup-move-out', (n) => test.info().outputPath(n), POPUP_SIZE);
     const shown = (await popup.getByTestId('move-native').textContent()) ?? '';
     const value = parseUnits(shown.replace(/ ETH$/, ''), 18);
     expect(value).toBeGreaterThan(ETH - ETH / 100n);

@@ -22,7 +22,13 @@ import { type RunningServer, startServer } from '../../server/index.ts';
 import { parseAllowedCall } from '../../server/sponsor/allowed-calls.ts';
 import { freePort } from '../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../support/no-rate-limit.ts';
-import { approvalWindow, decide, type WalletBrowser, walletBrowser } from './provider-support.ts';
+import {
+  approvalWindow,
+  decide,
+  shoot,
+  type WalletBrowser,
+  walletBrowser,
+} from './provider-support.ts';
 import { expect, test } from './support/fixtures.ts';
 import { setSettings } from './support/settings.ts';
 
@@ -132,6 +138,7 @@ test("a favorite and then a follow, paid by the site's ERC-7677 paymaster throug
   );
   await expect(window.getByTestId('calls-bundler')).toContainText(bundlerHost);
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  await shoot(window, 'approval-paymaster-calls', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('favorite-result')).toHaveText(
     /^Favorited "Encore in Blue": confirmed in block \d+, the site paid the fee$/,

@@ -3,9 +3,11 @@
 // browser profile logs in to the same address with the same username and password.
 import { HDNodeWallet } from 'ethers';
 import { loginLookupKey, StrongRecord } from '../../lib/hedgehog/index.ts';
+import { shoot } from './provider-support.ts';
 import { logIn, PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { e2eEnv } from './support/env.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
+import { POPUP_SIZE } from './support/layout.ts';
 
 const NEW_PASSWORD = 'a new lantern for the harbour 5';
 
@@ -31,6 +33,8 @@ test('strengthen, then log in from a fresh profile: same address; the Hedgehog l
 
   await popup.getByTestId('show-strengthen').click();
   await expect(popup.getByTestId('strengthen-hedgehog-note')).toContainText('@audius/hedgehog');
+  // Checked for the layout rules; with ENCORE_SCREENSHOTS=1 the picture goes to the docs.
+  await shoot(popup, 'popup-strengthen', (n) => test.info().outputPath(n), POPUP_SIZE);
   // A wrong password changes nothing.
   await popup.getByTestId('strengthen-password').fill(`${PASSWORD}?`);
   await popup.getByTestId('strengthen-submit').click();

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { Contract, getAddress, JsonRpcProvider, Wallet } from 'ethers';
 import { LOCAL_FUNDED_KEY, sendLocalEther } from '../../chain/index.ts';
+import { shoot } from './provider-support.ts';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
@@ -161,8 +162,8 @@ test('adding a token by address: checksum checked, symbol and decimals shown bef
   const row = popup.getByTestId('token-row');
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('token-amount')).toHaveText('25 ENC');
-  await expectCleanLayout(popup, 'popup, tokens');
-  await popup.screenshot({ path: testInfo.outputPath('tokens.png'), fullPage: true });
+  // Checked for the layout rules; with ENCORE_SCREENSHOTS=1 the picture goes to the docs.
+  await shoot(popup, 'popup-tokens', (n) => testInfo.outputPath(n), POPUP_SIZE);
   await row.getByTestId('token-remove').click();
   await expect(popup.getByTestId('tokens-empty')).toBeVisible();
 });

@@ -2,12 +2,11 @@
 // script of the same build (exactly the powers of Encore's own, which a compromised web-content
 // process would have) writes and removes keys there when the page asks. Nothing it writes logs
 // the person out, logs them into another account, raises a limit or adds a chain.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueUsername } from '../e2e/support/accounts.ts';
+import { buildWithWriter, contentScript } from './support/content-script-writer.ts';
 import {
   type FirefoxWithEncore,
   type KeptProfile,
@@ -16,59 +15,13 @@ import {
 } from './support/launch-firefox.ts';
 import { logOutIn, openPopup, signUpIn, testId } from './support/popup.ts';
 import { openSite } from './support/site.ts';
-import { waitForElement, waitForValue } from './support/wait.ts';
+import { waitForElement } from './support/wait.ts';
 
 const env = inject('encoreEnv');
 const ENTROPY_KEY = 'encore:wallet:hedgehog-entropy-key';
 const SETTINGS_KEY = 'encore:settings';
 /** The sealed shape, opening under no key the extension holds. */
 const FORGED = { sealed: 'AES-GCM', iv: 'A'.repeat(16), data: 'B'.repeat(44) };
-
-// The page puts an order in an attribute (the DOM is shared with the content script's isolated
-// world) and dispatches an event; the writer reads storage.local, applies the order, and answers
-// with what storage.local held before.
-const WRITER = `
-document.addEventListener('encore-write', async () => {
-  const order = JSON.parse(document.documentElement.getAttribute('data-encore-order'));
-  const before = await browser.storage.local.get(null);
-  if (order.remove) await browser.storage.local.remove(order.remove);
-  if (order.set) await browser.storage.local.set(order.set);
-  document.documentElement.setAttribute('data-encore-done', JSON.stringify(before));
-});
-`;
-
-interface Order {
-  set?: Record<string, unknown>;
-  remove?: string[];
-}
-
-/** Has the content script apply `order`; resolves to storage.local as it was before. */
-async function contentScript(site: Page, order: Order = {}): Promise<Record<string, unknown>> {
-  await site.evaluate((text) => {
-    document.documentElement.removeAttribute('data-encore-done');
-    document.documentElement.setAttribute('data-encore-order', text);
-    document.dispatchEvent(new CustomEvent('encore-write'));
-  }, JSON.stringify(order));
-  const done = await waitForValue(
-    site,
-    () => document.documentElement.getAttribute('data-encore-done'),
-    undefined,
-  );
-  return JSON.parse(done) as Record<string, unknown>;
-}
-
-async function buildWithWriter(extensionDir: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'encore-firefox-writer-'));
-  await cp(extensionDir, dir, { recursive: true });
-  await writeFile(join(dir, 'writer.js'), WRITER);
-  const manifestPath = join(dir, 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
-    content_scripts: { matches: string[]; js: string[] }[];
-  };
-  manifest.content_scripts.push({ matches: ['http://127.0.0.1/*'], js: ['writer.js'] });
-  await writeFile(manifestPath, JSON.stringify(manifest));
-  return dir;
-}
 
 const walletValues = (items: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(items).filter(([key]) => key.startsWith('encore:wallet:')));

@@ -5,6 +5,7 @@ import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.t
 import { RETYPE_CHARACTERS, readDestination } from '../../../lib/move/index.ts';
 import { formatNative, formatTokenAmount, shortAddress } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
+import { PasswordConfirm } from './PasswordConfirm.tsx';
 
 export interface MoveOutViewProps {
   /** The account moved out of, checksummed. */
@@ -214,7 +215,9 @@ function MoveReview(props: {
 
   return (
     <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
-      <h2 class="card-title">Move everything to {shortAddress(plan.destination)}</h2>
+      <h2 class="card-title">
+        Move everything to <span class="short">{shortAddress(plan.destination)}</span>
+      </h2>
       <p class="small">
         To{' '}
         <code class="hex" data-testid="move-to">
@@ -292,29 +295,19 @@ function MoveReview(props: {
           Moving everything is over your daily spending limit: your password confirms it.
         </p>
       ) : null}
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        testId="move-password"
-        value={password}
-        onInput={setPassword}
-        error={submitted && !password ? 'Enter your password.' : null}
-        disabled={busy}
+      <PasswordConfirm
+        fieldTestId="move-password"
+        password={password}
+        onPassword={setPassword}
+        submitted={submitted}
+        busy={busy}
+        error={error}
+        cancelLabel="Back"
+        onCancel={props.onBack}
+        submitLabel="Move everything"
+        submitTestId="move-confirm"
+        danger
       />
-      {error ? (
-        <p class="alert alert-error" role="alert" data-testid="form-error">
-          {error}
-        </p>
-      ) : null}
-      <div class="actions">
-        <button type="button" class="btn btn-secondary" onClick={props.onBack} disabled={busy}>
-          Back
-        </button>
-        <button type="submit" class="btn btn-danger" data-testid="move-confirm" disabled={busy}>
-          {busy ? <Spinner /> : null} Move everything
-        </button>
-      </div>
     </form>
   );
 }

@@ -1,12 +1,9 @@
 import type { JSX } from 'preact';
-import { useRef, useState } from 'preact/hooks';
-import {
-  CLIPBOARD_CLEAR_MS,
-  requestClipboardPermissions,
-} from '../../../lib/extension/clipboard/index.ts';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { useState } from 'preact/hooks';
+import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { sendMessage } from './api.ts';
-import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard.ts';
+import { PasswordConfirm, usePasswordSubmit } from './PasswordConfirm.tsx';
+import { useGuardedCopy } from './use-guarded-copy.ts';
 
 /**
  * The account's private key, after the worker has checked the password against the backend's
@@ -16,31 +13,14 @@ export function PrivateKeyExport(props: {
   onClose: () => void;
   onShowPhrase: () => void;
 }): JSX.Element {
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState<string | null>(null);
-
-  async function submit(event: Event): Promise<void> {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!password || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setKey((await sendMessage('revealPrivateKey', { password })).privateKey);
-      setPassword('');
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = usePasswordSubmit(async (password) => {
+    setKey((await sendMessage('revealPrivateKey', { password })).privateKey);
+  });
 
   if (key) return <KeyShown privateKey={key} onClose={props.onClose} />;
   return (
-    <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
+    <form class="card stack" onSubmit={(event) => void form.submit(event)} noValidate>
       <h2 class="card-title">Private key</h2>
       <p class="muted intro">
         To open this wallet in MetaMask, prefer the recovery phrase: it brings this account and
@@ -52,58 +32,29 @@ export function PrivateKeyExport(props: {
         class="btn btn-secondary btn-sm"
         data-testid="key-use-phrase"
         onClick={props.onShowPhrase}
-        disabled={busy}
+        disabled={form.busy}
       >
         Show the recovery phrase instead
       </button>
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+      <PasswordConfirm
+        fieldTestId="key-password"
+        password={form.password}
+        onPassword={form.setPassword}
+        submitted={form.submitted}
+        busy={form.busy}
+        error={form.error}
         autoFocus
-        testId="key-password"
-        value={password}
-        onInput={setPassword}
-        error={submitted && !password ? 'Enter your password.' : null}
-        disabled={busy}
+        onCancel={props.onClose}
+        submitLabel="Show key"
+        submitTestId="key-submit"
       />
-      {error ? (
-        <p class="alert alert-error" role="alert" data-testid="form-error">
-          {error}
-        </p>
-      ) : null}
-      <div class="actions">
-        <button type="button" class="btn btn-secondary" onClick={props.onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" class="btn btn-primary" data-testid="key-submit" disabled={busy}>
-          {busy ? <Spinner /> : null} Show key
-        </button>
-      </div>
     </form>
   );
 }
 
 function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Element {
   const [revealed, setRevealed] = useState(false);
-  const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
-  const cancelClear = useRef<(() => void) | null>(null);
-
-  // Not async: the write and the permission request must start inside the click.
-  function copy(): void {
-    cancelClear.current?.();
-    copyAndGuard(props.privateKey, {
-      guardHere: (secret) => copyForAWhile(secret),
-      requestPermissions: requestClipboardPermissions,
-      handOff: async (digest) => (await sendMessage('clipboard.guard', { digest })).guarded,
-    }).then(
-      ({ stop, outcome }) => {
-        cancelClear.current = stop;
-        setCopied(outcome);
-      },
-      () => setCopied('failed'),
-    );
-  }
+  const { copied, copy } = useGuardedCopy(props.privateKey);
 
   const text = (
     <code class="hex private-key" data-testid="private-key">

@@ -1,12 +1,10 @@
 import { Fragment, type JSX } from 'preact';
-import { useRef, useState } from 'preact/hooks';
-import {
-  CLIPBOARD_CLEAR_MS,
-  requestClipboardPermissions,
-} from '../../../lib/extension/clipboard/index.ts';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { useState } from 'preact/hooks';
+import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
+import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
-import { type CopyOutcome, copyAndGuard, copyForAWhile } from './clipboard-guard.ts';
+import { PasswordConfirm, usePasswordSubmit } from './PasswordConfirm.tsx';
+import { useGuardedCopy } from './use-guarded-copy.ts';
 
 /**
  * Shows the wallet's 12 words after the worker has checked the password against the backend's
@@ -19,28 +17,11 @@ export function RecoveryPhrase(props: {
   /** The person said they wrote the words down, and the worker recorded it. */
   onKept: () => void;
 }): JSX.Element {
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [phrase, setPhrase] = useState<string | null>(null);
-
-  async function submit(event: Event): Promise<void> {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!password || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await sendMessage('revealRecoveryPhrase', { password });
-      setPhrase(answer.phrase);
-      setPassword('');
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = usePasswordSubmit(async (password) => {
+    const answer = await sendMessage('revealRecoveryPhrase', { password });
+    setPhrase(answer.phrase);
+  });
 
   if (phrase) {
     return (
@@ -53,35 +34,23 @@ export function RecoveryPhrase(props: {
     );
   }
   return (
-    <form class="card stack" onSubmit={(event) => void submit(event)} noValidate>
+    <form class="card stack" onSubmit={(event) => void form.submit(event)} noValidate>
       <h2 class="card-title">Recovery phrase</h2>
       <p class="muted intro">
         Enter your password to see the 12 words that open this wallet even if you forget it.
       </p>
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+      <PasswordConfirm
+        fieldTestId="recovery-password"
+        password={form.password}
+        onPassword={form.setPassword}
+        submitted={form.submitted}
+        busy={form.busy}
+        error={form.error}
         autoFocus
-        testId="recovery-password"
-        value={password}
-        onInput={setPassword}
-        error={submitted && !password ? 'Enter your password.' : null}
-        disabled={busy}
+        onCancel={props.onClose}
+        submitLabel="Show phrase"
+        submitTestId="recovery-submit"
       />
-      {error ? (
-        <p class="alert alert-error" role="alert" data-testid="form-error">
-          {error}
-        </p>
-      ) : null}
-      <div class="actions">
-        <button type="button" class="btn btn-secondary" onClick={props.onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" class="btn btn-primary" data-testid="recovery-submit" disabled={busy}>
-          {busy ? <Spinner /> : null} Show phrase
-        </button>
-      </div>
     </form>
   );
 }
@@ -95,26 +64,7 @@ function PhraseShown(props: {
   const [revealed, setRevealed] = useState(false);
   const [marking, setMarking] = useState(false);
   const [markError, setMarkError] = useState<string | null>(null);
-  const [copied, setCopied] = useState<CopyOutcome | 'failed' | null>(null);
-  const cancelClear = useRef<(() => void) | null>(null);
-  // Leaving the view keeps the clearing timer (not cancelled on unmount): it guards the
-  // clipboard, not the view.
-
-  // Not async: the write and the permission request must start inside the click.
-  function copy(): void {
-    cancelClear.current?.();
-    copyAndGuard(props.phrase, {
-      guardHere: (secret) => copyForAWhile(secret),
-      requestPermissions: requestClipboardPermissions,
-      handOff: async (digest) => (await sendMessage('clipboard.guard', { digest })).guarded,
-    }).then(
-      ({ stop, outcome }) => {
-        cancelClear.current = stop;
-        setCopied(outcome);
-      },
-      () => setCopied('failed'),
-    );
-  }
+  const { copied, copy } = useGuardedCopy(props.phrase);
 
   async function markKept(): Promise<void> {
     setMarking(true);

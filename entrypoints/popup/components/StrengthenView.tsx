@@ -1,7 +1,8 @@
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { type MessageMap, sendMessage } from './api.ts';
+import { PasswordConfirm } from './PasswordConfirm.tsx';
 
 type StrengthenStatus = MessageMap['strengthen.status']['result'];
 
@@ -107,41 +108,25 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
           A login is under way in another tab or window. Let it finish first.
         </p>
       ) : null}
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+      <PasswordConfirm
+        fieldTestId="strengthen-password"
+        password={password}
+        onPassword={setPassword}
+        submitted={submitted}
+        busy={working}
+        error={error}
         autoFocus
-        testId="strengthen-password"
-        value={password}
-        onInput={setPassword}
-        error={submitted && !password ? 'Enter your password.' : null}
-        disabled={working}
-      />
-      {working ? (
-        <p class="muted" role="status" data-testid="strengthen-progress">
-          <Spinner /> Checking your password, then deriving the stronger key and replacing the
-          record… {Math.max(0, Math.round((now - phase.startedAt) / 1000))} s
-        </p>
-      ) : null}
-      {error ? (
-        <p class="alert alert-error" role="alert" data-testid="form-error">
-          {error}
-        </p>
-      ) : null}
-      <div class="actions">
-        <button type="button" class="btn btn-secondary" onClick={props.onClose} disabled={working}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          class="btn btn-primary"
-          data-testid="strengthen-submit"
-          disabled={working}
-        >
-          {working ? <Spinner /> : null} Strengthen
-        </button>
-      </div>
+        onCancel={props.onClose}
+        submitLabel="Strengthen"
+        submitTestId="strengthen-submit"
+      >
+        {working ? (
+          <p class="muted" role="status" data-testid="strengthen-progress">
+            <Spinner /> Checking your password, then deriving the stronger key and replacing the
+            record… {Math.max(0, Math.round((now - phase.startedAt) / 1000))} s
+          </p>
+        ) : null}
+      </PasswordConfirm>
     </form>
   );
 }

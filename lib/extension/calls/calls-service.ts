@@ -142,6 +142,25 @@ function readParams(params: SendCallsParams): ReturnType<typeof readSendCalls> {
   }
 }
 
+/**
+ * The worker reaches hosts a page cannot (this computer, the local network): only a page served
+ * from this computer itself (development) may send a sponsor's or a paymaster's request there.
+ */
+function refuseLocalService(
+  url: string,
+  origin: string,
+  capability: string,
+  service: 'sponsor' | 'paymaster',
+): void {
+  if (isLocalNetworkUrl(url) && !isLoopbackOrigin(origin)) {
+    throw new InvalidCallsParamsError(
+      'wallet_sendCalls',
+      `capabilities.${capability}.url`,
+      `is on your own computer or local network: only a page served from this computer may name such a ${service}`,
+    );
+  }
+}
+
 export function createCallsService(deps: CallsServiceDeps): CallsService {
   const sponsorClient = deps.sponsorClient ?? ((url) => createSponsorClient({ url }));
   const paymasterClient = deps.paymasterClient ?? ((url) => createPaymasterClient({ url }));
@@ -151,6 +170,28 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
   const prepared = new WeakMap<CallsApproval, Prepared>();
   // One showing per site per SHOW_AGAIN_AFTER_MS: a bucket of one that refills in that time.
   const showing = createRequestBudget(1, 1000 / SHOW_AGAIN_AFTER_MS, deps.now);
+
+  /**
+   * What the window shows of a batch a sponsor or a paymaster pays the fee of: the spending it
+   * counts (never the fee: the values and tokens the calls take from the balance) and its
+   * simulation.
+   */
+  async function sponsoredApproval(
+    batch: SponsoredBatch | PaymasterBatch,
+    account: string,
+    chain: CallsChain,
+    rpc: ReturnType<typeof originReads>,
+  ): Promise<{ approval: SponsoredCallsApproval; cost: TransactionCost }> {
+    const cost = costOfCalls(batch.approval.calls, account, 0n);
+    const [spending, simulation] = await Promise.all([
+      deps.transactions.spending(account, cost),
+      simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
+    ]);
+    return {
+      approval: { ...batch.approval, currency: chain.currency, spending, simulation },
+      cost,
+    };
+  }
 
   return {
     pinnedDelegates: () => deps.table,
@@ -216,14 +257,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       const rpc = originReads(deps.node, origin);
       const typedAccount = account as Address;
       if (paymaster && bundler) {
-        // As for a sponsor: the worker reaches hosts a page cannot.
-        if (isLocalNetworkUrl(paymaster.url) && !isLoopbackOrigin(origin)) {
-          throw new InvalidCallsParamsError(
-            'wallet_sendCalls',
-            `capabilities.${PAYMASTER_CAPABILITY}.url`,
-            'is on your own computer or local network: only a page served from this computer may name such a paymaster',
-          );
-        }
+        refuseLocalService(paymaster.url, origin, PAYMASTER_CAPABILITY, 'paymaster');
         const batch = await preparePaymasterBatch({
           table: deps.table,
           chain,
@@ -233,31 +267,12 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           bundlerUrl: bundler,
           rpc,
         });
-        // The paymaster pays the fee, never the values or tokens the calls take from the balance.
-        const cost = costOfCalls(batch.approval.calls, account, 0n);
-        const [spending, simulation] = await Promise.all([
-          deps.transactions.spending(account, cost),
-          simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
-        ]);
-        const approval: SponsoredCallsApproval = {
-          ...batch.approval,
-          currency: chain.currency,
-          spending,
-          simulation,
-        };
+        const { approval, cost } = await sponsoredApproval(batch, account, chain, rpc);
         prepared.set(approval, { payment: 'paymaster', batch, cost, id: params.id });
         return approval;
       }
       if (sponsor) {
-        // The worker reaches hosts a page cannot (this computer, the local network): only a
-        // page served from this computer itself (development) may send it there.
-        if (isLocalNetworkUrl(sponsor.url) && !isLoopbackOrigin(origin)) {
-          throw new InvalidCallsParamsError(
-            'wallet_sendCalls',
-            `capabilities.${SPONSOR_CAPABILITY}.url`,
-            'is on your own computer or local network: only a page served from this computer may name such a sponsor',
-          );
-        }
+        refuseLocalService(sponsor.url, origin, SPONSOR_CAPABILITY, 'sponsor');
         const batch = await prepareSponsoredBatch({
           table: deps.table,
           chain,
@@ -266,18 +281,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           sponsorUrl: sponsor.url,
           rpc,
         });
-        // The sponsor pays the fee, never the values or tokens the calls take from the balance.
-        const cost = costOfCalls(batch.approval.calls, account, 0n);
-        const [spending, simulation] = await Promise.all([
-          deps.transactions.spending(account, cost),
-          simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
-        ]);
-        const approval: SponsoredCallsApproval = {
-          ...batch.approval,
-          currency: chain.currency,
-          spending,
-          simulation,
-        };
+        const { approval, cost } = await sponsoredApproval(batch, account, chain, rpc);
         prepared.set(approval, { payment: 'sponsor', batch, cost, id: params.id });
         return approval;
       }

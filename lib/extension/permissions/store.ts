@@ -1,7 +1,12 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { isRecord } from '../../guards/index.ts';
-import { createWriteQueue } from '../storage/index.ts';
+import {
+  createWriteQueue,
+  readProtectedRecord,
+  recordSealer,
+  writeProtectedRecord,
+} from '../storage/index.ts';
 import { normalizeAccount } from './account.ts';
 import { normalizeOrigin } from './origin.ts';
 
@@ -11,7 +16,10 @@ export interface ConnectedSite {
 }
 
 // { [lowercase address]: { [origin]: { connectedAt } } }: a connection belongs to an account and
-// an origin, so whoever logs in next sees only their own.
+// an origin, so whoever logs in next sees only their own. In Firefox, where any content script
+// can write storage.local, both records are sealed there (storage/protected-record.ts): a plain,
+// forged, changed or earlier copy reads as no connection, so a content script cannot connect a
+// site without the connect window.
 const KEY = 'encore:connections';
 // Connections from before they were per account, whose account was unknown when storage was
 // updated (see storage/migrations): the next account to log in takes them, once.
@@ -23,8 +31,10 @@ type Entries = Record<string, unknown>;
 // Writes are read-modify-write on one key: chained so two quick connects never drop one another.
 const serialized = createWriteQueue();
 
+/** Every account's connections; none when the record is not the one this extension wrote. */
 async function readAll(): Promise<Entries> {
-  return asRecord((await browser.storage.local.get(KEY))[KEY]);
+  const read = await readProtectedRecord(KEY);
+  return read.status === 'ok' ? asRecord(read.value) : {};
 }
 
 /**
@@ -78,7 +88,7 @@ export function connectSite(address: string, origin: string): Promise<ConnectedS
     if (existing !== undefined) return { origin: key, connectedAt: existing };
     const site = { origin: key, connectedAt: Date.now() };
     const sites = { ...asRecord(all[account]), [key]: { connectedAt: site.connectedAt } };
-    await browser.storage.local.set({ [KEY]: { ...all, [account]: sites } });
+    await writeProtectedRecord(KEY, { ...all, [account]: sites });
     return site;
   });
 }
@@ -92,7 +102,7 @@ export function revokeSite(address: string, origin: string): Promise<boolean> {
     const sites = asRecord(all[account]);
     if (!Object.hasOwn(sites, key)) return false;
     const { [key]: removed, ...rest } = sites;
-    await browser.storage.local.set({ [KEY]: { ...all, [account]: rest } });
+    await writeProtectedRecord(KEY, { ...all, [account]: rest });
     return siteSchema.safeParse(removed).success;
   });
 }
@@ -105,8 +115,14 @@ export function revokeSite(address: string, origin: string): Promise<boolean> {
 export function claimUnclaimedConnections(address: string): Promise<number> {
   const account = normalizeAccount(address);
   return serialized(async () => {
-    const stored = (await browser.storage.local.get(UNCLAIMED_KEY))[UNCLAIMED_KEY];
-    if (stored === undefined) return 0;
+    const unclaimed = await readProtectedRecord(UNCLAIMED_KEY);
+    if (unclaimed.status === 'absent') return 0;
+    if (unclaimed.status === 'invalid') {
+      // Planted, changed, or already taken (removed after it was written): gives nothing.
+      await browser.storage.local.remove(UNCLAIMED_KEY);
+      return 0;
+    }
+    const stored = unclaimed.value;
     const all = await readAll();
     const sites = { ...asRecord(all[account]) };
     const owned = sitesOf(all, account);
@@ -117,7 +133,7 @@ export function claimUnclaimedConnections(address: string): Promise<number> {
       sites[origin] = { connectedAt: parsed.data.connectedAt };
       taken += 1;
     }
-    if (taken > 0) await browser.storage.local.set({ [KEY]: { ...all, [account]: sites } });
+    if (taken > 0) await writeProtectedRecord(KEY, { ...all, [account]: sites });
     await browser.storage.local.remove(UNCLAIMED_KEY);
     return taken;
   });
@@ -129,28 +145,66 @@ export interface PermissionsChange {
   removed: string[];
 }
 
-/** Calls `cb` whenever connections change in any context, with what changed for which account. */
+/**
+ * Calls `cb` whenever connections change in any context, with what changed for which account.
+ * Where the record is sealed (Firefox) the values a change carries do not open on their own (an
+ * earlier copy is bound to an earlier write), so each change reads the record as the store does
+ * and compares it with the last one this watch read: what a content script plants there reads as
+ * no connection here too.
+ */
 export function onPermissionsChanged(cb: (changes: PermissionsChange[]) => void): () => void {
-  const listener = (
-    changes: Record<string, { oldValue?: unknown; newValue?: unknown }>,
-    area: string,
-  ): void => {
-    const change = changes[KEY];
-    if (area !== 'local' || !change) return;
-    const before = asRecord(change.oldValue);
-    const after = asRecord(change.newValue);
-    const diffs: PermissionsChange[] = [];
-    for (const account of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      const was = [...sitesOf(before, account).keys()];
-      const is = [...sitesOf(after, account).keys()];
-      const added = is.filter((origin) => !was.includes(origin));
-      const removed = was.filter((origin) => !is.includes(origin));
-      if (added.length > 0 || removed.length > 0) diffs.push({ account, added, removed });
-    }
+  const report = (before: Entries, after: Entries): void => {
+    const diffs = diffConnections(before, after);
     if (diffs.length > 0) cb(diffs);
   };
+  let listener: (changes: Record<string, StorageChange>, area: string) => void;
+  if (recordSealer()) {
+    // Reads one after another, so each compares with the one before it. The first may come
+    // before the storage update seals an earlier build's plain record: that reads as none, and
+    // the update's sealed record as a change. A read that fails keeps the last one.
+    const serial = createWriteQueue();
+    let known: Entries = {};
+    const follow = (task: () => Promise<void>): void => {
+      serial(task).catch(() => undefined);
+    };
+    follow(async () => {
+      known = await readAll();
+    });
+    listener = (changes, area) => {
+      if (area !== 'local' || !(KEY in changes)) return;
+      follow(async () => {
+        const now = await readAll();
+        const before = known;
+        known = now;
+        report(before, now);
+      });
+    };
+  } else {
+    listener = (changes, area) => {
+      const change = changes[KEY];
+      if (area !== 'local' || !change) return;
+      report(asRecord(change.oldValue), asRecord(change.newValue));
+    };
+  }
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
+}
+
+interface StorageChange {
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+function diffConnections(before: Entries, after: Entries): PermissionsChange[] {
+  const diffs: PermissionsChange[] = [];
+  for (const account of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = [...sitesOf(before, account).keys()];
+    const is = [...sitesOf(after, account).keys()];
+    const added = is.filter((origin) => !was.includes(origin));
+    const removed = was.filter((origin) => !is.includes(origin));
+    if (added.length > 0 || removed.length > 0) diffs.push({ account, added, removed });
+  }
+  return diffs;
 }
 
 function isCanonicalOrigin(origin: string): boolean {

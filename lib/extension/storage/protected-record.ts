@@ -1,5 +1,5 @@
-// The records the worker keeps in storage.local beyond a session: the settings and the spending
-// record. In Chromium storage.local is closed to content scripts and they are kept as they are.
+// The records the worker keeps in storage.local beyond a session: the settings, the spending
+// record, the connections and the others that read through here. In Chromium storage.local is closed to content scripts and they are kept as they are.
 // In Firefox any content script can write storage.local, so they are sealed there
 // (sealing/record-sealer.ts): a value a content script forged, changed, removed after a write or
 // put back from an earlier copy reads as `invalid`, and each reader decides what is safe then.

@@ -124,7 +124,9 @@ describe('asking the sponsor service', () => {
 
   it('stops reading an answer past 64 KiB', async () => {
     const { client } = sponsor(({ id }) => result(id, 'x'.repeat(70_000)));
-    await expect(client.estimate(draft, null)).rejects.toThrow('answered too much');
+    await expect(client.estimate(draft, null)).rejects.toThrow(
+      'answered eth_chainId with more than 65536 bytes',
+    );
   });
 
   it('gives up on a sponsor that never answers', async () => {
@@ -136,7 +138,9 @@ describe('asking the sponsor service', () => {
         ),
       timeoutMs: 50,
     });
-    await expect(client.estimate(draft, null)).rejects.toThrow('did not answer within 0.05 s');
+    await expect(client.estimate(draft, null)).rejects.toThrow(
+      'did not answer eth_chainId within 0.05 s',
+    );
   });
 
   it('answers the hash it computed itself once the sponsor accepted the signed batch', async () => {

@@ -5,12 +5,14 @@ import { connectionsPerAccount } from './v1-connections-per-account.ts';
 import { activityList } from './v2-activity-list.ts';
 import { sealedWalletKeys } from './v3-sealed-wallet-keys.ts';
 import { sealedRecords } from './v4-sealed-records.ts';
+import { sealedConnections } from './v5-sealed-connections.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   connectionsPerAccount,
   activityList,
   sealedWalletKeys,
   sealedRecords,
+  sealedConnections,
 ];
 
 /** The layout this build reads and writes. */

@@ -36,8 +36,9 @@ export interface MigrationEnv {
    */
   openWalletValue?(slot: string, stored: unknown): Promise<string | null>;
   /**
-   * `value` sealed as the settings and spending stores keep their record `slot` in storage.local
-   * (lib/extension/storage/protected-record.ts). Absent where storage.local is private.
+   * `value` sealed as the settings, spending and permissions stores keep their record `slot` in
+   * storage.local (lib/extension/storage/protected-record.ts). Absent where storage.local is
+   * private.
    */
   sealRecord?(slot: string, value: unknown): Promise<unknown>;
 }

@@ -10,7 +10,7 @@
 //
 // Keys are written out here rather than imported: a step describes the layout of its own version.
 
-import { isRecord } from '../../../guards/index.ts';
+import { sealPlainRecords } from './seal-plain-records.ts';
 import type { Migration, MigrationEnv, MigrationPlan, StorageSnapshot } from './types.ts';
 
 const RECORDS = ['encore:settings', 'encore:spending'] as const;
@@ -18,32 +18,7 @@ const RECORDS = ['encore:settings', 'encore:spending'] as const;
 export const sealedRecords: Migration = {
   to: 4,
   name: 'sealed settings and spending record in Firefox storage.local',
-  async plan(snapshot: StorageSnapshot, env: MigrationEnv): Promise<MigrationPlan> {
-    const seal = env.sealRecord;
-    if (!seal) {
-      return {
-        set: {},
-        remove: {},
-        summary: 'storage.local is private in this browser: no change',
-      };
-    }
-    const set: Record<string, unknown> = {};
-    for (const key of RECORDS) {
-      const value = snapshot.local[key];
-      // Already sealed: this step's own output before a stop (the read decides whether it opens).
-      if (value === undefined || looksSealed(value)) continue;
-      set[key] = await seal(key, value);
-    }
-    const count = Object.keys(set).length;
-    if (count === 0) return { set: {}, remove: {}, summary: 'no plain records to seal' };
-    return {
-      set: { local: set },
-      remove: {},
-      summary: `${count === 1 ? '1 record' : `${count} records`} sealed in storage.local`,
-    };
+  plan(snapshot: StorageSnapshot, env: MigrationEnv): Promise<MigrationPlan> {
+    return sealPlainRecords(snapshot, env, RECORDS, 'no plain records to seal');
   },
 };
-
-function looksSealed(value: unknown): boolean {
-  return isRecord(value) && value.sealed === 'AES-GCM';
-}
