@@ -460,6 +460,14 @@ export class Hedgehog {
   }
 
   /**
+   * The format this browser met `username`'s record in, or null when it has not met the account
+   * (a login then looks for both formats).
+   */
+  knownFormat(username: string): Promise<RecordFormat | null> {
+    return rememberedFormatOf(this.formMemory, strongCredentials(username, '').username);
+  }
+
+  /**
    * Opens an account from its recovery phrase under a new password: a new record for the same
    * entropy under (username, password), and the username registered with the same address. The
    * username and password follow the sign-up policy (same errors); a phrase that is not 12 list

@@ -63,6 +63,21 @@ export async function loginRequest(
 ): Promise<LoginRequest> {
   // Fire and forget: any answer (or none) is fine, the login message follows.
   void send('getState').catch(() => undefined);
+  // An account this browser knows in Hedgehog's format gets no strong derivation beside it (it
+  // would take memory and a core from the login's own); one it has not met, or knows
+  // strengthened, does. The worker is awake (the popup's open woke it), so the answer takes a
+  // message's round trip; past FORMAT_WAIT_MS the popup derives both, which is always correct.
+  const known = await knownFormat(username, send);
+  if (known === 'hedgehog') {
+    const t = phaseStart();
+    try {
+      const lookupKey = await derive.lookupKey(username, password);
+      measurePhase('encore:popup:lookup-key', t);
+      return { input: { username, password, lookupKey }, done: () => undefined };
+    } catch {
+      return { input: { username, password }, done: () => undefined };
+    }
+  }
   const strongMasterId = bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
   const started = phaseStart();
   const strong = derive.strongMaster(username, password);
@@ -89,6 +104,24 @@ export async function loginRequest(
   } catch {
     // The worker derives it itself.
     return { input: { username, password, strongMasterId }, done };
+  }
+}
+
+/** How long a login waits for the worker to say which format it knows the account in. */
+const FORMAT_WAIT_MS = 20;
+
+async function knownFormat(
+  username: string,
+  send: typeof sendMessage,
+): Promise<'hedgehog' | 'strong' | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FORMAT_WAIT_MS);
+  });
+  try {
+    return await Promise.race([send('loginFormat', { username }).catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

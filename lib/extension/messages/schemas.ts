@@ -51,6 +51,8 @@ export const loginSchema = z.lazy(() =>
     strongMasterId: strongMasterId.optional(),
   }),
 );
+/** A username whose record format the popup asks before a login (`loginFormat`). */
+export const loginFormatSchema = z.lazy(() => z.strictObject({ username }));
 /** The strong master (64 hex) the popup derived for the login it just sent; null when it could not. */
 export const loginStrongMasterSchema = z.lazy(() =>
   z.strictObject({

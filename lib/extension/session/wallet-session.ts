@@ -34,6 +34,7 @@ export interface HedgehogLike {
   confirmPassword(username: string, password: string): Promise<HDNodeWallet>;
   strengthen(username: string, password: string): Promise<StrengthenResult>;
   rememberedFormat(username: string): Promise<RecordFormat>;
+  knownFormat(username: string): Promise<RecordFormat | null>;
 }
 
 export interface SessionState {
@@ -317,6 +318,14 @@ export class WalletSession {
       if (this.loginsInFlight > 0) throw new LoginInProgressError();
       return this.deps.hedgehog.strengthen(username, password);
     });
+  }
+
+  /**
+   * The format this browser met `username`'s record in, or null: read at once, beside any
+   * operation under way (a login asks it before it starts).
+   */
+  knownFormat(username: string): Promise<RecordFormat | null> {
+    return this.deps.hedgehog.knownFormat(username);
   }
 
   /** The logged-in account's record format as this browser knows it; null when logged out. */

@@ -20,7 +20,7 @@ function deferred<T>(): Deferred<T> {
 
 const LOOKUP_KEY = 'cd'.repeat(32);
 
-function harness() {
+function harness(format: 'hedgehog' | 'strong' | null = null) {
   const started: string[] = [];
   const finished: string[] = [];
   let running = 0;
@@ -41,7 +41,7 @@ function harness() {
   const sent: { type: string; input: unknown }[] = [];
   const send = (async (type: string, input?: unknown) => {
     sent.push({ type, input });
-    return null;
+    return type === 'loginFormat' ? format : null;
   }) as never;
   const derive = {
     lookupKey: () => track('hedgehog', lookupKey.promise),
@@ -76,7 +76,7 @@ describe('the popup login request', () => {
     const { input, done } = await request;
     expect(input).toMatchObject({ username: 'ada', lookupKey: LOOKUP_KEY });
     expect(input.strongMasterId).toMatch(/^[0-9a-f]{32}$/);
-    expect(h.sent.map((m) => m.type)).toEqual(['getState']);
+    expect(h.sent.map((m) => m.type)).toEqual(['getState', 'loginFormat']);
 
     h.master.resolve(new Uint8Array(32).fill(0xab));
     await flush();
@@ -95,6 +95,33 @@ describe('the popup login request', () => {
     done();
     await flush();
     expect(h.stop).toHaveBeenCalledTimes(1);
-    expect(h.sent.map((m) => m.type)).toEqual(['getState']);
+    expect(h.sent.map((m) => m.type)).toEqual(['getState', 'loginFormat']);
+  });
+
+  it('an account this browser knows in Hedgehog format gets no strong derivation beside its login', async () => {
+    const h = harness('hedgehog');
+    const request = loginRequest('ada', 'violet tram plays 7 encores', h.derive, h.send);
+    await flush();
+    expect(h.started).toEqual(['hedgehog']);
+    h.lookupKey.resolve(LOOKUP_KEY);
+    const { input, done } = await request;
+    expect(input).toEqual({
+      username: 'ada',
+      password: 'violet tram plays 7 encores',
+      lookupKey: LOOKUP_KEY,
+    });
+    done();
+    expect(h.sent.find((m) => m.type === 'loginFormat')?.input).toEqual({ username: 'ada' });
+  });
+
+  it('an account known strengthened, or not met, gets both derivations at once', async () => {
+    for (const format of ['strong', null] as const) {
+      const h = harness(format);
+      const request = loginRequest('ada', 'violet tram plays 7 encores', h.derive, h.send);
+      await flush();
+      expect(h.started.sort()).toEqual(['hedgehog', 'strong']);
+      h.lookupKey.resolve(LOOKUP_KEY);
+      (await request).done();
+    }
   });
 });

@@ -155,6 +155,7 @@ describe('the worker’s own messages', () => {
     const popupOnly = handlers.filter((h) => h.access === 'popup').map((h) => h.type);
     expect(popupOnly.sort()).toEqual([
       'clipboard.guard',
+      'loginFormat',
       'loginStrongMaster',
       'move.outcome',
       'move.prepare',

@@ -6,6 +6,7 @@ import { createLookupKeyMailbox } from '../lookup-key-mailbox.ts';
 import {
   changePasswordSchema,
   emptySchema,
+  loginFormatSchema,
   loginSchema,
   loginStrongMasterSchema,
   restoreSchema,
@@ -94,6 +95,15 @@ export function walletMessages({ session, pendingApprovals, beforeGetState }: Wa
         }
         return stateOf();
       },
+    }),
+    defineMessage({
+      // Whether this browser has met the account, and in which format: the popup derives the
+      // strong master beside a login only when the account may be strengthened. The popup only:
+      // the answer says which usernames logged in here.
+      type: 'loginFormat',
+      input: loginFormatSchema,
+      access: 'popup',
+      handle: ({ username }) => session.knownFormat(username),
     }),
     defineMessage({
       // A derived key: only the popup, which derived it from the password it was typed into.
