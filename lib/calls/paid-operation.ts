@@ -4,7 +4,7 @@
 // that paymaster and its data; with a paymaster named, the EntryPoint charges its deposit and
 // never the account (a paymaster field left empty would charge the account: signPaidBatch
 // refuses that).
-import { TypedDataEncoder, toBeHex, zeroPadValue } from 'ethers';
+import { toBeHex, zeroPadValue } from 'ethers';
 import type { CallBatch } from './call-batch.ts';
 import { MAX_GAS_LIMIT } from './call-batch.ts';
 import { nonceOf } from './deadline-nonce.ts';
@@ -15,9 +15,12 @@ import { PaymasterDoesNotPayError } from './paymaster-errors.ts';
 import { type Address, type Hex, toQuantity } from './schemas.ts';
 import type { CallsSigner, SignedAuthorization } from './upgrade.ts';
 import {
-  EIP7702_INIT_CODE,
+  type OperationPayment,
+  operationHash,
+  operationTypedData,
   type PackedUserOperation,
-  USER_OPERATION_TYPES,
+  packHighLow,
+  packOperation,
   type UserOperationTypedData,
 } from './user-operation.ts';
 
@@ -42,10 +45,6 @@ export interface PaidBatch {
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
-function packHighLow(high: bigint, low: bigint): Hex {
-  return zeroPadValue(toBeHex((high << 128n) | low), 32) as Hex;
-}
-
 function uint128(value: bigint): Hex {
   return zeroPadValue(toBeHex(value), 16) as Hex;
 }
@@ -55,45 +54,26 @@ export function paymasterAndData(fields: PaymasterFields): Hex {
   return `0x${fields.paymaster.slice(2).toLowerCase()}${uint128(fields.paymasterVerificationGasLimit).slice(2)}${uint128(fields.paymasterPostOpGasLimit).slice(2)}${fields.paymasterData.slice(2)}`.toLowerCase() as Hex;
 }
 
-export function packPaidOperation(paid: PaidBatch, signature: Hex = '0x'): PackedUserOperation {
-  const { batch, fees } = paid;
+/** The batch's fees and the paymaster's part, as the packed operation carries them. */
+function paymentOf(paid: PaidBatch): OperationPayment {
   return {
-    sender: batch.account,
-    nonce: nonceOf(batch.deadline, batch.sequence),
-    initCode: EIP7702_INIT_CODE,
-    callData: encodeExecute(batch.calls),
-    accountGasLimits: packHighLow(batch.gas.verificationGasLimit, batch.gas.callGasLimit),
-    preVerificationGas: batch.gas.preVerificationGas,
-    gasFees: packHighLow(fees.maxPriorityFeePerGas, fees.maxFeePerGas),
+    gasFees: packHighLow(paid.fees.maxPriorityFeePerGas, paid.fees.maxFeePerGas),
     paymasterAndData: paymasterAndData(paid.paymaster),
-    signature,
   };
+}
+
+export function packPaidOperation(paid: PaidBatch, signature: Hex = '0x'): PackedUserOperation {
+  return packOperation(paid.batch, paymentOf(paid), signature);
 }
 
 /** What the listener signs: the EntryPoint's EIP-712 hash, the delegate in the initCode's place. */
 export function paidOperationTypedData(paid: PaidBatch): UserOperationTypedData {
-  const { signature: _, ...packed } = packPaidOperation(paid);
-  return {
-    domain: {
-      name: 'ERC4337',
-      version: '1',
-      chainId: paid.batch.chainId,
-      verifyingContract: paid.batch.entryPoint,
-    },
-    types: USER_OPERATION_TYPES,
-    primaryType: 'PackedUserOperation',
-    message: { ...packed, initCode: paid.batch.delegate.toLowerCase() as Hex },
-  };
+  return operationTypedData(paid.batch, paymentOf(paid));
 }
 
 /** The userOpHash the EntryPoint computes (and its UserOperationEvent carries). */
 export function paidOperationHash(paid: PaidBatch): Hex {
-  const typed = paidOperationTypedData(paid);
-  return TypedDataEncoder.hash(
-    typed.domain,
-    { PackedUserOperation: [...typed.types.PackedUserOperation] },
-    typed.message,
-  ) as Hex;
+  return operationHash(paid.batch, paymentOf(paid));
 }
 
 /** ERC-7769 v0.8 JSON of an operation (unpacked fields), as bundlers and ERC-7677 take it. */

@@ -41,13 +41,32 @@ export const USER_OPERATION_TYPES = {
   ],
 } as const;
 
-function packHighLow(high: bigint, low: bigint): Hex {
+/** Two 128-bit values in one 32-byte word, `high` first (gas limits, fees). */
+export function packHighLow(high: bigint, low: bigint): Hex {
   return zeroPadValue(toBeHex((high << 128n) | low), 32) as Hex;
 }
 
 const ZERO_FEES: Hex = `0x${'00'.repeat(32)}`;
 
+/** What a paymaster-paid operation adds to a batch: its fees and the paymaster's part. */
+export interface OperationPayment {
+  readonly gasFees: Hex;
+  readonly paymasterAndData: Hex;
+}
+
+/** A sponsor's operation: no fees and no paymaster (the sponsor's bundler pays). */
+const SPONSOR_PAYS: OperationPayment = { gasFees: ZERO_FEES, paymasterAndData: '0x' };
+
 export function packUserOperation(batch: CallBatch, signature: Hex = '0x'): PackedUserOperation {
+  return packOperation(batch, SPONSOR_PAYS, signature);
+}
+
+/** The packed operation of `batch` with `payment`'s fees and paymaster. */
+export function packOperation(
+  batch: CallBatch,
+  payment: OperationPayment,
+  signature: Hex = '0x',
+): PackedUserOperation {
   return {
     sender: batch.account,
     nonce: nonceOf(batch.deadline, batch.sequence),
@@ -55,8 +74,8 @@ export function packUserOperation(batch: CallBatch, signature: Hex = '0x'): Pack
     callData: encodeExecute(batch.calls),
     accountGasLimits: packHighLow(batch.gas.verificationGasLimit, batch.gas.callGasLimit),
     preVerificationGas: batch.gas.preVerificationGas,
-    gasFees: ZERO_FEES,
-    paymasterAndData: '0x',
+    gasFees: payment.gasFees,
+    paymasterAndData: payment.paymasterAndData,
     signature,
   };
 }
@@ -78,7 +97,15 @@ export interface UserOperationTypedData {
  * the chain and the EntryPoint, with the delegate's address in place of the initCode marker.
  */
 export function userOperationTypedData(batch: CallBatch): UserOperationTypedData {
-  const { signature: _, ...packed } = packUserOperation(batch);
+  return operationTypedData(batch, SPONSOR_PAYS);
+}
+
+/** The typed data of `batch` with `payment`'s fees and paymaster (see userOperationTypedData). */
+export function operationTypedData(
+  batch: CallBatch,
+  payment: OperationPayment,
+): UserOperationTypedData {
+  const { signature: _, ...packed } = packOperation(batch, payment);
   return {
     domain: {
       name: 'ERC4337',
@@ -94,7 +121,12 @@ export function userOperationTypedData(batch: CallBatch): UserOperationTypedData
 
 /** The userOpHash the EntryPoint computes for this batch (and its UserOperationEvent carries). */
 export function userOperationHash(batch: CallBatch): Hex {
-  const typed = userOperationTypedData(batch);
+  return operationHash(batch, SPONSOR_PAYS);
+}
+
+/** The userOpHash of `batch` with `payment`'s fees and paymaster. */
+export function operationHash(batch: CallBatch, payment: OperationPayment): Hex {
+  const typed = operationTypedData(batch, payment);
   return TypedDataEncoder.hash(
     typed.domain,
     { PackedUserOperation: [...typed.types.PackedUserOperation] },
