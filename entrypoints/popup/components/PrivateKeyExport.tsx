@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { sendMessage } from './api.ts';
+import { BlurredSecret } from './BlurredSecret.tsx';
 import { PasswordConfirm, usePasswordSubmit } from './PasswordConfirm.tsx';
 import { useGuardedCopy } from './use-guarded-copy.ts';
 
@@ -68,19 +69,13 @@ function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Eleme
         Anyone who has this key owns this account. Paste it only into a wallet you trust (MetaMask:
         Add account, Import account), never into a website.
       </p>
-      {revealed ? (
-        <div class="phrase-box">{text}</div>
-      ) : (
-        <button
-          type="button"
-          class="phrase-box blurred"
-          aria-label="Show the private key"
-          onClick={() => setRevealed(true)}
-        >
-          {text}
-          <span class="phrase-cover">Click to show</span>
-        </button>
-      )}
+      <BlurredSecret
+        revealed={revealed}
+        label="Show the private key"
+        onReveal={() => setRevealed(true)}
+      >
+        {text}
+      </BlurredSecret>
       {copied === 'guarded' ? (
         <p class="muted small" role="status" data-testid="copy-status">
           Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds

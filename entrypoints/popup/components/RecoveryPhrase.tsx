@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
+import { BlurredSecret } from './BlurredSecret.tsx';
 import { PasswordConfirm, usePasswordSubmit } from './PasswordConfirm.tsx';
 import { useGuardedCopy } from './use-guarded-copy.ts';
 
@@ -97,19 +98,13 @@ function PhraseShown(props: {
         Anyone who has these 12 words owns this wallet. Write them down on paper and keep them
         offline. Encore never asks for them, and no website or person should.
       </p>
-      {revealed ? (
-        <div class="phrase-box">{text}</div>
-      ) : (
-        <button
-          type="button"
-          class="phrase-box blurred"
-          aria-label="Show the recovery phrase"
-          onClick={() => setRevealed(true)}
-        >
-          {text}
-          <span class="phrase-cover">Click to show</span>
-        </button>
-      )}
+      <BlurredSecret
+        revealed={revealed}
+        label="Show the recovery phrase"
+        onReveal={() => setRevealed(true)}
+      >
+        {text}
+      </BlurredSecret>
       {copied === 'guarded' ? (
         <p class="muted small" role="status" data-testid="copy-status">
           Copied. Encore clears the clipboard after {CLIPBOARD_CLEAR_MS / 1000} s if it still holds
