@@ -35,7 +35,7 @@ system-deps:
 # `npm install` rather than `npm ci`: the registry mirror here lacks some foreign-platform optional
 # packages (e.g. Biome's macOS binaries), which npm ci counts as a lock mismatch. The lock still
 # pins every version; postinstall runs `wxt prepare`.
-$(NPM_STAMP): package.json package-lock.json
+$(NPM_STAMP): package.json package-lock.json $(wildcard packages/*/package.json)
 	npm install --no-audit --no-fund
 	@touch $@
 

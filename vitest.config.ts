@@ -1,25 +1,31 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { sourceCondition } from './scripts/build/source-condition.ts';
 
 // Three projects: `unit` runs in-process (WXT's fake browser for extension code), `integration`
 // starts real servers on 127.0.0.1 and is run on its own so it never competes with unit tests,
 // `firefox` drives the built extension in Debian's Firefox ESR (`npm run test:firefox`).
 export default defineConfig({
+  // The @encore-wallet/* packages are imported by name and read from their sources.
+  plugins: [sourceCondition()],
   test: {
     projects: [
       {
+        extends: true,
         plugins: [WxtVitest()],
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          exclude: ['packages/*/test/integration/**'],
           environment: 'node',
           testTimeout: 30_000,
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'packages/*/test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -27,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'firefox',
           include: ['tests/firefox/**/*.test.ts'],

@@ -1,9 +1,10 @@
+import { SCRYPT_WORKER_SOURCE } from '@encore-wallet/core/scrypt-worker';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { SCRYPT_WORKER_SOURCE } from './lib/hedgehog/generated/scrypt-worker-source.ts';
 import { inlineStylesheets } from './scripts/build/inline-stylesheets.ts';
 import { noPageScryptWorker } from './scripts/build/no-page-scrypt-worker.ts';
 import { pageShellChunk } from './scripts/build/page-shell-chunk.ts';
+import { sourceCondition } from './scripts/build/source-condition.ts';
 
 // Development servers the worker talks to. Production origins come from the settings page and
 // are requested as optional host permissions at run time.
@@ -19,7 +20,7 @@ const testHooks = process.env.WXT_TEST_HOOKS === '1';
 export default defineConfig({
   // Browser tests build into their own folder so they never overwrite a developer's build.
   outDir: process.env.ENCORE_OUT_DIR || '.output',
-  // The popup's scrypt worker (lib/hedgehog/strong-master-worker.ts): the generated program a web
+  // The popup's scrypt worker (packages/core/src/strong-master-worker.ts): the generated program a web
   // page runs from a Blob, as a file of the extension's own, since its pages' policy refuses Blob
   // workers. It derives a login's strong key while the popup derives the Hedgehog lookup key.
   hooks: {
@@ -28,7 +29,15 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact(), pageShellChunk(), inlineStylesheets(), noPageScryptWorker()],
+    // sourceCondition: the @encore-wallet/* packages are bundled from their sources, through
+    // their `exports`.
+    plugins: [
+      sourceCondition(),
+      preact(),
+      pageShellChunk(),
+      inlineStylesheets(),
+      noPageScryptWorker(),
+    ],
     // ENCORE_SOURCEMAP=1: source maps beside the bundles, for profiling what a bundle does at load.
     build: { sourcemap: process.env.ENCORE_SOURCEMAP === '1' },
   }),

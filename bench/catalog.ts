@@ -11,8 +11,8 @@
 // extra requests hedging sent while every host was healthy (there should be none).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createCatalogClient, resetHostMemory } from '@encore-wallet/catalog';
 import { startDevCatalog } from '../dev-catalog/index.ts';
-import { createCatalogClient, resetHostMemory } from '../lib/catalog/index.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median, percentile } from './internal/median.ts';
 import { benchReport } from './internal/report.ts';

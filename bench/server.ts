@@ -20,15 +20,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '@encore-wallet/server';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { startServer } from '../server/index.ts';
 import {
   findPostgresBin,
   type PostgresCluster,
   startPostgresCluster,
-} from '../tests/integration/backend/support/postgres-cluster.ts';
+} from '../tests/support/backend/postgres-cluster.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 import { benchReport } from './internal/report.ts';

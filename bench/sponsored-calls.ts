@@ -8,15 +8,10 @@
 // And the delegate's runtime size against @account-abstraction's Simple7702Account, the other
 // audited candidate (compiled the same way; its `executeBatch` from the account itself, the one
 // path that runs without the canonical EntryPoint address).
-import { Interface, JsonRpcProvider, keccak256, Wallet } from 'ethers';
-import {
-  compilePackageContract,
-  deployContract,
-  LOCAL_FUNDED_KEY,
-  LOCAL_SPONSOR_KEY,
-} from '../chain/index.ts';
+
 import {
   encodeExecute,
+  encodeHandleOps,
   packUserOperation,
   parseCalls,
   prepareUpgrade,
@@ -24,8 +19,14 @@ import {
   signUpgrade,
   toEthersAuthorization,
   toQuantity,
-} from '../lib/calls/index.ts';
-import { encodeHandleOps } from '../server/sponsor/entry-point.ts';
+} from '@encore-wallet/calls';
+import { Interface, JsonRpcProvider, keccak256, Wallet } from 'ethers';
+import {
+  compilePackageContract,
+  deployContract,
+  LOCAL_FUNDED_KEY,
+  LOCAL_SPONSOR_KEY,
+} from '../chain/index.ts';
 import {
   batchFor,
   fanCall,

@@ -2,8 +2,9 @@
 // contracts and the sponsored calls' contracts deployed, and Pimlico's Alto bundler for its
 // EntryPoint on BUNDLER_PORT (default 4337). Prints the addresses as NAME=value lines
 // (scripts/start.sh reads them) and runs until Ctrl-C, then stops the bundler and the node.
+
+import { integerFromEnv } from '@encore-wallet/utils/env';
 import { Wallet } from 'ethers';
-import { integerFromEnv } from '../lib/env/index.ts';
 import { type Bundler, startBundler } from './bundler.ts';
 import { deployDemoContracts } from './demo-contracts.ts';
 import {

@@ -1,7 +1,7 @@
 // `npm run catalog`: host list on CATALOG_PORT (default 8790), CATALOG_HOSTS API hosts (default 3)
 // on the next ports; `--dev` or CATALOG_DEV=1 enables POST /dev/wallets and the fault switch
 // (POST /dev/faults {"failing": "all"}, then {"failing": "none"}: see docs/catalog.md).
-import { type IntegerFromEnvOptions, integerFromEnv } from '../lib/env/index.ts';
+import { type IntegerFromEnvOptions, integerFromEnv } from '@encore-wallet/utils/env';
 import { startDevCatalog } from './index.ts';
 
 function intFromEnv(name: string, options: IntegerFromEnvOptions): number {

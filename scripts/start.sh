@@ -37,6 +37,8 @@ BACKEND_URL="http://127.0.0.1:${BACKEND_PORT}"
 CATALOG_URL="http://127.0.0.1:${CATALOG_PORT}/"
 DEMO_URL="http://127.0.0.1:${DEMO_PORT}/"
 TSX="$PWD/node_modules/.bin/tsx"
+# The @encore-wallet/* packages from their sources, as npm scripts get them (.npmrc).
+export NODE_OPTIONS="--conditions=@encore-wallet/source${NODE_OPTIONS:+ $NODE_OPTIONS}"
 LOGS="$DATA_DIR/logs"
 LOGS_SHOWN="${LOGS#"$PWD"/}/"
 # The process groups this run starts, for its stop handler, its watchdog and `make stop`.
@@ -186,7 +188,7 @@ start "backend" "$LOGS/backend.log" env PORT="$BACKEND_PORT" \
   SPONSOR_ENTRY_POINT="$(chain_value ENTRY_POINT_ADDRESS)" SPONSOR_DELEGATE="$(chain_value DELEGATE_ADDRESS)" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
   SPONSOR_PAYMASTER="$(chain_value PAYMASTER_ADDRESS)" \
-  "$TSX" server/main.ts
+  "$TSX" packages/server/src/main.ts
 start "dev catalog" "$LOGS/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
   "$TSX" dev-catalog/main.ts

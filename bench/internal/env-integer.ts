@@ -1,4 +1,4 @@
-import { integerFromEnv } from '../../lib/env/index.ts';
+import { integerFromEnv } from '@encore-wallet/utils/env';
 
 /** A positive whole number from the environment (BENCH_RUNS and friends); exits 2 when it is not. */
 export function benchInteger(name: string, fallback: number): number {

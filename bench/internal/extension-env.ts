@@ -5,8 +5,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startServer } from '@encore-wallet/server';
 import { startDevCatalog } from '../../dev-catalog/index.ts';
-import { startServer } from '../../server/index.ts';
 import { buildExtension } from '../../tests/e2e/support/build-extension.ts';
 import { NO_RATE_LIMIT } from '../../tests/support/no-rate-limit.ts';
 

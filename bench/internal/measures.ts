@@ -1,4 +1,4 @@
-// Reads the phase measures (lib/perf) of a page or a worker through the DevTools protocol, as
+// Reads the phase measures (@encore-wallet/utils/perf) of a page or a worker through the DevTools protocol, as
 // wall-clock times so entries of different contexts (popup, worker, approval window) line up.
 import type { Page, Worker } from '@playwright/test';
 

@@ -2,10 +2,10 @@
 // the wallet signed, and a relayer that submits signed favorites on chain, paying the fees. Every
 // route validates its input with zod and answers `{ error }` precisely.
 
+import type { CatalogClient } from '@encore-wallet/catalog';
 import { verifyMessage } from 'ethers';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { CatalogClient } from '../../lib/catalog/index.ts';
 import { parseSiweMessage } from '../../lib/eip/index.ts';
 import { checkIdToken } from './check-id-token.ts';
 import { addressSchema, signatureSchema } from './hex-schemas.ts';

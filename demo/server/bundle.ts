@@ -7,6 +7,8 @@ const SITE = resolve(import.meta.dirname, '..', 'site');
 
 export async function bundleSite(entry: string): Promise<string> {
   const result = await build({
+    // The @encore-wallet/* packages from their sources (docs/packages.md).
+    conditions: ['@encore-wallet/source'],
     entryPoints: [resolve(SITE, entry)],
     bundle: true,
     format: 'esm',

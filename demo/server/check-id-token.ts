@@ -9,7 +9,7 @@ import {
   recoverIdTokenSigner,
   type VerifiedToken,
   verifyIdTokenClaims,
-} from '../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
 import type { SeenNonces } from './nonces.ts';
 
 export interface IdTokenCheckDeps {

@@ -1,8 +1,8 @@
 // Programmatic start for `npm run demo`, `make start` and the browser tests.
 import type { AddressInfo } from 'node:net';
+import { createCatalogClient } from '@encore-wallet/catalog';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createCatalogClient } from '../../lib/catalog/index.ts';
 import { createDemoApp } from './app.ts';
 import { NonceStore } from './nonces.ts';
 import type { RelayConfig } from './relay/config.ts';

@@ -1,7 +1,7 @@
 // `npm run demo`: DEMO_PORT (default 8800), CATALOG_HOST_LIST_URL (default the local dev catalog);
 // the relayer with CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS (see relay/config.ts); the
 // sponsor with SPONSOR_URL and FAN_ACTIONS_ADDRESS on CHAIN_RPC_URL (see sponsor/config.ts).
-import { integerFromEnv } from '../../lib/env/index.ts';
+import { integerFromEnv } from '@encore-wallet/utils/env';
 import { startDemo } from './index.ts';
 import { relayConfigFromEnv } from './relay/config.ts';
 import { siteSponsorConfigFromEnv } from './sponsor/config.ts';

@@ -1,5 +1,5 @@
 // Just enough EIP-1193 / EIP-6963 typing for the demo page; any compliant wallet fits.
-import { bytesToHex } from '../../lib/encoding/index.ts';
+import { bytesToHex } from '@encore-wallet/utils/encoding';
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;

@@ -1,7 +1,7 @@
+import { EncoreError } from '@encore-wallet/utils/errors';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { EncoreError } from '../../lib/errors/index.ts';
 
 /** Thrown by handlers; the host's error handler answers it in its own dialect. */
 export class ApiError extends EncoreError<'DEV_CATALOG_API'> {

@@ -1,6 +1,6 @@
+import { SEARCH_SORT_METHODS, TRENDING_TIMES, type TrendingTime } from '@encore-wallet/catalog';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { SEARCH_SORT_METHODS, TRENDING_TIMES, type TrendingTime } from '../../lib/catalog/index.ts';
 import type { DevPlaylist } from '../dataset/types.ts';
 import type { HostContext } from './context.ts';
 import { derived } from './derived.ts';

@@ -1,12 +1,12 @@
-import type { Hono } from 'hono';
-import { z } from 'zod';
 import {
   SEARCH_SORT_METHODS,
   SORT_DIRECTIONS,
   TRACK_FILTERS,
   USER_TRACKS_SORT_METHODS,
   USER_TRACKS_SORTS,
-} from '../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
+import type { Hono } from 'hono';
+import { z } from 'zod';
 import { addressSchema } from './address.ts';
 import type { HostContext } from './context.ts';
 import { derived, publicTracksOf } from './derived.ts';

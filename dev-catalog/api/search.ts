@@ -1,4 +1,4 @@
-import type { SEARCH_SORT_METHODS } from '../../lib/catalog/index.ts';
+import type { SEARCH_SORT_METHODS } from '@encore-wallet/catalog';
 import type { DevPlaylist, DevUser } from '../dataset/types.ts';
 import type { HostContext } from './context.ts';
 import { derived } from './derived.ts';

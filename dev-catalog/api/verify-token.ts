@@ -2,7 +2,7 @@ import {
   InvalidIdTokenError,
   recoverIdTokenSigner,
   type VerifiedToken,
-} from '../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
 import type { HostContext } from './context.ts';
 import { ApiError } from './http-error.ts';
 

@@ -1,8 +1,8 @@
 import { render } from 'preact';
 import '../../lib/extension/ui/styles/base.css';
 import './popup.css';
+import { measurePhase } from '@encore-wallet/utils/perf';
 import { startedEarly } from '../../lib/extension/ui/index.ts';
-import { measurePhase } from '../../lib/perf/index.ts';
 import { App } from './components/App.tsx';
 import { loadSnapshotState, loadWalletState } from './components/api.ts';
 

@@ -2,7 +2,7 @@
 // (some). Text is shown as text; anything that is not clean UTF-8 is shown as hex with a warning,
 // because signing opaque bytes can mean signing something other than what the page claims.
 
-import { bytesToHex, hexToBytes } from '../encoding/index.ts';
+import { bytesToHex, hexToBytes } from '@encore-wallet/utils/encoding';
 
 export type DecodedMessage =
   | { kind: 'text'; text: string; bytes: Uint8Array }

@@ -1,4 +1,4 @@
-import type { FetchFn } from '../catalog/index.ts';
+import type { FetchFn } from '@encore-wallet/catalog';
 
 /**
  * HTTP 499 ("client closed request"): what a cancelled request answers. The catalog client treats

@@ -1,4 +1,4 @@
-import { EncoreError } from '../errors/index.ts';
+import { EncoreError } from '@encore-wallet/utils/errors';
 
 export type LibraryErrorCode = 'LIBRARY_CANCELLED';
 

@@ -1,5 +1,5 @@
 // The listener's library: every list the catalog keeps about a user, read a page at a time for
-// the library page (plain TypeScript over lib/catalog; no extension APIs, tested in Node).
+// the library page (plain TypeScript over @encore-wallet/catalog; no extension APIs, tested in Node).
 export { CANCELLED_STATUS, cancellableFetch, sharedHostList } from './cancellable-fetch.ts';
 export { LibraryCancelledError, type LibraryErrorCode } from './errors.ts';
 export {

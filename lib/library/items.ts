@@ -5,7 +5,7 @@ import {
   type Supporting,
   type Track,
   type User,
-} from '../catalog/index.ts';
+} from '@encore-wallet/catalog';
 import { publicLinkOf } from './public-site.ts';
 
 /** One row of a library list: plain data the page renders, whatever the catalog sent. */

@@ -4,7 +4,7 @@ import {
   type Favorite,
   type FetchFn,
   type User,
-} from '../catalog/index.ts';
+} from '@encore-wallet/catalog';
 import { cancellableFetch, sharedHostList } from './cancellable-fetch.ts';
 import { LibraryCancelledError, throwIfCancelled } from './errors.ts';
 import { type LibraryItem, trackItem, userItem } from './items.ts';

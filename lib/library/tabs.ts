@@ -1,4 +1,4 @@
-import type { CatalogClient, Favorite, UserTracksOptions } from '../catalog/index.ts';
+import type { CatalogClient, Favorite, UserTracksOptions } from '@encore-wallet/catalog';
 import { type LibraryItem, playlistItem, supporterItem, trackItem, userItem } from './items.ts';
 
 export const LIBRARY_TABS = [

@@ -1,7 +1,7 @@
 // The errors of building a transaction from a site's request: a field that is malformed or
 // contradicts another, or a chain that cannot be read to fill in what the site left out.
 
-import { EncoreError } from '../errors/index.ts';
+import { EncoreError } from '@encore-wallet/utils/errors';
 
 export type TransactionErrorCode = 'INVALID_TRANSACTION' | 'CHAIN_UNREADABLE';
 

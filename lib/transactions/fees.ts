@@ -3,7 +3,7 @@
 // the transaction), the node's gas price elsewhere. The node may lie: whatever it says is shown
 // to the person as the fee and counted against the spending limit, never hidden.
 
-import { type ChainRpc, quantityAnswer, readAnswer } from '../chain-rpc/index.ts';
+import { type ChainRpc, quantityAnswer, readAnswer } from '@encore-wallet/utils/chain-rpc';
 import type { TransactionFee } from './canonical.ts';
 import { ChainUnreadableError } from './errors.ts';
 import type { TransactionRequest } from './request.ts';

@@ -2,8 +2,8 @@
 // it left out comes from the chain's node (gas with a margin, fees, never the chain id: that is
 // Encore's current chain, so a lying node cannot move the transaction to another chain).
 
+import { type ChainRpc, quantityAnswer, readAnswer } from '@encore-wallet/utils/chain-rpc';
 import { getAddress } from 'ethers';
-import { type ChainRpc, quantityAnswer, readAnswer } from '../chain-rpc/index.ts';
 import { callObject } from './call-object.ts';
 import type { CanonicalTransaction } from './canonical.ts';
 import { ChainUnreadableError, InvalidTransactionError } from './errors.ts';

@@ -1,6 +1,6 @@
 // Write transactions: from a site's request to the one canonical transaction the person sees and
 // the wallet signs (filled from the chain, decoded, simulated, warned about), and the daily
-// spending limit. Pure TypeScript over lib/chain-rpc's `ChainRpc`: no extension APIs.
+// spending limit. Pure TypeScript over @encore-wallet/utils/chain-rpc's `ChainRpc`: no extension APIs.
 
 export {
   ETHER_DECIMALS,

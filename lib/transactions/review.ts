@@ -2,7 +2,7 @@
 // transaction (the one that is signed), what its call does, the simulation, the fee, the balance
 // before and after, and the warnings. Plain JSON, so the window receives exactly this.
 
-import { readBalance, readCode } from '../chain-rpc/index.ts';
+import { readBalance, readCode } from '@encore-wallet/utils/chain-rpc';
 import type { NativeCurrency } from './amounts.ts';
 import { type CanonicalTransaction, maxCostWei, maxFeeWei } from './canonical.ts';
 import { type CallDescription, describeCall } from './decode/describe-call.ts';

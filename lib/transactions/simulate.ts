@@ -1,7 +1,7 @@
 // The transaction run as an eth_call at the latest block, before the person decides. It informs:
 // the node that answers may lie, so a simulation never changes what is signed.
 
-import type { ChainRpc } from '../chain-rpc/index.ts';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { callObject } from './call-object.ts';
 import type { CanonicalTransaction } from './canonical.ts';
 import { describeRevert, isRevert, type RevertReason, revertDataOf } from './revert.ts';

@@ -1,9 +1,10 @@
 // The extension's bundles never start a page's scrypt worker (see
-// lib/hedgehog/internal/scrypt-no-off-thread.ts): this swaps that module in for
-// scrypt-off-thread.ts, so the worker's generated source stays out of background.js and the pages.
+// packages/core/src/internal/scrypt-no-off-thread.ts): this swaps that module of
+// @encore-wallet/core in for scrypt-off-thread.ts (from its sources or its built files), so the
+// worker's generated source stays out of background.js and the pages.
 import type { Plugin } from 'vite';
 
-const OFF_THREAD = /[\\/]lib[\\/]hedgehog[\\/]internal[\\/]scrypt-off-thread\.ts$/;
+const OFF_THREAD = /[\\/]core[\\/](?:src|dist)[\\/]internal[\\/]scrypt-off-thread\.[jt]s$/;
 
 export function noPageScryptWorker(): Plugin {
   return {
@@ -15,7 +16,7 @@ export function noPageScryptWorker(): Plugin {
       if (!resolved || !OFF_THREAD.test(resolved.id)) return resolved;
       return {
         ...resolved,
-        id: resolved.id.replace(/scrypt-off-thread\.ts$/, 'scrypt-no-off-thread.ts'),
+        id: resolved.id.replace(/scrypt-off-thread\.([jt]s)$/, 'scrypt-no-off-thread.$1'),
       };
     },
   };

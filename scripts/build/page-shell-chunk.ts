@@ -8,8 +8,10 @@
 // Only the pages' build splits code; the worker and the content scripts are single files.
 import type { Plugin } from 'vite';
 
+// @encore-wallet/utils' modules are matched in the package's sources (what the extension builds
+// from) and in its built files alike.
 const SHELL_MODULES =
-  /node_modules[\\/](preact|@wxt-dev[\\/]browser|wxt[\\/]dist[\\/]browser)|vite[\\/]modulepreload-polyfill|virtual:wxt-(html-)?plugins|lib[\\/](perf|errors|guards|extension[\\/](ui|client|errors))[\\/]|lib[\\/]encoding[\\/](hex|sha256-hex)\.ts$|lib[\\/]transactions[\\/]amounts\.ts$/;
+  /node_modules[\\/](preact|@wxt-dev[\\/]browser|wxt[\\/]dist[\\/]browser)|vite[\\/]modulepreload-polyfill|virtual:wxt-(html-)?plugins|lib[\\/](guards|extension[\\/](ui|client|errors))[\\/]|utils[\\/](src|dist)[\\/](perf|errors)[\\/]|utils[\\/](src|dist)[\\/]encoding[\\/](hex|sha256-hex)\.[jt]s$|lib[\\/]transactions[\\/]amounts\.ts$/;
 
 export function pageShellChunk(): Plugin {
   return {

@@ -1,4 +1,4 @@
-import { startServer } from '../../server/index.ts';
+import { startServer } from '@encore-wallet/server';
 import { expect, test } from './support/fixtures.ts';
 
 // A hostile page plays its part in real Chromium: <img> tags pointing at the backend's lookup

@@ -6,7 +6,7 @@
 // bring no second copy of a stylesheet the page already has.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SCRYPT_WORKER_SOURCE } from '../../lib/hedgehog/generated/scrypt-worker-source.ts';
+import { SCRYPT_WORKER_SOURCE } from '@encore-wallet/core/scrypt-worker';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 

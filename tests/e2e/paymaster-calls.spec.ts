@@ -7,6 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseAllowedCall, type RunningServer, startServer } from '@encore-wallet/server';
 import type { Page } from '@playwright/test';
 import { Wallet } from 'ethers';
 import {
@@ -18,8 +19,6 @@ import {
   startBundler,
 } from '../../chain/index.ts';
 import { type DemoServer, startDemo } from '../../demo/server/index.ts';
-import { type RunningServer, startServer } from '../../server/index.ts';
-import { parseAllowedCall } from '../../server/sponsor/allowed-calls.ts';
 import { freePort } from '../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../support/no-rate-limit.ts';
 import {

@@ -1,5 +1,5 @@
+import { startServer } from '@encore-wallet/server';
 import type { Page } from '@playwright/test';
-import { startServer } from '../../server/index.ts';
 import { PASSWORD, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { useBackend } from './support/settings.ts';

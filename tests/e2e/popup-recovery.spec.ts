@@ -1,8 +1,8 @@
+import { createBackendFns } from '@encore-wallet/backend-client';
+import { createMemoryStore, Hedgehog } from '@encore-wallet/core';
+import { startServer } from '@encore-wallet/server';
 import type { Page } from '@playwright/test';
 import { HDNodeWallet, LangEn, Mnemonic, randomBytes } from 'ethers';
-import { createBackendFns } from '../../lib/backend/index.ts';
-import { createMemoryStore, Hedgehog } from '../../lib/hedgehog/index.ts';
-import { startServer } from '../../server/index.ts';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
 import { useBackend } from './support/settings.ts';

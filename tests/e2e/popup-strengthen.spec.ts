@@ -1,8 +1,9 @@
 // Strengthening a wallet from the popup, through the built extension and the reference backend:
 // the record is replaced (the Hedgehog lookup key answers 404 afterwards), and a second, fresh
 // browser profile logs in to the same address with the same username and password.
+
+import { loginLookupKey, StrongRecord } from '@encore-wallet/core';
 import { HDNodeWallet } from 'ethers';
-import { loginLookupKey, StrongRecord } from '../../lib/hedgehog/index.ts';
 import { shoot } from './provider-support.ts';
 import { logIn, PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { e2eEnv } from './support/env.ts';

@@ -1,9 +1,16 @@
 // A stand-in ERC-4337 bundler on 127.0.0.1 for tests of the wallet's side: it answers ERC-7769's
 // methods and carries each operation itself in an EntryPoint `handleOps` transaction a funded
 // test key pays for (type 4 with the operation's eip7702Auth when it brings one). Packing and the
-// userOpHash are viem's (an implementation independent of lib/calls). `lie` makes its receipts
+// userOpHash are viem's (an implementation independent of @encore-wallet/calls). `lie` makes its receipts
 // lie the ways a hostile bundler could; `heard` lists every method asked.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  encodeHandleOps,
+  type SignedAuthorization,
+  toEthersAuthorization,
+  USER_OPERATION_EVENT_TOPIC,
+  userOperationSucceeded,
+} from '@encore-wallet/calls';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import type { Hex } from 'viem';
 import {
@@ -11,13 +18,6 @@ import {
   toPackedUserOperation,
   type UserOperation,
 } from 'viem/account-abstraction';
-import {
-  type SignedAuthorization,
-  toEthersAuthorization,
-  USER_OPERATION_EVENT_TOPIC,
-  userOperationSucceeded,
-} from '../../lib/calls/index.ts';
-import { encodeHandleOps } from '../../server/sponsor/entry-point.ts';
 import { freePort } from './free-port.ts';
 
 export type ReceiptLie =

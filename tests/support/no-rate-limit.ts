@@ -1,4 +1,4 @@
-import type { RateLimitOptions } from '../../server/index.ts';
+import type { RateLimitOptions } from '@encore-wallet/server';
 
 /**
  * Limits no test reaches, for suites where the limiter must not get in the way (it has suites of

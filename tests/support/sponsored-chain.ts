@@ -1,15 +1,7 @@
 // A local chain with sponsored calls' contracts for the integration suites: the EntryPoint,
 // Encore's delegate and FanActions, the delegate table a build would get, and JSON-RPC helpers
 // that keep a revert's data (the EntryPoint's FailedOp reasons, the contracts' custom errors).
-import { type BaseWallet, Interface, JsonRpcProvider, Wallet } from 'ethers';
-import {
-  deploySponsoredCalls,
-  LOCAL_FUNDED_KEY,
-  LOCAL_SPONSOR_KEY,
-  type LocalChain,
-  type SponsoredCallContracts,
-  startLocalChain,
-} from '../../chain/index.ts';
+
 import {
   type BatchGas,
   buildCallBatch,
@@ -21,10 +13,19 @@ import {
   type SignedAuthorization,
   signUpgrade,
   toEthersAuthorization,
-} from '../../lib/calls/index.ts';
-import { type ChainRpc, readLatestBlock } from '../../lib/chain-rpc/index.ts';
-import { parseAllowedCall } from '../../server/sponsor/allowed-calls.ts';
-import type { SponsorOptions } from '../../server/sponsor/sponsor-config.ts';
+} from '@encore-wallet/calls';
+import type { SponsorOptions } from '@encore-wallet/server';
+import { parseAllowedCall } from '@encore-wallet/server';
+import { type ChainRpc, readLatestBlock } from '@encore-wallet/utils/chain-rpc';
+import { type BaseWallet, Interface, JsonRpcProvider, Wallet } from 'ethers';
+import {
+  deploySponsoredCalls,
+  LOCAL_FUNDED_KEY,
+  LOCAL_SPONSOR_KEY,
+  type LocalChain,
+  type SponsoredCallContracts,
+  startLocalChain,
+} from '../../chain/index.ts';
 import { freePort } from './free-port.ts';
 
 export interface SponsoredChain {
@@ -72,7 +73,7 @@ export async function rawRpc(
   return (await response.json()) as RpcAnswer;
 }
 
-/** lib/chain-rpc's ChainRpc over the node's URL. */
+/** @encore-wallet/utils/chain-rpc's ChainRpc over the node's URL. */
 export function chainRpc(url: string): ChainRpc {
   return {
     async request(method, params) {

@@ -1,5 +1,5 @@
 // Fixed-window counters in memory: the demo server is one process. (The wallet backend keeps its
-// counters in the database because several instances share them; see server/rate-limit.)
+// counters in the database because several instances share them; see packages/server/src/rate-limit.)
 import type { RelayBudget } from './config.ts';
 
 export class WindowBudget {

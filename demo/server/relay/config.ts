@@ -1,8 +1,9 @@
 // The relayer's settings from the environment, validated at start. All of CHAIN_RPC_URL,
 // RELAYER_KEY and FAVORITES_ADDRESS, or none (the site then runs without a relayer).
+
+import { allOrNone } from '@encore-wallet/utils/env';
+import { EncoreError } from '@encore-wallet/utils/errors';
 import { z } from 'zod';
-import { allOrNone } from '../../../lib/env/index.ts';
-import { EncoreError } from '../../../lib/errors/index.ts';
 
 export class RelayConfigError extends EncoreError<'RELAY_CONFIG'> {
   static override readonly code = 'RELAY_CONFIG' as const;

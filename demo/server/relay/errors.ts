@@ -1,6 +1,6 @@
 // Every refusal of the relayer, with a stable code and the HTTP status it answers with. The page
 // shows the message; scripts act on the code.
-import { EncoreError, type EncoreErrorOptions } from '../../../lib/errors/index.ts';
+import { EncoreError, type EncoreErrorOptions } from '@encore-wallet/utils/errors';
 
 const STATUS = {
   /** No chain, relayer key or contract configured: the site runs without a relayer. */

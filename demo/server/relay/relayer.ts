@@ -3,9 +3,10 @@
 // one submission per (listener, nonce) → the catalog (when required) → the nonce on chain →
 // the relayer's total budget → simulation → send. The contract checks nonce, deadline and signer again: it is the defence,
 // these checks keep the relayer from paying for transactions that would fail.
+
+import type { CatalogClient } from '@encore-wallet/catalog';
+import { limitKey } from '@encore-wallet/utils/http';
 import { verifyTypedData } from 'ethers';
-import type { CatalogClient } from '../../../lib/catalog/index.ts';
-import { limitKey } from '../../../lib/http/index.ts';
 import { FAVORITE_TYPES } from '../../shared/favorite.ts';
 import { WindowBudget } from './budget.ts';
 import type { RelayConfig } from './config.ts';

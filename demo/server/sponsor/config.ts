@@ -1,9 +1,10 @@
 // The site's sponsor from the environment, validated at start: SPONSOR_URL (the sponsor service
 // that pays, e.g. the reference backend's POST /sponsor), FAN_ACTIONS_ADDRESS (the contract whose
 // calls it pays for) and CHAIN_RPC_URL, all or none (the site then offers no sponsored calls).
+
+import { allOrNone } from '@encore-wallet/utils/env';
+import { EncoreError } from '@encore-wallet/utils/errors';
 import { z } from 'zod';
-import { allOrNone } from '../../../lib/env/index.ts';
-import { EncoreError } from '../../../lib/errors/index.ts';
 import { isLoopback } from '../relay/config.ts';
 
 export class SponsorConfigError extends EncoreError<'SPONSOR_CONFIG'> {

@@ -1,3 +1,4 @@
+import { measurePhase } from '@encore-wallet/utils/perf';
 import type { JSX } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { PendingApproval } from '../../../lib/extension/approvals/index.ts';
@@ -7,7 +8,6 @@ import {
   originsNeedingPermission,
   requestHostPermission,
 } from '../../../lib/extension/ui/index.ts';
-import { measurePhase } from '../../../lib/perf/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
 import { RequestView } from './RequestView.tsx';

@@ -1,6 +1,6 @@
+import type { User } from '@encore-wallet/catalog';
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { User } from '../../../lib/catalog/index.ts';
 import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import {
   DEFAULT_TRACK_SEARCH,

@@ -1,8 +1,8 @@
+import { measurePhase } from '@encore-wallet/utils/perf';
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import type { LibraryReader, LibraryTab, TrackSearch } from '../../../lib/library/index.ts';
-import { measurePhase } from '../../../lib/perf/index.ts';
 import { ItemRow } from './ItemRow.tsx';
 import { usePagedList } from './use-paged-list.ts';
 

@@ -1,6 +1,6 @@
+import type { User } from '@encore-wallet/catalog';
+import { pickImage } from '@encore-wallet/catalog';
 import type { JSX } from 'preact';
-import type { User } from '../../../lib/catalog/index.ts';
-import { pickImage } from '../../../lib/catalog/index.ts';
 import { formatCount } from '../../../lib/extension/ui/index.ts';
 import { publicLinkOf } from '../../../lib/library/index.ts';
 import { Artwork } from './Artwork.tsx';

@@ -1,7 +1,7 @@
+import { measurePhase } from '@encore-wallet/utils/perf';
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { Avatar } from '../../../lib/extension/ui/index.ts';
-import { measurePhase } from '../../../lib/perf/index.ts';
 
 export function AccountCard(props: { address: string; username: string | null }): JSX.Element {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);

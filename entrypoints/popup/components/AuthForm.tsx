@@ -1,8 +1,8 @@
+import { checkPassword, checkUsername } from '@encore-wallet/core';
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
-import { checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
-import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { loginRequest, prepareStrongWorker, signUpRequest, warmUpLogin } from './login-request.ts';

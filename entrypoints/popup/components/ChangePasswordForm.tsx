@@ -1,7 +1,7 @@
+import { checkPassword } from '@encore-wallet/core';
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
-import { checkPassword } from '../../../lib/hedgehog/index.ts';
 import { sendMessage } from './api.ts';
 
 export function ChangePasswordForm(props: { onClose: () => void }): JSX.Element {

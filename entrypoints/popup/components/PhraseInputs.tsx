@@ -1,6 +1,6 @@
+import { suggestMnemonicWords } from '@encore-wallet/core';
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { suggestMnemonicWords } from '../../../lib/hedgehog/index.ts';
 import { enterWords, phraseProblem, wordState } from './phrase-words.ts';
 
 export interface PhraseInputsProps {

@@ -1,7 +1,7 @@
+import { checkMnemonic, checkPassword, checkUsername } from '@encore-wallet/core';
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
-import { checkMnemonic, checkPassword, checkUsername } from '../../../lib/hedgehog/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { PhraseInputs } from './PhraseInputs.tsx';
 import { EMPTY_WORDS } from './phrase-words.ts';

@@ -1,7 +1,7 @@
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
 import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ShortForms, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
-import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 import { sendMessage } from './api.ts';
 import { valueLines } from './value-lines.ts';
 import './value-watch.css';

@@ -1,7 +1,7 @@
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
 import { getWalletState, sendMessage } from '../../../lib/extension/client/index.ts';
 import type { MessageMap, WalletState } from '../../../lib/extension/messages/index.ts';
 import { peekSnapshot } from '../../../lib/extension/session-snapshot/index.ts';
-import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
 
 /** The worker's state (getState, retried once after a start-up race), timed for the benches. */
 export async function loadWalletState(): Promise<WalletState> {

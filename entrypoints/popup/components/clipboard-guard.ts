@@ -1,4 +1,4 @@
-import { sha256Hex } from '../../../lib/encoding/index.ts';
+import { sha256Hex } from '@encore-wallet/utils/encoding';
 import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 
 // Copies a secret and takes it back off the clipboard later, but only if the clipboard still

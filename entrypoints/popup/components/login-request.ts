@@ -4,7 +4,6 @@
 // strong derivation (a strengthened account's) runs meanwhile on the popup's own worker, since
 // the service worker has no second thread.
 
-import { bytesToHex } from '../../../lib/encoding/index.ts';
 import {
   loginLookupKey,
   type StrongMasterDerivation,
@@ -12,8 +11,9 @@ import {
   signUpLookupKey,
   startStrongMasterWorker,
   warmUpLoginKey,
-} from '../../../lib/hedgehog/index.ts';
-import { measurePhase, phaseStart } from '../../../lib/perf/index.ts';
+} from '@encore-wallet/core';
+import { bytesToHex } from '@encore-wallet/utils/encoding';
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
 import { type MessageMap, sendMessage } from './api.ts';
 
 /** The two derivations of a login the popup runs (injected by the unit tests). */

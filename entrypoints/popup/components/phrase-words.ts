@@ -6,7 +6,7 @@ import {
   mnemonicWordIndex,
   mnemonicWords,
   suggestMnemonicWords,
-} from '../../../lib/hedgehog/index.ts';
+} from '@encore-wallet/core';
 
 export const EMPTY_WORDS: readonly string[] = Array.from({ length: MNEMONIC_WORD_COUNT }, () => '');
 

@@ -1,7 +1,7 @@
 // The one error the typed-data validator throws: where (a path from the typed data's root, e.g.
 // `message.to.wallets[1]`) and what is wrong there. The RPC method answers it as -32602.
 
-import { EncoreError, type EncoreErrorJSON } from '../../errors/index.ts';
+import { EncoreError, type EncoreErrorJSON } from '@encore-wallet/utils/errors';
 
 export type TypedDataPath = readonly (string | number)[];
 

@@ -2,7 +2,7 @@
 // popup lists the current account's on the current chain, each pending one asked about first;
 // while the worker is alive it also follows each new transaction until it is mined.
 
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { type ActivityEntry, refusalText } from './activity-entry.ts';
 import type { ActivityStore } from './activity-store.ts';
 import { readStatus } from './transaction-status.ts';

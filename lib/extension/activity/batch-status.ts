@@ -1,9 +1,9 @@
 // What the chain says about a sponsored batch: its EntryPoint's UserOperationEvent, read as
-// wallet_getCallsStatus reads it (lib/calls), so the popup and the site hear the same thing. The
+// wallet_getCallsStatus reads it (@encore-wallet/calls), so the popup and the site hear the same thing. The
 // sponsor paid the fee: the listener's is nothing.
 
-import { type Address, type Hex, readCallsStatus } from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import { type Address, type Hex, readCallsStatus } from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import type { ActivityEntry } from './activity-entry.ts';
 import type { StatusUpdate } from './transaction-status.ts';
 import type { SponsoredBatch } from './types.ts';

@@ -2,7 +2,7 @@
 // Not mined: still pending, unless it can never be (the account's mined nonce has moved past it,
 // so another transaction took its place; or the node has not known it for DROP_AFTER_MS).
 
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import type { ActivityEntry, ActivityStatus } from './activity-entry.ts';
 import { readBatchStatus } from './batch-status.ts';
 import type { SponsoredBatch } from './types.ts';

@@ -2,7 +2,7 @@
 // window, which decodes and explains it. Typed data arrives already checked and in canonical form
 // (lib/eip), and is exactly what the wallet signs.
 
-import type { IdTokenSubject } from '../../catalog/index.ts';
+import type { IdTokenSubject } from '@encore-wallet/catalog';
 import type { TypedDataPayload } from '../../eip/index.ts';
 import type {
   CallDescription,

@@ -2,9 +2,9 @@
 // events between them are wired here. Nothing else in the extension creates a service or keeps
 // one in a module variable.
 
-import type { BackendFns } from '../../backend/index.ts';
-import { readDelegateTable } from '../../calls/index.ts';
-import { NotLoggedInError } from '../../hedgehog/index.ts';
+import type { BackendFns } from '@encore-wallet/backend-client';
+import { readDelegateTable } from '@encore-wallet/calls';
+import { NotLoggedInError } from '@encore-wallet/core';
 import { createActivityService, createActivityStore } from '../activity/index.ts';
 import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
 import { createCallsService, createSentCallsStore } from '../calls/index.ts';

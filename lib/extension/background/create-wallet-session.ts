@@ -1,6 +1,6 @@
+import { type BackendFns, createBackendFns } from '@encore-wallet/backend-client';
+import { Hedgehog, isStoredEntropy, WalletManager } from '@encore-wallet/core';
 import { browser } from 'wxt/browser';
-import { type BackendFns, createBackendFns } from '../../backend/index.ts';
-import { Hedgehog, isStoredEntropy, WalletManager } from '../../hedgehog/index.ts';
 import { claimUnclaimedConnections } from '../permissions/index.ts';
 import { type LostSessionMarker, WalletSession } from '../session/index.ts';
 import { getSettings, LOCAL_STORAGE_IS_PRIVATE } from '../settings/index.ts';

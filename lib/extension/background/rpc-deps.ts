@@ -2,7 +2,7 @@
 // connections of whoever is logged in, the chain setting, the chain's node, the approval queue
 // and the catalog.
 
-import type { CatalogClient } from '../../catalog/index.ts';
+import type { CatalogClient } from '@encore-wallet/catalog';
 import { readTokenInfo } from '../../transactions/index.ts';
 import type { ApprovalService } from '../approvals/index.ts';
 import type { CallsService } from '../calls/index.ts';

@@ -1,4 +1,4 @@
-import { measurePhase } from '../../perf/index.ts';
+import { measurePhase } from '@encore-wallet/utils/perf';
 import {
   CLIPBOARD_CLEAR_MS,
   clearIfDigest,

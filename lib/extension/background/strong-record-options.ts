@@ -3,8 +3,9 @@
 // records keep opening in `@audius/hedgehog`), and where the format each username's record was
 // last met in is remembered: storage.local under keys of their own, outside the wallet values, so
 // it outlives logout and the lock setting (a SHA-256 of each username, never a password).
+
+import type { HedgehogOptions, KeyValueStore, RecordFormat } from '@encore-wallet/core';
 import { browser } from 'wxt/browser';
-import type { HedgehogOptions, KeyValueStore, RecordFormat } from '../../hedgehog/index.ts';
 
 declare global {
   interface ImportMetaEnv {

@@ -1,8 +1,7 @@
 // wallet_sendCalls' one parameter, as EIP-5792 (2.0.0) and viem send it. The calls themselves and
-// the sponsor capability are read by lib/calls; capabilities are checked here: one Encore does
+// the sponsor capability are read by @encore-wallet/calls; capabilities are checked here: one Encore does
 // not know is refused (5700) unless marked optional, and then ignored.
 
-import { z } from 'zod';
 import {
   type Call,
   PAYMASTER_CAPABILITY,
@@ -12,7 +11,8 @@ import {
   SPONSOR_CAPABILITY,
   type SponsorService,
   sponsorServiceSchema,
-} from '../../calls/index.ts';
+} from '@encore-wallet/calls';
+import { z } from 'zod';
 import { InvalidCallsParamsError, UnsupportedCapabilityError } from './errors.ts';
 
 export interface SendCallsParams {

@@ -24,8 +24,8 @@ import {
   type SentCalls,
   SPONSOR_CAPABILITY,
   type SponsorClient,
-} from '../../calls/index.ts';
-import { isLocalNetworkUrl, isLoopbackOrigin } from '../../http/index.ts';
+} from '@encore-wallet/calls';
+import { isLocalNetworkUrl, isLoopbackOrigin } from '@encore-wallet/utils/http';
 import { costOfCalls, type TransactionCost } from '../../transactions/index.ts';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { CallsApproval, SponsoredCallsApproval } from '../approvals/index.ts';

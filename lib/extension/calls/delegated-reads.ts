@@ -6,7 +6,7 @@
 // by bisection over eth_call's gas, plus the authorization's own intrinsic cost. What this reads
 // only informs the window and the gas limit: what is signed is built from the approved batch.
 
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 
 /** EIP-7702's PER_EMPTY_ACCOUNT_COST: intrinsic gas per authorization in the list. */
 export const AUTHORIZATION_GAS = 25_000n;

@@ -2,8 +2,8 @@
 // token read on chain, the known signature), in one line, with the warnings that call deserves on
 // its own (an unlimited approval hidden among harmless calls is still called out).
 
-import type { Call } from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import type { Call } from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import {
   approvalSize,
   type CanonicalTransaction,

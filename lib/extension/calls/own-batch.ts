@@ -1,5 +1,5 @@
 // A batch the listener pays for, run atomically by Encore's delegate: one transaction from the
-// account to itself calling `execute` with the calls (lib/calls ownBatchTransaction), carrying
+// account to itself calling `execute` with the calls (@encore-wallet/calls ownBatchTransaction), carrying
 // the one-time upgrade (an EIP-7702 authorization for the pinned delegate only) when the account
 // needs it. Before the window it is reviewed as any transaction is (filled, simulated, the fee
 // and balance read; for the first batch, as if the upgrade were in place), each call decoded on
@@ -20,8 +20,8 @@ import {
   signUpgrade,
   toEthersAuthorization,
   type Upgrade,
-} from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+} from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { costOfCalls, reviewTransaction } from '../../transactions/index.ts';
 import type { OwnCallsApproval } from '../approvals/index.ts';
 import type { TransactionService } from '../transactions/index.ts';

@@ -30,8 +30,8 @@ import {
   signUpgrade,
   sponsorHost,
   toRpcPaidOperation,
-} from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+} from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import type { CallsChain } from './calls-chain.ts';
 import { prepareSponsoredBatch, type SponsoredBatch } from './sponsored-batch.ts';
 

@@ -3,7 +3,7 @@
 // of text) and when it said to ask again. A sponsor that waits for the account's earlier
 // operation says so there, with the time it can no longer run.
 
-import { userOperationHash } from '../../calls/index.ts';
+import { userOperationHash } from '@encore-wallet/calls';
 import type { ActivityRecorder } from '../activity/index.ts';
 import type { SponsoredBatch } from './sponsored-batch.ts';
 

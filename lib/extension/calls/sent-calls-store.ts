@@ -3,9 +3,9 @@
 // account> <origin>": StoredCalls[] } }, newest first, at most MAX_STORED per account and site,
 // each entry read with its schema on its own. A site sees only its own ids.
 
+import type { SentCalls } from '@encore-wallet/calls';
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
-import type { SentCalls } from '../../calls/index.ts';
 import { isRecord } from '../../guards/index.ts';
 import { createWriteQueue } from '../storage/index.ts';
 

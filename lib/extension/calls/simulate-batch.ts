@@ -3,8 +3,8 @@
 // it ran the pinned delegate: delegated-reads.ts). The sponsor's "it succeeds" is the sponsor's
 // word; this is what the window sets beside it. It informs only: what is signed is the batch.
 
-import { type CallBatch, encodeExecute, MAX_GAS_LIMIT } from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import { type CallBatch, encodeExecute, MAX_GAS_LIMIT } from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { type Simulation, simulate } from '../../transactions/index.ts';
 import { delegatedReads } from './delegated-reads.ts';
 

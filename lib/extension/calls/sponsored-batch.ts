@@ -25,9 +25,9 @@ import {
   signUpgrade,
   sponsorHost,
   type Upgrade,
-} from '../../calls/index.ts';
-import { type ChainRpc, readLatestBlock } from '../../chain-rpc/index.ts';
-import { isLocalNetworkUrl } from '../../http/index.ts';
+} from '@encore-wallet/calls';
+import { type ChainRpc, readLatestBlock } from '@encore-wallet/utils/chain-rpc';
+import { isLocalNetworkUrl } from '@encore-wallet/utils/http';
 import type { SponsoredCallsApproval } from '../approvals/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { describeCalls } from './describe-calls.ts';

@@ -1,4 +1,4 @@
-import { type CatalogClient, createCatalogClient } from '../../catalog/index.ts';
+import { type CatalogClient, createCatalogClient } from '@encore-wallet/catalog';
 import { getSettings } from '../settings/index.ts';
 
 /**

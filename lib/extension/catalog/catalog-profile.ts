@@ -1,4 +1,4 @@
-import { type CatalogClient, pickImage, type Track, type User } from '../../catalog/index.ts';
+import { type CatalogClient, pickImage, type Track, type User } from '@encore-wallet/catalog';
 
 /** What the popup shows of a catalog user: plain data that survives a message boundary. */
 export interface CatalogProfile {

@@ -1,7 +1,7 @@
 // The catalog side of the RPC methods: one lookup per ID token request (two catalog calls: the
 // wallet's user id, then that user), and a token minted from exactly what the lookup returned.
 
-import { type CatalogClient, createIdToken, idTokenSubjectOf } from '../../catalog/index.ts';
+import { type CatalogClient, createIdToken, idTokenSubjectOf } from '@encore-wallet/catalog';
 import type { RpcDeps } from '../rpc/index.ts';
 
 export interface CatalogDepsOptions {

@@ -1,7 +1,7 @@
 // The clipboard guard's one decision, shared by the popup, Chromium's offscreen document and
 // Firefox's event page: after the delay, clear the clipboard only if it still holds the secret.
 // The guards outside the popup never see the secret, only its SHA-256 digest.
-import { sha256Hex } from '../../encoding/index.ts';
+import { sha256Hex } from '@encore-wallet/utils/encoding';
 
 /** How long the phrase may stay on the clipboard. */
 export const CLIPBOARD_CLEAR_MS = 60_000;

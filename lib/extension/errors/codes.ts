@@ -1,16 +1,16 @@
 // Every domain code an error thrown in lib/ can carry, built from each area's own union. The
 // server's and the dev catalog's codes stay on their side (lib/ imports neither).
 
-import type { BackendErrorCode } from '../../backend/index.ts';
-import type { CallsErrorCode, PaymasterErrorCode } from '../../calls/index.ts';
+import type { BackendErrorCode } from '@encore-wallet/backend-client';
+import type { CallsErrorCode, PaymasterErrorCode } from '@encore-wallet/calls';
 import type {
   CatalogErrorCode,
   IdTokenClaimErrorCode,
   InvalidIdTokenError,
-} from '../../catalog/index.ts';
-import type { ChainRpcErrorCode } from '../../chain-rpc/index.ts';
+} from '@encore-wallet/catalog';
+import type { HedgehogErrorCode } from '@encore-wallet/core';
+import type { ChainRpcErrorCode } from '@encore-wallet/utils/chain-rpc';
 import type { TypedDataError } from '../../eip/index.ts';
-import type { HedgehogErrorCode } from '../../hedgehog/index.ts';
 import type { LibraryErrorCode } from '../../library/index.ts';
 import type { TransactionErrorCode } from '../../transactions/index.ts';
 import type { ExtensionErrorCode } from './extension-error.ts';

@@ -1,10 +1,10 @@
-// The error base of the extension's own code, in the repository's one error family (lib/errors).
+// The error base of the extension's own code, in the repository's one error family (@encore-wallet/utils/errors).
 // Each error has a stable `code` and serialises through `toJSON()` to the `{ code, message,
 // ...details }` shape that crosses message boundaries (plus the family's `name` and
 // `shortMessage`). Its code is given per instance: the client revives any background error
 // (wallet core, catalog, extension) into one ExtensionError carrying the code it was sent.
 
-import { EncoreError, type EncoreErrorJSON } from '../../errors/index.ts';
+import { EncoreError, type EncoreErrorJSON } from '@encore-wallet/utils/errors';
 
 export interface ErrorJSON extends Partial<EncoreErrorJSON> {
   code: string;

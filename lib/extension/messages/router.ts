@@ -1,7 +1,7 @@
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
 import { browser } from 'wxt/browser';
 import type { z } from 'zod';
 import { isRecord } from '../../guards/index.ts';
-import { measurePhase, phaseStart } from '../../perf/index.ts';
 import { type ErrorJSON, InvalidInputError } from '../errors/index.ts';
 import type { MessageHandler } from './define.ts';
 import { ForbiddenSenderError, InternalError, UnknownMessageError } from './errors.ts';

@@ -1,6 +1,6 @@
+import { MAX_USERNAME_LENGTH } from '@encore-wallet/backend-client';
+import { LOOKUP_KEY_PATTERN } from '@encore-wallet/core';
 import { z } from 'zod';
-import { MAX_USERNAME_LENGTH } from '../../backend/index.ts';
-import { LOOKUP_KEY_PATTERN } from '../../hedgehog/index.ts';
 
 // Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
 // in the sender, and saying so beats ignoring it.

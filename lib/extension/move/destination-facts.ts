@@ -9,7 +9,7 @@ import {
   readAnswer,
   readBalance,
   readCode,
-} from '../../chain-rpc/index.ts';
+} from '@encore-wallet/utils/chain-rpc';
 
 export interface DestinationFacts {
   /** Code at the address: `contract`, an EIP-7702 `delegated` account, or null for none. */

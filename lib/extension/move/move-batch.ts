@@ -11,8 +11,8 @@ import {
   ownBatchTransaction,
   pinnedDelegate,
   prepareUpgrade,
-} from '../../calls/index.ts';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+} from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { type NativeMove, nativeToMove } from '../../move/index.ts';
 import {
   costOfCalls,

@@ -4,7 +4,7 @@
 // Not atomic: if one is refused, those before it have moved and the rest has not (the outcome
 // says which).
 
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { type NativeMove, nativeToMove } from '../../move/index.ts';
 import {
   costOf,

@@ -6,9 +6,14 @@
 // exactly the prepared transactions signed and sent. The move is recorded in the daily ledger
 // like any send. outcome: what arrived at the destination, read from the chain.
 
-import type { Address, CallsSigner, DelegateTable } from '../../calls/index.ts';
-import { type ChainRpc, quantityAnswer, readAnswer, readBalance } from '../../chain-rpc/index.ts';
-import { NotLoggedInError } from '../../hedgehog/index.ts';
+import type { Address, CallsSigner, DelegateTable } from '@encore-wallet/calls';
+import { NotLoggedInError } from '@encore-wallet/core';
+import {
+  type ChainRpc,
+  quantityAnswer,
+  readAnswer,
+  readBalance,
+} from '@encore-wallet/utils/chain-rpc';
 import { confirmedDestination } from '../../move/index.ts';
 import {
   type CanonicalTransaction,

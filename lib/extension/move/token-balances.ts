@@ -3,8 +3,8 @@
 // A read that fails leaves the token out too, and the plan says so: the move never pretends to
 // take a token it could not read.
 
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { Interface } from 'ethers';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
 
 export interface TokenHolding {
   /** The token contract, checksummed. */

@@ -3,7 +3,7 @@
 // are the limits: a per-origin budget, the request's size, a deadline, the answer's size, and
 // the node's chain (a URL that serves another chain would answer with another chain's state).
 
-import { fetchText, parseJson } from '../../http/index.ts';
+import { fetchText, parseJson } from '@encore-wallet/utils/http';
 import {
   ChainDisconnectedError,
   NodeUnavailableError,

@@ -1,6 +1,6 @@
-// The chain as lib/chain-rpc reads it, through the node client on one origin's budget (a site's,
+// The chain as @encore-wallet/utils/chain-rpc reads it, through the node client on one origin's budget (a site's,
 // or the wallet's own): what the transaction, calls and activity services hand their readers.
-import type { ChainRpc } from '../../chain-rpc/index.ts';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 
 /** A node client's request, as the services see it. */
 export interface OriginRequests {

@@ -1,4 +1,4 @@
-import { NotLoggedInError } from '../../hedgehog/index.ts';
+import { NotLoggedInError } from '@encore-wallet/core';
 import {
   type ConnectedSite,
   connectedAt,

@@ -4,7 +4,7 @@
 // exactly the `{ code, message, data }` that crosses the port and the window. Kept tiny: it ships
 // in the injected script.
 
-import { EncoreError } from '../../errors/index.ts';
+import { EncoreError } from '@encore-wallet/utils/errors';
 
 export interface RpcErrorShape {
   code: number;

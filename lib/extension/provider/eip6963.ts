@@ -1,7 +1,7 @@
 // EIP-6963 discovery: announce at load and answer every later `eip6963:requestProvider`, because
 // discovery libraries may start listening after the page has loaded.
 
-import { bytesToHex } from '../../encoding/index.ts';
+import { bytesToHex } from '@encore-wallet/utils/encoding';
 import { ENCORE_ICON } from './icon.ts';
 
 export interface Eip6963ProviderInfo {

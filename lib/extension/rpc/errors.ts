@@ -1,7 +1,7 @@
 // The errors a site can get back, one class per EIP-1193 / JSON-RPC code. They extend the page's
 // ProviderRpcError so `toJSON()` gives exactly the `{ code, message, data }` that crosses the port.
 
-import { AccountAuthorizationError, InvalidCallsError } from '../../calls/index.ts';
+import { AccountAuthorizationError, InvalidCallsError } from '@encore-wallet/calls';
 import { formatTypedDataPath } from '../../eip/index.ts';
 import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';

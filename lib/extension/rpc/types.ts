@@ -1,10 +1,10 @@
 // What the RPC pipeline and its methods need from the rest of the worker. Injected, so unit tests
 // run every method without a browser and the background wires the real session, store and queue.
 
+import type { CallsStatus, DelegateTable } from '@encore-wallet/calls';
+import type { IdTokenSubject } from '@encore-wallet/catalog';
 import type { TransactionLike } from 'ethers';
 import type { z } from 'zod';
-import type { CallsStatus, DelegateTable } from '../../calls/index.ts';
-import type { IdTokenSubject } from '../../catalog/index.ts';
 import type { SpendingLimit, TransactionRequest } from '../../transactions/index.ts';
 import type {
   ApprovalDecision,

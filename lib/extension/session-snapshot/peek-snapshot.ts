@@ -1,5 +1,5 @@
+import { sha256Hex } from '@encore-wallet/utils/encoding';
 import { browser } from 'wxt/browser';
-import { sha256Hex } from '../../encoding/index.ts';
 import { parseSnapshot, type SessionSnapshot, SNAPSHOT_KEY } from './parse-snapshot.ts';
 
 // The storage layout's keys (lib/extension/storage: WALLET_PREFIX, ENTROPY_KEY) and the settings'

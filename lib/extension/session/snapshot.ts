@@ -4,7 +4,7 @@
 // read (lib/extension/session-snapshot), and it only counts for the entropy it was written for:
 // it carries the entropy's SHA-256, and a snapshot whose digest does not match the stored entropy
 // is ignored (the wallet is then derived, as before snapshots existed).
-import { sha256Hex } from '../../encoding/index.ts';
+import { sha256Hex } from '@encore-wallet/utils/encoding';
 import { parseSnapshot, type SessionSnapshot, SNAPSHOT_KEY } from '../session-snapshot/index.ts';
 import type { KeyValueStore } from '../storage/index.ts';
 

@@ -1,5 +1,3 @@
-import type { HDNodeWallet } from 'ethers';
-import { sha256Hex } from '../../encoding/index.ts';
 import {
   checkUsername,
   ENTROPY_STORAGE_KEY,
@@ -9,8 +7,10 @@ import {
   type RecordFormat,
   type SignUpOptions,
   type StrengthenResult,
-} from '../../hedgehog/index.ts';
-import { measurePhase, phaseStart } from '../../perf/index.ts';
+} from '@encore-wallet/core';
+import { sha256Hex } from '@encore-wallet/utils/encoding';
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
+import type { HDNodeWallet } from 'ethers';
 import type { WalletCatalogProfile } from '../catalog/index.ts';
 import { LoginInProgressError } from '../errors/index.ts';
 import { type KeyValueStore, WalletDataUnreadableError } from '../storage/index.ts';

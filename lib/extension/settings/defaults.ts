@@ -1,4 +1,4 @@
-import { DEFAULT_ID_TOKEN_LIFETIME_SECONDS } from '../../catalog/index.ts';
+import { DEFAULT_ID_TOKEN_LIFETIME_SECONDS } from '@encore-wallet/catalog';
 import { rpcUrlsSchema, type Settings } from './schema.ts';
 import { startChainId } from './start-chain.ts';
 

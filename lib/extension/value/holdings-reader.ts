@@ -5,8 +5,8 @@
 // and each chain is read on its own: one that fails or stalls is reported unreadable, the others
 // are not held up.
 
+import { type ChainRpc, readBalance, readCode } from '@encore-wallet/utils/chain-rpc';
 import { getAddress } from 'ethers';
-import { type ChainRpc, readBalance, readCode } from '../../chain-rpc/index.ts';
 import { InvalidInputError } from '../errors/index.ts';
 import type { KnownChain } from '../settings/index.ts';
 import type { AddedTokens } from './added-tokens.ts';

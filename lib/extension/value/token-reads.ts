@@ -3,8 +3,8 @@
 // a contract anyone may have deployed: a balance is shown as the contract states it, a symbol
 // beside the contract's address.
 
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { getAddress } from 'ethers';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
 import { readTokenInfo } from '../../transactions/index.ts';
 
 const BALANCE_OF = '0x70a08231';

@@ -2,8 +2,8 @@
 // contract creation, a token transfer or approval (with the token read on chain), a function the
 // bundled list knows (a match, not a proof: selectors collide), or only its selector.
 
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { getAddress, type Interface, type Result } from 'ethers';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
 import type { CanonicalTransaction } from '../canonical.ts';
 import { knownSignatures } from './known-signatures.ts';
 import { type TokenFunction, tokenTable } from './token-abi.ts';

@@ -3,8 +3,8 @@
 // the window says the value is unknown. A symbol is the contract's own claim (anyone can deploy
 // a token called "USDC"), so it is shown beside the contract's address, never alone.
 
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { Interface } from 'ethers';
-import type { ChainRpc } from '../../chain-rpc/index.ts';
 import { INTERFACE_IDS, TOKEN_READS, type TokenStandard } from './token-abi.ts';
 
 export interface TokenInfo {

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // `encore-server`: the backend configured from the environment, as `npm run server` starts it.
-import '../../../server/main.ts';
+import './main.ts';

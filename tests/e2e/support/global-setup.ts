@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseAllowedCall, startServer } from '@encore-wallet/server';
 import {
   deployDemoContracts,
   deploySponsoredCalls,
@@ -12,8 +13,6 @@ import {
 import { startDemo } from '../../../demo/server/index.ts';
 import { relayConfigFromEnv } from '../../../demo/server/relay/config.ts';
 import { startDevCatalog } from '../../../dev-catalog/index.ts';
-import { startServer } from '../../../server/index.ts';
-import { parseAllowedCall } from '../../../server/sponsor/allowed-calls.ts';
 import { freePort } from '../../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import { buildExtension } from './build-extension.ts';

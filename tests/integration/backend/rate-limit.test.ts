@@ -1,11 +1,12 @@
 // GET /authentication is rate-limited per client address and per lookupKey, with the counters
 // in the database so that every instance on one database enforces the same limit.
+
+import { createBackendFns } from '@encore-wallet/backend-client';
+import { BackendError } from '@encore-wallet/contract';
+import { type RunningServer, startServer } from '@encore-wallet/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackendFns } from '../../../lib/backend/index.ts';
-import { BackendError } from '../../../lib/hedgehog/errors.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
-import { ENGINES } from './support/engines.ts';
-import { type Answer, call, hex } from './support/http.ts';
+import { ENGINES } from '../../support/backend/engines.ts';
+import { type Answer, call, hex } from '../../support/backend/http.ts';
 
 // A day-long window: a test never straddles two windows, so counts are exact.
 const WINDOW = 86_400;

@@ -2,17 +2,17 @@
 // opens with the real @audius/hedgehog 2.1.0, a username of another wallet stores nothing, and a
 // wrong password at the phrase's password check spends the same lookup budget a failed login does.
 import { type GetFn as AudiusGetFn, Hedgehog as AudiusHedgehog } from '@audius/hedgehog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BackendFns, createBackendFns } from '../../../lib/backend/index.ts';
+import { type BackendFns, createBackendFns } from '@encore-wallet/backend-client';
 import {
   AccountNotFoundError,
   BackendError,
   createMemoryStore,
   Hedgehog,
   UsernameTakenError,
-} from '../../../lib/hedgehog/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
-import { ENGINES } from './support/engines.ts';
+} from '@encore-wallet/core';
+import { type RunningServer, startServer } from '@encore-wallet/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from '../../support/backend/engines.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a whole new passphrase 42';

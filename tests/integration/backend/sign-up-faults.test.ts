@@ -1,22 +1,24 @@
 // Sign-up against a backend that fails between its two writes, through a fault-injecting proxy in
 // front of the real server, on each engine. A sign-up is POST /users (the username claimed for
 // the new address), then POST /authentication (the encrypted record); it reads GET
-// /authentication only when one of them refuses or fails. The wallet core runs as the popup's worker runs it (lib/hedgehog over
-// lib/backend); what the person reads is what the popup renders from the error that crosses the
+// /authentication only when one of them refuses or fails. The wallet core runs as the popup's worker runs it (@encore-wallet/core over
+// @encore-wallet/backend-client); what the person reads is what the popup renders from the error that crosses the
 // message boundary (describeError of its toJSON()). Each case proves: the message says what
 // happened, a retry finishes with the same wallet, and the database ends with one user and one
 // record that opens to it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBackendFns } from '../../../lib/backend/index.ts';
-import { describeError } from '../../../lib/extension/ui/describe-error.ts';
+
+import { createBackendFns } from '@encore-wallet/backend-client';
 import {
   AccountNotFoundError,
   BackendError,
   createMemoryStore,
   Hedgehog,
   type KeyValueStore,
-} from '../../../lib/hedgehog/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
+} from '@encore-wallet/core';
+import { type RunningServer, startServer } from '@encore-wallet/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeError } from '../../../lib/extension/ui/describe-error.ts';
+import { ENGINES } from '../../support/backend/engines.ts';
 import {
   everything,
   type FaultProxy,
@@ -25,7 +27,6 @@ import {
   startFaultProxy,
 } from '../../support/fault-proxy.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
-import { ENGINES } from './support/engines.ts';
 
 const PASSWORD = 'violet tram plays 7 encores';
 /** Short, so a held request outlasts it quickly; the extension's own is 10 s. */

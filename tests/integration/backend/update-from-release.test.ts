@@ -1,10 +1,13 @@
 // An operator upgrades the backend: the previous release's server (its own checkout and
 // dependencies) writes records through the HTTP contract, stops, and this server opens the same
 // database, on each engine. Everything a wallet relies on must still be served.
+
+import { type BackendFns, createBackendFns } from '@encore-wallet/backend-client';
+import { AccountNotFoundError, createMemoryStore, Hedgehog } from '@encore-wallet/core';
+import { type RunningServer, startServer } from '@encore-wallet/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BackendFns, createBackendFns } from '../../../lib/backend/index.ts';
-import { AccountNotFoundError, createMemoryStore, Hedgehog } from '../../../lib/hedgehog/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
+import { ENGINES } from '../../support/backend/engines.ts';
+import { authRecord, call, hex } from '../../support/backend/http.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import {
   latestRelease,
@@ -12,8 +15,6 @@ import {
   prepareRelease,
   startReleaseServer,
 } from '../../support/release/index.ts';
-import { ENGINES } from './support/engines.ts';
-import { authRecord, call, hex } from './support/http.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a whole new passphrase 42';

@@ -4,11 +4,11 @@
 // address, as a wrong password from a new browser looks up each login form and then the
 // strengthened format (docs/wallet-core.md).
 import { type GetFn as AudiusGetFn, Hedgehog as AudiusHedgehog } from '@audius/hedgehog';
+import { type BackendFns, createBackendFns } from '@encore-wallet/backend-client';
+import { AccountNotFoundError, createMemoryStore, Hedgehog } from '@encore-wallet/core';
+import { DEFAULT_RATE_LIMIT, type RunningServer, startServer } from '@encore-wallet/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BackendFns, createBackendFns } from '../../../lib/backend/index.ts';
-import { AccountNotFoundError, createMemoryStore, Hedgehog } from '../../../lib/hedgehog/index.ts';
-import { DEFAULT_RATE_LIMIT, type RunningServer, startServer } from '../../../server/index.ts';
-import { ENGINES } from './support/engines.ts';
+import { ENGINES } from '../../support/backend/engines.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a whole new passphrase 42';

@@ -6,6 +6,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { encodeExecute, type Hex, nonceOf } from '@encore-wallet/calls';
+import type { SponsorOptions } from '@encore-wallet/server';
+import { type RunningServer, startServer } from '@encore-wallet/server';
+import { readLatestBlock } from '@encore-wallet/utils/chain-rpc';
 import { type BaseWallet, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,10 +20,6 @@ import {
   LOCAL_SPONSOR_KEY,
   type SponsorPaymaster,
 } from '../../../chain/index.ts';
-import { encodeExecute, type Hex, nonceOf } from '../../../lib/calls/index.ts';
-import { readLatestBlock } from '../../../lib/chain-rpc/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
-import type { SponsorOptions } from '../../../server/sponsor/sponsor-config.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import {
   fanCall,

@@ -8,6 +8,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeExecute, encodeExecute, nonceOf, readBatchSequence } from '@encore-wallet/calls';
+import { type RunningServer, startServer } from '@encore-wallet/server';
+import { readLatestBlock } from '@encore-wallet/utils/chain-rpc';
 import { Wallet } from 'ethers';
 import {
   createPublicClient,
@@ -37,14 +40,6 @@ import {
   LOCAL_SPONSOR_KEY,
   type SponsorPaymaster,
 } from '../../../chain/index.ts';
-import {
-  decodeExecute,
-  encodeExecute,
-  nonceOf,
-  readBatchSequence,
-} from '../../../lib/calls/index.ts';
-import { readLatestBlock } from '../../../lib/chain-rpc/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
 import { freePort } from '../../support/free-port.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';
 import {

@@ -1,13 +1,23 @@
 // The wallet's side of ERC-7677 through the worker's calls service on a real chain: the
 // reference backend's paymaster (POST /paymaster, EncorePaymaster on chain) and a stand-in
 // ERC-4337 bundler that carries each operation in a handleOps transaction (viem packs and hashes
-// it, independently of lib/calls). Then every way the site's paymaster or the bundler can lie,
+// it, independently of @encore-wallet/calls). Then every way the site's paymaster or the bundler can lie,
 // played by a proxy in front of the real paymaster and by the bundler's receipts: each gets its
 // own error, nothing reaches either before the approval, and the listener pays nothing unasked.
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createPaymasterClient,
+  encodeHandleOps,
+  type Hex,
+  packUserOperation,
+  signBatch,
+  userOperationHash,
+} from '@encore-wallet/calls';
+import { type RunningServer, startServer } from '@encore-wallet/server';
+import { readBalance, readCode } from '@encore-wallet/utils/chain-rpc';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -19,14 +29,6 @@ import {
   LOCAL_SPONSOR_KEY,
   type SponsorPaymaster,
 } from '../../../chain/index.ts';
-import {
-  createPaymasterClient,
-  type Hex,
-  packUserOperation,
-  signBatch,
-  userOperationHash,
-} from '../../../lib/calls/index.ts';
-import { readBalance, readCode } from '../../../lib/chain-rpc/index.ts';
 import type { SponsoredCallsApproval } from '../../../lib/extension/approvals/index.ts';
 import {
   type CallsService,
@@ -42,8 +44,6 @@ import {
   type SpendingLedger,
 } from '../../../lib/extension/transactions/index.ts';
 import type { SpendingLimit } from '../../../lib/transactions/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
-import { encodeHandleOps } from '../../../server/sponsor/entry-point.ts';
 import { freePort } from '../../support/free-port.ts';
 import { type HandleOpsBundler, startHandleOpsBundler } from '../../support/handle-ops-bundler.ts';
 import { NO_RATE_LIMIT } from '../../support/no-rate-limit.ts';

@@ -1,12 +1,11 @@
 // Every signature Encore's account contract or the EntryPoint accepts, asked for through the
 // signing methods a connected site has (personal_sign, eth_sign, eth_signTypedData_v4), the key
 // being the listener's, on the real local chain: none of them yields one the chain accepts. The
-// genuine signatures made by lib/calls pass the same checks, so each refusal is the chain's.
-import { hashAuthorization, JsonRpcProvider, Signature, Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
+// genuine signatures made by @encore-wallet/calls pass the same checks, so each refusal is the chain's.
+
 import {
   type CallBatch,
+  encodeHandleOps,
   packUserOperation,
   prepareUpgrade,
   signBatch,
@@ -14,10 +13,12 @@ import {
   USER_OPERATION_TYPES,
   userOperationHash,
   userOperationTypedData,
-} from '../../../lib/calls/index.ts';
+} from '@encore-wallet/calls';
+import { hashAuthorization, JsonRpcProvider, Signature, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
-import { encodeHandleOps } from '../../../server/sponsor/entry-point.ts';
 import {
   batchFor,
   fanCall,

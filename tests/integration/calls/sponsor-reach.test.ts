@@ -4,9 +4,9 @@
 // cannot name a sponsor on it (or on the local network) at all; nothing reaches any sponsor before
 // the person approves; and whatever the sponsor answers, the site hears one fixed error.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSponsorClient } from '@encore-wallet/calls';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSponsorClient } from '../../../lib/calls/index.ts';
 import {
   type ActivityEntry,
   type ActivityService,

@@ -1,11 +1,9 @@
 // The whole sponsored flow without the extension, as the wallet will run it: a listener key that
-// was never funded, lib/calls for everything the wallet does (the upgrade, the estimate, the
+// was never funded, @encore-wallet/calls for everything the wallet does (the upgrade, the estimate, the
 // canonical batch, the signatures, the hand-over, the status), the backend's sponsor service on a
 // real chain. The calls run with msg.sender = the listener, its balance stays 0, the sponsor's
 // account sends and pays, and the status read from the chain reaches 200.
-import { type BaseWallet, JsonRpcProvider, Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
+
 import {
   buildCallBatch,
   type Call,
@@ -19,9 +17,12 @@ import {
   SponsorRefusedError,
   signBatch,
   signUpgrade,
-} from '../../../lib/calls/index.ts';
-import { readLatestBlock } from '../../../lib/chain-rpc/index.ts';
-import { type RunningServer, startServer } from '../../../server/index.ts';
+} from '@encore-wallet/calls';
+import { type RunningServer, startServer } from '@encore-wallet/server';
+import { readLatestBlock } from '@encore-wallet/utils/chain-rpc';
+import { type BaseWallet, JsonRpcProvider, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import {
   fanActionsAbi,
   fanCall,

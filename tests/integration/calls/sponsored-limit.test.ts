@@ -4,15 +4,16 @@
 // the spending state and ask for the password above the limit (tokens: under any limit); the
 // send is checked again and refused without it before anything is signed or handed over; what
 // was sent is recorded. The same holds for the listener's own batches and single transactions.
-import { Interface, JsonRpcProvider, Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_FUNDED_KEY } from '../../../chain/index.ts';
+
 import {
   type CallBatch,
   type Hex,
   type SponsorClient,
   userOperationHash,
-} from '../../../lib/calls/index.ts';
+} from '@encore-wallet/calls';
+import { Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_FUNDED_KEY } from '../../../chain/index.ts';
 import {
   type CallsApproval,
   needsPassword,

@@ -1,13 +1,14 @@
 // The dev catalog's fault switch (dev mode only): every way it makes hosts fail, seen through the
 // real catalog client, and the same client answering again once a host is back.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
+
 import {
   type CatalogClient,
   CatalogError,
   createCatalogClient,
   resetHostMemory,
-} from '../../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
 
 let catalog: DevCatalog;
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
+import { CatalogError, createCatalogClient, resetHostMemory } from '@encore-wallet/catalog';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
-import { CatalogError, createCatalogClient, resetHostMemory } from '../../../lib/catalog/index.ts';
 import {
   type Closable,
   hangingHost,

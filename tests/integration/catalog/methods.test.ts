@@ -1,3 +1,10 @@
+import {
+  type CatalogClient,
+  CatalogError,
+  createCatalogClient,
+  createIdToken,
+  idTokenSubjectOf,
+} from '@encore-wallet/catalog';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,13 +13,6 @@ import {
   type HostFlavor,
   startDevCatalog,
 } from '../../../dev-catalog/index.ts';
-import {
-  type CatalogClient,
-  CatalogError,
-  createCatalogClient,
-  createIdToken,
-  idTokenSubjectOf,
-} from '../../../lib/catalog/index.ts';
 
 // Every client method against both dialects, checked against the dataset the catalog serves.
 const SEED = 11;

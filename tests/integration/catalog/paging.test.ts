@@ -1,6 +1,6 @@
+import { type CatalogClient, createCatalogClient } from '@encore-wallet/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
-import { type CatalogClient, createCatalogClient } from '../../../lib/catalog/index.ts';
 
 let catalog: DevCatalog;
 let client: CatalogClient;

@@ -1,13 +1,13 @@
-import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
 import {
   CatalogError,
   createCatalogClient,
   createIdToken,
   idTokenSubjectOf,
   resetHostMemory,
-} from '../../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
+import { Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
 
 // The popup's path: a fresh Encore wallet is attached to a catalog user in dev mode, then the
 // client finds that user by wallet on every host (newer and older dialects) and by handle.

@@ -1,13 +1,12 @@
 // Encore's delegate and the EntryPoint on the real local chain (Prague rules), driven with
-// lib/calls as the wallet would and submitted by a stranger who pays: only the owner's signature
+// @encore-wallet/calls as the wallet would and submitted by a stranger who pays: only the owner's signature
 // executes, on its chain, before its deadline, once; delegations only ever change with the
 // owner's own authorization; the calls status is read from the chain.
-import { type BaseWallet, Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
+
 import {
   type CallBatch,
   encodeExecute,
+  encodeHandleOps,
   nonceOf,
   ownBatchTransaction,
   packUserOperation,
@@ -22,9 +21,11 @@ import {
   USER_OPERATION_TYPES,
   userOperationHash,
   userOperationTypedData,
-} from '../../../lib/calls/index.ts';
-import { readLatestBlock } from '../../../lib/chain-rpc/index.ts';
-import { encodeHandleOps } from '../../../server/sponsor/entry-point.ts';
+} from '@encore-wallet/calls';
+import { readLatestBlock } from '@encore-wallet/utils/chain-rpc';
+import { type BaseWallet, Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_SPONSOR_KEY } from '../../../chain/index.ts';
 import {
   batchFor as batchOf,
   fanActionsAbi,

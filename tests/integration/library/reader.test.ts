@@ -2,9 +2,9 @@
 // catalog states, the session cache, cancels that never count against a host, and a dead host.
 
 import { createServer } from 'node:http';
+import { CatalogError, type FetchFn, resetHostMemory } from '@encore-wallet/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevCatalog, type HostFlavor, startDevCatalog } from '../../../dev-catalog/index.ts';
-import { CatalogError, type FetchFn, resetHostMemory } from '../../../lib/catalog/index.ts';
 import {
   createLibraryReader,
   LibraryCancelledError,

@@ -3,10 +3,12 @@
 // fee cap last), transactions in order where it has none; the password always, the daily ledger
 // told; the destination receiving exactly what the plan listed, read back from the chain; and a
 // move refused when the balance changed under it (a site's transaction raced it).
+
+import type { DelegateTable } from '@encore-wallet/calls';
+import { AccountNotFoundError } from '@encore-wallet/core';
 import { Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContract, deployContract, LOCAL_FUNDED_KEY } from '../../../chain/index.ts';
-import type { DelegateTable } from '../../../lib/calls/index.ts';
 import {
   createMoveGate,
   createMoveService,
@@ -17,7 +19,6 @@ import {
   createNonceReservations,
   createTransactionService,
 } from '../../../lib/extension/transactions/index.ts';
-import { AccountNotFoundError } from '../../../lib/hedgehog/index.ts';
 import type { SpendingLimit, SpendingRecord } from '../../../lib/transactions/index.ts';
 import { type SponsoredChain, startSponsoredChain } from '../../support/sponsored-chain.ts';
 

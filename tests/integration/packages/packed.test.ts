@@ -10,7 +10,7 @@ import { type Browser, chromium } from '@playwright/test';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DevCatalog, startDevCatalog } from '../../../dev-catalog/index.ts';
-import { ROOT } from '../../../scripts/packages/workspace.ts';
+import { ROOT } from '../../../scripts/lib/packages.ts';
 import { fixtures } from '../../support/hedgehog-vectors.ts';
 import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
 import { installPackedSite, type PackedSite } from './support/packed-site.ts';
@@ -56,10 +56,12 @@ describe('the packed packages', () => {
   it('publint and @arethetypeswrong/cli find nothing to fix in any tarball', async () => {
     expect([...site.tarballs.keys()].sort()).toEqual([
       '@encore-wallet/backend-client',
+      '@encore-wallet/calls',
       '@encore-wallet/catalog',
       '@encore-wallet/contract',
       '@encore-wallet/core',
       '@encore-wallet/server',
+      '@encore-wallet/utils',
     ]);
     const attw = join(ROOT, 'node_modules', '.bin', 'attw');
     const problems = await Promise.all(

@@ -109,7 +109,9 @@ describe('make start: something in the way', () => {
     const again = runStart({ ports, dataDir });
     expect(await again.exited).toEqual({ code: 1, signal: null });
     expect(again.output()).toMatch(
-      new RegExp(`Port ${ports.backend} is in use, held by pid \\d+ \\([^)]*server/main\\.ts\\)`),
+      new RegExp(
+        `Port ${ports.backend} is in use, held by pid \\d+ \\([^)]*packages/server/src/main\\.ts\\)`,
+      ),
     );
     expect(again.output()).toContain(
       `An earlier \`make start\` still runs (local chain, backend, dev catalog, demo site: process ` +

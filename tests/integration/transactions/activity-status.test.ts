@@ -1,6 +1,8 @@
 // The activity list's statuses read from a real chain (Hardhat's node): a mined transfer is
 // confirmed with its fee, a reverted call failed, a transaction replaced by another with its
 // nonce dropped, and one the node still holds stays pending.
+
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +12,6 @@ import {
   type LocalChain,
   startLocalChain,
 } from '../../../chain/index.ts';
-import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 import { type ActivityEntry, readStatus } from '../../../lib/extension/activity/index.ts';
 import { freePort } from '../../support/free-port.ts';
 

@@ -1,4 +1,4 @@
-import { EncoreError } from '../../../lib/errors/index.ts';
+import { EncoreError } from '@encore-wallet/utils/errors';
 
 export type ReleaseErrorCode =
   | 'UNKNOWN_RELEASE'

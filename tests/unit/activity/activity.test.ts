@@ -1,6 +1,6 @@
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 import {
   ACTIVITY_KEY,
   type ActivityEntry,

@@ -1,7 +1,7 @@
+import { type ChainLog, entryPointEvents } from '@encore-wallet/calls';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type ChainLog, entryPointEvents } from '../../../lib/calls/index.ts';
-import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 import {
   type ActivityEntry,
   createActivityService,

@@ -1,32 +1,16 @@
-// Which top-level folders may import which. The production backend (server/) must not ship the
-// dev catalog (dev-catalog/); lib/ runs in pages and the extension, so it imports neither; the
-// backend contract and the shared helpers are leaves every side can import without a circle.
-// Imports are read with TypeScript's own pre-processor (static, `export … from`, `import type`,
-// dynamic `import()`), resolved to repo-relative paths.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+// Which parts of the repository may import which, beyond the packages' own rules
+// (packages.test.ts). The production backend (@encore-wallet/server) must not ship the dev
+// catalog; lib/ runs in pages and the extension, so it imports neither the backend nor the dev
+// catalog; the error base, the shared helpers and the backend contract are leaves every side can
+// import without a circle.
 import { describe, expect, it } from 'vitest';
+import { type ImportEdge, importEdges, sourceFilesUnder } from './support/repo-imports.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const edgesOf = (folder: string): ImportEdge[] => importEdges(sourceFilesUnder([folder]));
 
-/** `server/app.ts imports lib/backend-contract/index.ts`, for every relative import below `folder`. */
-function importsFrom(folder: string): { from: string; to: string }[] {
-  const entries = readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && /\.(?:ts|tsx|mts|js|mjs)$/.test(e.name))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
-    .flatMap((from) =>
-      ts
-        .preProcessFile(readFileSync(join(ROOT, from), 'utf8'), true, true)
-        .importedFiles.filter((f) => f.fileName.startsWith('.'))
-        .map((f) => ({ from, to: relative(ROOT, resolve(ROOT, dirname(from), f.fileName)) })),
-    );
-}
-
-function into(imports: { from: string; to: string }[], folders: string[]): string[] {
-  return imports
-    .filter(({ to }) => folders.some((f) => to === f || to.startsWith(`${f}/`)))
+function into(edges: ImportEdge[], targets: string[]): string[] {
+  return edges
+    .filter(({ to }) => targets.some((t) => to === t || to.startsWith(`${t}/`)))
     .map(({ from, to }) => `${from} imports ${to}`);
 }
 
@@ -35,41 +19,43 @@ describe('folder boundaries', () => {
     // The dev catalog's verify_token is built on the catalog client, and the server validates
     // with the contract: if the scan misses these, it misses everything and the rules below pass
     // for nothing.
-    expect(into(importsFrom('dev-catalog'), ['lib/catalog'])).toContain(
-      'dev-catalog/api/verify-token.ts imports lib/catalog/index.ts',
+    expect(into(edgesOf('dev-catalog'), ['@encore-wallet/catalog'])).toContain(
+      'dev-catalog/api/verify-token.ts imports @encore-wallet/catalog',
     );
-    expect(into(importsFrom('server'), ['lib/backend-contract']).length).toBeGreaterThan(0);
+    expect(
+      into(edgesOf('packages/server/src'), ['@encore-wallet/contract']).length,
+    ).toBeGreaterThan(0);
   });
 
-  it('the production backend (server/) never imports the dev catalog', () => {
-    expect(into(importsFrom('server'), ['dev-catalog'])).toEqual([]);
+  it('the production backend never imports the dev catalog', () => {
+    expect(into(edgesOf('packages/server/src'), ['dev-catalog'])).toEqual([]);
   });
 
   it('lib/ never imports the backend or the dev catalog', () => {
-    expect(into(importsFrom('lib'), ['server', 'dev-catalog'])).toEqual([]);
+    expect(into(edgesOf('lib'), ['@encore-wallet/server', 'dev-catalog'])).toEqual([]);
   });
 
-  it('the backend contract and the shared helpers import nothing else of the repository but the error base', () => {
-    for (const leaf of [
-      'lib/backend-contract',
-      'lib/chain-rpc',
-      'lib/encoding',
-      'lib/errors',
-      'lib/http',
-      'lib/env',
-      'lib/guards',
-      'lib/perf',
-    ]) {
-      const outside = importsFrom(leaf).filter(
-        ({ to }) => !to.startsWith(`${leaf}/`) && to !== 'lib/errors/index.ts',
+  it('each shared helper imports nothing of the repository but itself and the error base', () => {
+    for (const helper of ['chain-rpc', 'encoding', 'env', 'errors', 'http', 'perf']) {
+      const folder = `packages/utils/src/${helper}`;
+      const outside = edgesOf(folder).filter(
+        ({ to, relative }) =>
+          relative && !to.startsWith(`${folder}/`) && to !== 'packages/utils/src/errors/index.ts',
       );
       expect(outside.map(({ from, to }) => `${from} imports ${to}`)).toEqual([]);
     }
     // The error base itself imports nothing at all.
-    expect(importsFrom('lib/errors').filter(({ to }) => !to.startsWith('lib/errors/'))).toEqual([]);
+    expect(edgesOf('packages/utils/src/errors').map(({ to }) => to)).toEqual([]);
+  });
+
+  it('the backend contract imports only the error base and zod', () => {
+    const others = edgesOf('packages/contract/src').filter(
+      ({ to, relative }) => !relative && to !== '@encore-wallet/utils/errors' && to !== 'zod',
+    );
+    expect(others.map(({ from, to }) => `${from} imports ${to}`)).toEqual([]);
   });
 
   it("the backend client does not depend on the wallet core: BackendError is the contract's", () => {
-    expect(into(importsFrom('lib/backend'), ['lib/hedgehog'])).toEqual([]);
+    expect(into(edgesOf('packages/backend-client/src'), ['@encore-wallet/core'])).toEqual([]);
   });
 });

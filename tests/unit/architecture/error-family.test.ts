@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { EncoreError } from '@encore-wallet/utils/errors';
 import { describe, expect, it } from 'vitest';
-import { EncoreError } from '../../../lib/errors/index.ts';
 import { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { InvalidParamsError, UserRejectedError } from '../../../lib/extension/rpc/errors.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const SOURCE_DIRS = [
   'lib',
-  'server',
+  'packages',
   'dev-catalog',
   'demo',
   'chain',
@@ -18,22 +18,24 @@ const SOURCE_DIRS = [
 
 /** Error classes that are not errors anyone reads: control-flow signals inside one function. */
 const CONTROL_FLOW_SIGNALS = new Set([
-  'server/store/postgres-store.ts: DuplicateRollback',
-  'server/store/sqlite-store.ts: DuplicateRollback',
-  'server/store/funding-store.ts: BudgetRefused',
-  'server/store/sponsor-store.ts: SponsorshipRefused',
+  'packages/server/src/store/postgres-store.ts: DuplicateRollback',
+  'packages/server/src/store/sqlite-store.ts: DuplicateRollback',
+  'packages/server/src/store/funding-store.ts: BudgetRefused',
+  'packages/server/src/store/sponsor-store.ts: SponsorshipRefused',
 ]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory()) {
+      return ['node_modules', 'dist'].includes(name) ? [] : sourceFiles(path);
+    }
     return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
 describe('one error family', () => {
-  it('has one root: only lib/errors extends Error directly', () => {
+  it('has one root: only @encore-wallet/utils/errors extends Error directly', () => {
     const roots: string[] = [];
     for (const dir of SOURCE_DIRS) {
       for (const file of sourceFiles(join(root, dir))) {
@@ -44,7 +46,7 @@ describe('one error family', () => {
       }
     }
     const unexpected = roots.filter((entry) => !CONTROL_FLOW_SIGNALS.has(entry));
-    expect(unexpected).toEqual(['lib/errors/index.ts: EncoreError']);
+    expect(unexpected).toEqual(['packages/utils/src/errors/index.ts: EncoreError']);
   });
 
   it('puts the page-facing provider errors in the family, with their numeric EIP-1193 codes', () => {

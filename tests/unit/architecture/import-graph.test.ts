@@ -14,22 +14,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** Folders whose files must import other folders through their index.ts. */
 const IMPORTERS = ['lib', 'entrypoints', 'demo'];
 /** Plain TypeScript that runs in pages, workers and Node: no extension code, no extension API. */
-const LIBRARIES = [
-  'lib/backend',
-  'lib/backend-contract',
-  'lib/calls',
-  'lib/catalog',
-  'lib/chain-rpc',
-  'lib/eip',
-  'lib/encoding',
-  'lib/errors',
-  'lib/env',
-  'lib/guards',
-  'lib/hedgehog',
-  'lib/http',
-  'lib/library',
-  'lib/transactions',
-];
+const LIBRARIES = ['lib/eip', 'lib/guards', 'lib/library', 'lib/move', 'lib/transactions'];
 
 interface Edge {
   from: string;

@@ -82,7 +82,9 @@ describe('bench sections of docs/benchmarks.md', () => {
     ).scripts;
     const page = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
     for (const [script, marker] of Object.entries(BENCH_MARKERS)) {
-      const file = /tsx (bench\/[\w-]+\.ts)/.exec(scripts[script] ?? '')?.[1];
+      const file = /tsx ((?:packages\/[\w-]+\/)?bench\/[\w-]+\.ts)/.exec(
+        scripts[script] ?? '',
+      )?.[1];
       expect(file, script).toBeDefined();
       const source = readFileSync(join(ROOT, file ?? ''), 'utf8');
       expect(source, file).toContain(`benchReport('${marker}')`);

@@ -1,6 +1,6 @@
+import { parseCalls } from '@encore-wallet/calls';
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { parseCalls } from '../../../lib/calls/index.ts';
 import { describeCalls } from '../../../lib/extension/calls/describe-calls.ts';
 import { OTHER, SENDER, scriptedChain, TOKEN, tokenCalls } from '../transactions/support.ts';
 

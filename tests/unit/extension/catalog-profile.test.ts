@@ -1,5 +1,5 @@
+import type { CatalogClient, Track, User } from '@encore-wallet/catalog';
 import { describe, expect, it } from 'vitest';
-import type { CatalogClient, Track, User } from '../../../lib/catalog/index.ts';
 import { findWalletProfile } from '../../../lib/extension/catalog/index.ts';
 
 const user = {

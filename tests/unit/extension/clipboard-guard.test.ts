@@ -1,13 +1,14 @@
 // The clipboard guard: its decision (clear only a clipboard that still holds the phrase), the
 // popup's copy (permission asked inside the click, only a digest handed on), and the message
 // that starts the guard outside the popup (popup only, a digest only).
+
+import { sha256Hex } from '@encore-wallet/utils/encoding';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import {
   type CopyDeps,
   copyAndGuard,
 } from '../../../entrypoints/popup/components/clipboard-guard.ts';
-import { sha256Hex } from '../../../lib/encoding/index.ts';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import {
   acceptWatch,

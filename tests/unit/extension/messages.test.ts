@@ -1,9 +1,9 @@
+import { loginLookupKey } from '@encore-wallet/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import type { MessageResponse, Router } from '../../../lib/extension/messages/index.ts';
 import { connectSite } from '../../../lib/extension/permissions/index.ts';
-import { loginLookupKey } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, popup, popupTab } from './support/senders.ts';
 

@@ -1,3 +1,4 @@
+import { WalletManager } from '@encore-wallet/core';
 import { describe, expect, it } from 'vitest';
 import {
   createWalletSealer,
@@ -10,7 +11,6 @@ import {
 } from '../../../lib/extension/storage/index.ts';
 import { connectionsPerAccount } from '../../../lib/extension/storage/migrations/v1-connections-per-account.ts';
 import { sealedWalletKeys } from '../../../lib/extension/storage/migrations/v3-sealed-wallet-keys.ts';
-import { WalletManager } from '../../../lib/hedgehog/index.ts';
 import { memoryKeyStore } from './support/sealing.ts';
 import { memoryIO } from './support/storage-io.ts';
 

@@ -1,10 +1,11 @@
 // The session snapshot as the popup reads it straight from storage, before the worker answers
 // (peekSnapshot), and the hand-written reader the worker and the popup share (parseSnapshot).
 // The popup only shows a snapshot that sits beside plain entropy it was written for, in one area.
+
+import { MAX_USERNAME_LENGTH } from '@encore-wallet/contract';
+import { sha256Hex } from '@encore-wallet/utils/encoding';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { MAX_USERNAME_LENGTH } from '../../../lib/backend-contract/index.ts';
-import { sha256Hex } from '../../../lib/encoding/index.ts';
 import { createWalletSession } from '../../../lib/extension/background/index.ts';
 import type { WalletCatalogProfile } from '../../../lib/extension/catalog/index.ts';
 import {

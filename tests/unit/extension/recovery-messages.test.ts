@@ -1,6 +1,8 @@
 // The recovery-phrase messages through the worker's router: the phrase is answered only to the
 // popup, only after the backend's record opened with the password, and only in that reply; a
 // restore opens the same wallet under a new password.
+
+import { checkMnemonic } from '@encore-wallet/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createBackground } from '../../../lib/extension/background/index.ts';
@@ -9,7 +11,6 @@ import type {
   MessageSender,
   Router,
 } from '../../../lib/extension/messages/index.ts';
-import { checkMnemonic } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, lookalike, otherExtension, popup, popupTab } from './support/senders.ts';
 

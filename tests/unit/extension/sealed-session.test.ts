@@ -2,10 +2,11 @@
 // what the session keeps there is sealed under a key in the extension's IndexedDB (here: memory).
 // A person stays logged in across browser restarts; what a content script can read or write in
 // storage.local never yields the entropy and never logs anyone in; a lost key logs out cleanly.
+
+import { WalletManager } from '@encore-wallet/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createWalletSealer, isSealedValue } from '../../../lib/extension/storage/index.ts';
-import { WalletManager } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { type MemoryKeyStore, memoryKeyStore } from './support/sealing.ts';
 import { startTestWorker, type TestWorker } from './support/worker.ts';

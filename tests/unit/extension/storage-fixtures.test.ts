@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WalletManager } from '@encore-wallet/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { ConnectedSite } from '../../../lib/extension/permissions/index.ts';
@@ -13,7 +14,6 @@ import {
   type StorageSnapshot,
   WALLET_PREFIX,
 } from '../../../lib/extension/storage/index.ts';
-import { WalletManager } from '../../../lib/hedgehog/index.ts';
 import { fixtures } from '../../support/hedgehog-vectors.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { dumpStorage, loadStorage, Stopped, stoppingIO } from './support/storage-io.ts';

@@ -1,10 +1,11 @@
 // Strengthening the logged-in wallet's record through the worker's router: from the popup only,
 // after the password, and refused while a login is under way in another tab.
+
+import { Authentication, StrongRecord } from '@encore-wallet/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import type { MessageResponse, Router } from '../../../lib/extension/messages/index.ts';
-import { Authentication, StrongRecord } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, popup, popupTab } from './support/senders.ts';
 

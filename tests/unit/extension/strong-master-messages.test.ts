@@ -2,13 +2,14 @@
 // derivation run by the popup on its own worker (the service worker has none): the worker looks the
 // Hedgehog record up while that derivation is still under way, uses the popup's master instead of
 // deriving one, and takes it from the popup only. A Hedgehog-format login never waits for it.
+
+import { Authentication, StrongRecord } from '@encore-wallet/core';
+import { bytesToHex } from '@encore-wallet/utils/encoding';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { bytesToHex } from '../../../lib/encoding/index.ts';
 import { createBackground } from '../../../lib/extension/background/index.ts';
 import type { MessageResponse, MessageSender } from '../../../lib/extension/messages/index.ts';
 import { createStrongMasterMailbox } from '../../../lib/extension/messages/strong-master-mailbox.ts';
-import { Authentication, StrongRecord } from '../../../lib/hedgehog/index.ts';
 import { memoryBackend } from './support/memory-backend.ts';
 import { contentScript, popup, popupTab } from './support/senders.ts';
 

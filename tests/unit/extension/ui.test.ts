@@ -1,8 +1,8 @@
+import { BackendError, DecryptionFailedError } from '@encore-wallet/core';
 import { describe, expect, it } from 'vitest';
 import { ExtensionError } from '../../../lib/extension/errors/index.ts';
 import { identicon } from '../../../lib/extension/ui/identicon.ts';
 import { describeError } from '../../../lib/extension/ui/index.ts';
-import { BackendError, DecryptionFailedError } from '../../../lib/hedgehog/index.ts';
 
 // Errors reach the popup as ExtensionError(code, message, details) rebuilt from the JSON.
 function received(error: { toJSON(): object }): ExtensionError {

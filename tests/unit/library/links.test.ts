@@ -1,7 +1,8 @@
 // Catalog answers decide where the library's links and pictures point: a hostile host must not
 // turn them into another site or a script.
+
+import { pickImage, trackSchema, userSchema } from '@encore-wallet/catalog';
 import { describe, expect, it } from 'vitest';
-import { pickImage, trackSchema, userSchema } from '../../../lib/catalog/index.ts';
 import { publicLinkOf, trackItem } from '../../../lib/library/index.ts';
 
 const owner = userSchema.parse({ id: 'u1', handle: 'ada', name: 'Ada' });

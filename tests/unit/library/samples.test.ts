@@ -2,8 +2,8 @@
 // list the page shows comes out of them with titles, people and links.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCatalogClient } from '@encore-wallet/catalog';
 import { describe, expect, it } from 'vitest';
-import { createCatalogClient } from '../../../lib/catalog/index.ts';
 import { type LibraryTab, loadTabPage } from '../../../lib/library/index.ts';
 import { SHARED_FIXTURES } from '../../support/shared-fixtures.ts';
 

@@ -1,8 +1,9 @@
 // A connected site asks eth_signTypedData_v4 for a signature that would act for the listener's own
 // account: a user operation its delegate would run, or anything under the domain of the account's
 // EntryPoint, delegate or address. Each is refused with -32602 before any window opens.
+
+import type { DelegateTable } from '@encore-wallet/calls';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DelegateTable } from '../../../lib/calls/index.ts';
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';
@@ -59,7 +60,7 @@ function operation(sender: string) {
   };
 }
 
-/** The typed data Encore itself signs for a batch (lib/calls/user-operation.ts), as a site copies it. */
+/** The typed data Encore itself signs for a batch (packages/calls/src/user-operation.ts), as a site copies it. */
 function userOperation(
   sender: string,
   verifyingContract = ENTRY_POINT,

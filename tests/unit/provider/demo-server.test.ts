@@ -1,13 +1,13 @@
-import { Wallet } from 'ethers';
-import { describe, expect, it } from 'vitest';
-import { createDemoApp } from '../../../demo/server/app.ts';
-import { NonceStore } from '../../../demo/server/nonces.ts';
 import {
   type CatalogClient,
   CatalogError,
   createIdToken,
   recoverIdTokenSigner,
-} from '../../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
+import { Wallet } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { createDemoApp } from '../../../demo/server/app.ts';
+import { NonceStore } from '../../../demo/server/nonces.ts';
 import { formatSiweMessage } from '../../../lib/eip/index.ts';
 
 // The demo server's checks, as a relying site would run them, without a network.

@@ -1,12 +1,13 @@
 // encore_requestIdToken through the pipeline and the real catalog side of the worker, against a
 // catalog that changes its answer after the first lookup (hostile, or racing a profile change).
-import { describe, expect, it } from 'vitest';
+
 import {
   type CatalogClient,
   recoverIdTokenSigner,
   type User,
   userSchema,
-} from '../../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
+import { describe, expect, it } from 'vitest';
 import { createCatalogDeps } from '../../../lib/extension/catalog/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { fakeWorld, WALLET } from './support/fake-deps.ts';

@@ -1,11 +1,11 @@
-import { Wallet } from 'ethers';
-import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createIdToken,
   idTokenSubjectOf,
   recoverIdTokenSigner,
   userSchema,
-} from '../../../lib/catalog/index.ts';
+} from '@encore-wallet/catalog';
+import { Wallet } from 'ethers';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import { type FakeWorld, fakeWorld, WALLET } from './support/fake-deps.ts';

@@ -1,5 +1,7 @@
 // The demo relayer's budgets against a client that rotates what it can rotate for free: fresh
 // listener keys, and addresses within its own IPv6 /64. The chain is a fake that counts sends.
+
+import { limitKey } from '@encore-wallet/utils/http';
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { type RelayConfig, relayConfigFromEnv } from '../../../demo/server/relay/config.ts';
@@ -11,7 +13,6 @@ import {
   favoriteDomain,
   favoriteTypedData,
 } from '../../../demo/shared/favorite.ts';
-import { limitKey } from '../../../lib/http/index.ts';
 
 const WHERE: FavoriteChain = { chainId: 31337, contract: `0x${'fa'.repeat(20)}` };
 

@@ -1,7 +1,8 @@
 // A scripted chain for lib/transactions' unit tests: each method answers from a handler, and
 // every request is recorded. Token contracts are described by what their reads return.
+
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { AbiCoder, Interface } from 'ethers';
-import type { ChainRpc } from '../../../lib/chain-rpc/index.ts';
 
 export type Handler = (params: readonly unknown[]) => unknown;
 

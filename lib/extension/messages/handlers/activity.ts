@@ -1,5 +1,5 @@
-import type { ChainRpc } from '../../../chain-rpc/index.ts';
-import { NotLoggedInError } from '../../../hedgehog/index.ts';
+import { NotLoggedInError } from '@encore-wallet/core';
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import type { ActivityEntry, ActivityService } from '../../activity/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import type { KnownChain } from '../../settings/index.ts';

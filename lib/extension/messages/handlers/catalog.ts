@@ -1,5 +1,5 @@
-import type { CatalogClient } from '../../../catalog/index.ts';
-import { NotLoggedInError } from '../../../hedgehog/index.ts';
+import type { CatalogClient } from '@encore-wallet/catalog';
+import { NotLoggedInError } from '@encore-wallet/core';
 import { findWalletProfile, searchProfiles } from '../../catalog/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';

@@ -1,5 +1,5 @@
+import { NotLoggedInError } from '@encore-wallet/core';
 import { z } from 'zod';
-import { NotLoggedInError } from '../../../hedgehog/index.ts';
 import type { MoveService } from '../../move/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';

@@ -1,4 +1,4 @@
-import { NotLoggedInError } from '../../../hedgehog/index.ts';
+import { NotLoggedInError } from '@encore-wallet/core';
 import { isPhraseKept, markPhraseKept } from '../../recovery/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';

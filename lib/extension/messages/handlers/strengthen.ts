@@ -1,4 +1,4 @@
-import type { RecordFormat } from '../../../hedgehog/index.ts';
+import type { RecordFormat } from '@encore-wallet/core';
 import type { WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema, revealPhraseSchema } from '../schemas.ts';

@@ -1,6 +1,6 @@
+import { NotLoggedInError } from '@encore-wallet/core';
 import { getAddress } from 'ethers';
 import { z } from 'zod';
-import { NotLoggedInError } from '../../../hedgehog/index.ts';
 import { InvalidInputError } from '../../errors/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import { getSettings, valueThresholdFor } from '../../settings/index.ts';

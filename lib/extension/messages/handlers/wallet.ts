@@ -1,4 +1,4 @@
-import { hexToBytes } from '../../../encoding/index.ts';
+import { hexToBytes } from '@encore-wallet/utils/encoding';
 import { markPhraseKept } from '../../recovery/index.ts';
 import type { CachedProfile, SessionState, WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';

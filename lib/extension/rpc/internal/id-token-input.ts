@@ -3,7 +3,7 @@
 // encore_requestIdToken (which shows who the site will learn you are); a personal_sign of that
 // text would hand a site a token the person never agreed to share.
 
-import { base64ToBytes } from '../../../encoding/index.ts';
+import { base64ToBytes } from '@encore-wallet/utils/encoding';
 import { isRecord } from '../../../guards/index.ts';
 
 // Liberal on purpose: standard base64 letters and padding too, since a lenient verifier decodes

@@ -1,5 +1,5 @@
+import { refuseAccountAuthorization } from '@encore-wallet/calls';
 import { z } from 'zod';
-import { refuseAccountAuthorization } from '../../../calls/index.ts';
 import {
   normaliseTypedData,
   TypedDataError,

@@ -1,5 +1,5 @@
+import { isLocalNetworkUrl } from '@encore-wallet/utils/http';
 import { z } from 'zod';
-import { isLocalNetworkUrl } from '../../../http/index.ts';
 import type { AddChainApproval } from '../../approvals/index.ts';
 import { jsonLongerThan } from '../../node/index.ts';
 import {

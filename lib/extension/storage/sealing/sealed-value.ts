@@ -2,8 +2,9 @@
 // AES-GCM under the extension's own key, with the storage key it is kept under as additional
 // data, so a sealed value opens only in its own slot (a username's ciphertext put in the entropy's
 // place does not open). A fresh 96-bit IV for every write.
+
+import { base64ToBytes, bytesToBase64 } from '@encore-wallet/utils/encoding';
 import { z } from 'zod';
-import { base64ToBytes, bytesToBase64 } from '../../../encoding/index.ts';
 
 export interface SealedValue {
   sealed: 'AES-GCM';

@@ -1,11 +1,11 @@
 // A music site's project in a temp directory outside the repository, with the packages installed
 // from the tarballs `npm pack` makes of them (their own dependencies from the registry, through
 // npm's cache): what the packages tests exercise, never the source tree.
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildPackages } from '../../../../scripts/packages/build.ts';
-import { ROOT } from '../../../../scripts/packages/workspace.ts';
+import { buildPackages, ROOT, workspacePackages } from '../../../../scripts/lib/packages.ts';
 import { run } from './run.ts';
 
 export interface PackedSite {
@@ -66,13 +66,27 @@ async function provideSqliteAddon(siteDir: string): Promise<void> {
 }
 
 export async function installPackedSite(): Promise<PackedSite> {
-  const built = await buildPackages();
+  // The repository runs the packages from their sources; a dist/ this test leaves behind would
+  // answer for any tool that forgot the source condition, so it keeps only those it found.
+  const hadBuild = new Set(
+    workspacePackages()
+      .filter((p) => existsSync(join(p.dir, 'dist')))
+      .map((p) => p.dir),
+  );
+  const removeNewBuilds = (): Promise<unknown> =>
+    Promise.all(
+      workspacePackages()
+        .filter((p) => !hadBuild.has(p.dir))
+        .map((p) => rm(join(p.dir, 'dist'), { recursive: true, force: true })),
+    );
+  const built = buildPackages();
   const dir = await mkdtemp(join(tmpdir(), 'encore-packed-site-'));
   try {
     const tarballDir = join(dir, 'tarballs');
     await mkdir(tarballDir);
     const tarballs = new Map<string, string>();
     for (const p of built) tarballs.set(p.name, await pack(p.dir, tarballDir));
+    await removeNewBuilds();
 
     const siteDir = join(dir, 'site');
     await cp(join(import.meta.dirname, '..', 'site'), siteDir, { recursive: true });
@@ -97,6 +111,7 @@ export async function installPackedSite(): Promise<PackedSite> {
     };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
+    await removeNewBuilds();
     throw error;
   }
 }

@@ -8,6 +8,18 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * This process's environment without the `@encore-wallet/source` condition npm passes the
+ * repository's scripts (.npmrc): a site resolves the packages to their built files.
+ */
+export function siteEnvironment(): NodeJS.ProcessEnv {
+  const nodeOptions = (process.env.NODE_OPTIONS ?? '')
+    .split(/\s+/)
+    .filter((option) => option !== '' && !option.includes('@encore-wallet/source'))
+    .join(' ');
+  return { ...process.env, NODE_OPTIONS: nodeOptions };
+}
+
 export function run(
   command: string,
   args: readonly string[],
@@ -19,7 +31,7 @@ export function run(
       args,
       {
         cwd: options.cwd,
-        env: options.env ?? process.env,
+        env: options.env ?? siteEnvironment(),
         timeout: options.timeoutMs ?? 120_000,
         maxBuffer: 16 * 1024 * 1024,
       },

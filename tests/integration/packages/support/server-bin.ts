@@ -2,6 +2,7 @@
 // from the environment, on a free port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { siteEnvironment } from './run.ts';
 
 export interface BinServer {
   url: string;
@@ -13,7 +14,7 @@ export interface BinServer {
 export function startServerBin(siteDir: string, env: Record<string, string>): Promise<BinServer> {
   const child: ChildProcess = spawn(join(siteDir, 'node_modules', '.bin', 'encore-server'), [], {
     cwd: siteDir,
-    env: { ...process.env, PORT: '0', ...env },
+    env: { ...siteEnvironment(), PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

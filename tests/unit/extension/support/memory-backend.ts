@@ -1,5 +1,5 @@
-import type { BackendFns } from '../../../../lib/backend/index.ts';
-import { BackendError } from '../../../../lib/hedgehog/index.ts';
+import type { BackendFns } from '@encore-wallet/backend-client';
+import { BackendError } from '@encore-wallet/core';
 
 /** The persistence backend's behaviour, in memory: records by lookupKey, usernames unique. */
 export function memoryBackend(): BackendFns & { records: Map<string, unknown> } {

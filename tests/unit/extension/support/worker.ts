@@ -3,8 +3,8 @@
 // answers the approval window through its messages. A second call is a restarted worker: only
 // storage carries over.
 
+import type { BackendFns } from '@encore-wallet/backend-client';
 import { fakeBrowser } from 'wxt/testing';
-import type { BackendFns } from '../../../../lib/backend/index.ts';
 import { createBackground } from '../../../../lib/extension/background/index.ts';
 import type { MessageMap, Router } from '../../../../lib/extension/messages/index.ts';
 import { PROVIDER_PORT_NAME } from '../../../../lib/extension/protocol/index.ts';

@@ -1,9 +1,9 @@
 // Injected dependencies for the RPC pipeline: a real ethers wallet, in-memory permissions and
 // chain, and an approval queue whose answers the test decides.
 
+import type { DelegateTable } from '@encore-wallet/calls';
+import type { IdTokenSubject } from '@encore-wallet/catalog';
 import { Wallet } from 'ethers';
-import type { DelegateTable } from '../../../../lib/calls/index.ts';
-import type { IdTokenSubject } from '../../../../lib/catalog/index.ts';
 import type {
   ApprovalDetails,
   TransactionApproval,

@@ -1,8 +1,9 @@
 // A chain's node for the holdings tests: balances, ERC-20 contracts and receipts held in memory,
 // answering the JSON-RPC requests the holdings reader makes; `fail` and `stall` stand for a node
 // that errs or never answers.
+
+import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import { AbiCoder } from 'ethers';
-import type { ChainRpc } from '../../../../lib/chain-rpc/index.ts';
 import type { KnownChain } from '../../../../lib/extension/settings/index.ts';
 
 export interface FakeToken {

@@ -1,0 +1,80 @@
+// Shapes shared by the wallet core and its callers (backend client, extension session). The
+// record and request shapes are the backend contract's (@encore-wallet/contract), so the wallet core,
+// the backend client and the server cannot drift apart; these imports are types only.
+import type {
+  GetAuthQuery,
+  SetAuthRequest,
+  SetUserRequest,
+  StoredAuth,
+} from '@encore-wallet/contract';
+
+/** Async key-value store that holds the plaintext entropy of the logged-in wallet. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null | undefined>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** An encrypted wallet record as the backend hands it back: `{iv, cipherText}`. */
+export type AuthRecord = StoredAuth;
+
+export type GetFn = (q: GetAuthQuery) => Promise<AuthRecord | null | undefined>;
+
+export type SetAuthFn = (r: SetAuthRequest) => Promise<unknown>;
+
+export type SetUserFn = (u: SetUserRequest) => Promise<unknown>;
+
+/** A record's format: Hedgehog's own (opens in `@audius/hedgehog`), or strengthened (strong-record.ts). */
+export type RecordFormat = 'hedgehog' | 'strong';
+
+export interface HedgehogOptions {
+  /** Where the entropy lives between sessions; localStorage where it exists, else memory. */
+  storage?: KeyValueStore;
+  /** HD derivation path; Hedgehog's own is m/44'/60'/0'/0/0. */
+  path?: string;
+  /**
+   * Start `warmUp()` in the constructor (default true). False leaves it to the caller, who may
+   * have something more urgent to do first; sign-up and login still wait for it themselves.
+   */
+  warmUpOnCreate?: boolean;
+  /**
+   * The format of the records sign-ups and restores create. Default 'hedgehog', so new records
+   * keep opening in `@audius/hedgehog`; 'strong' makes them strengthened from the start.
+   */
+  newRecords?: RecordFormat;
+  /**
+   * Where the format this browser last met each username's record in is remembered (a digest
+   * of each name, never a password), so a login goes straight to the right derivation. Default:
+   * `storage`. Give a store that outlives logout where `storage` does not.
+   */
+  formMemory?: KeyValueStore;
+}
+
+/** What `strengthen` did: re-encrypted the record, or found it strengthened already. */
+export interface StrengthenResult {
+  strengthened: true;
+  alreadyStrong: boolean;
+}
+
+export interface LoginOptions {
+  /** `loginLookupKey(username, password)`, derived by the caller (see login-key.ts). */
+  lookupKey?: string;
+  /**
+   * The strong derivation of these credentials (`strongMasterJob`, see strong-record.ts), begun
+   * by the caller on another thread (the extension's popup, whose service worker has none).
+   * Used where the login needs it: beside the Hedgehog lookup of a username this browser has not
+   * seen, or at once for one it knows as strengthened; a Hedgehog-format login never waits for
+   * it. Resolves to null (or a key that is not 32 bytes) to let the core derive it itself.
+   */
+  strongMaster?: Promise<Uint8Array | null>;
+}
+
+export interface SignUpOptions {
+  /**
+   * `signUpLookupKey(username, password)`, being derived by the caller on another thread (see
+   * login-key.ts): the core derives the encryption key meanwhile, so a sign-up costs one
+   * derivation's time. Resolves to null (or an invalid key) to let the core derive it itself;
+   * one that has not come a moment after the core's own derivation is not waited for.
+   */
+  lookupKey?: Promise<string | null>;
+}
