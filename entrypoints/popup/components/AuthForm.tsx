@@ -5,7 +5,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage, type WalletState } from './api.ts';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
-import { loginRequest, prepareStrongWorker, signUpRequest, warmUpLogin } from './login-request.ts';
+import {
+  loginRequest,
+  prefetchLoginFormat,
+  prepareStrongWorker,
+  signUpRequest,
+  warmUpLogin,
+} from './login-request.ts';
 import { useCountdown } from './use-countdown.ts';
 import { wakeWorker } from './wake-worker.ts';
 
@@ -95,9 +101,12 @@ export function AuthForm(props: {
     <form
       class="stack"
       onSubmit={(event) => void submit(event)}
-      onInput={() => {
+      onInput={(event) => {
         wakeWorker();
-        if (mode === 'login') prepareStrongWorker();
+        if (mode !== 'login') return;
+        prepareStrongWorker();
+        // Typing the password: the username is there, and the login's format can be asked now.
+        if ((event.target as HTMLInputElement).type === 'password') prefetchLoginFormat(username);
       }}
       noValidate
     >

@@ -3,7 +3,10 @@
 // (injected derivations that finish only when the test says so). The login leaves with the lookup
 // key, without waiting for the master, which follows under the login's id.
 import { describe, expect, it, vi } from 'vitest';
-import { loginRequest } from '../../../entrypoints/popup/components/login-request.ts';
+import {
+  loginRequest,
+  prefetchLoginFormat,
+} from '../../../entrypoints/popup/components/login-request.ts';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -20,7 +23,7 @@ function deferred<T>(): Deferred<T> {
 
 const LOOKUP_KEY = 'cd'.repeat(32);
 
-function harness(format: 'hedgehog' | 'strong' | null = null) {
+function harness(format: 'hedgehog' | 'strong' | null = null, answerAfterMs = 0) {
   const started: string[] = [];
   const finished: string[] = [];
   let running = 0;
@@ -41,7 +44,10 @@ function harness(format: 'hedgehog' | 'strong' | null = null) {
   const sent: { type: string; input: unknown }[] = [];
   const send = (async (type: string, input?: unknown) => {
     sent.push({ type, input });
-    return type === 'loginFormat' ? format : null;
+    if (type !== 'loginFormat') return null;
+    // A worker the message had to start answers after its start and bundle.
+    await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+    return format;
   }) as never;
   const derive = {
     lookupKey: () => track('hedgehog', lookupKey.promise),
@@ -123,5 +129,34 @@ describe('the popup login request', () => {
       h.lookupKey.resolve(LOOKUP_KEY);
       (await request).done();
     }
+  });
+
+  it('a format asked while the password was typed spares the login the wait of a stopped worker', async () => {
+    // The click wakes a stopped worker, which answers in 60 ms, past the login's 20 ms wait: the
+    // popup has to run the strong derivation beside the Hedgehog lookup key.
+    const cold = harness('hedgehog', 60);
+    const coldRequest = loginRequest(
+      'linus',
+      'violet tram plays 7 encores',
+      cold.derive,
+      cold.send,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(cold.started.sort()).toEqual(['hedgehog', 'strong']);
+    cold.lookupKey.resolve(LOOKUP_KEY);
+    (await coldRequest).done();
+
+    // Asked while the password was typed (the worker woke then), the answer is there at the click.
+    const h = harness('hedgehog', 60);
+    prefetchLoginFormat('grace', h.send);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const request = loginRequest('grace', 'violet tram plays 7 encores', h.derive, h.send);
+    await flush();
+    expect(h.started).toEqual(['hedgehog']);
+    h.lookupKey.resolve(LOOKUP_KEY);
+    const { input, done } = await request;
+    expect(input).not.toHaveProperty('strongMasterId');
+    done();
+    expect(h.sent.filter((m) => m.type === 'loginFormat')).toHaveLength(1);
   });
 });
