@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { getAddress, Interface, JsonRpcProvider, parseUnits, Wallet } from 'ethers';
 import { compileContract, deployContract, LOCAL_FUNDED_KEY } from '../../chain/index.ts';
+import { randomChecksummedAddress } from '../support/random-address.ts';
 import {
   approvalWindow,
   expectResult,
@@ -205,7 +206,7 @@ test('attack: a site’s transaction approved while the move is on screen stops 
     // The move's plan is on screen…
     const popup = w.popup;
     await popup.reload();
-    const destination = getAddress(Wallet.createRandom().address);
+    const destination = randomChecksummedAddress();
     await popup.getByTestId('show-move').click();
     await popup.getByTestId('move-destination').fill(destination);
     await popup.getByTestId('move-review').click();

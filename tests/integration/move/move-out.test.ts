@@ -20,6 +20,7 @@ import {
   createTransactionService,
 } from '../../../lib/extension/transactions/index.ts';
 import type { SpendingLimit, SpendingRecord } from '../../../lib/transactions/index.ts';
+import { randomChecksummedAddress } from '../../support/random-address.ts';
 import { type SponsoredChain, startSponsoredChain } from '../../support/sponsored-chain.ts';
 
 const ETH = 10n ** 18n;
@@ -114,7 +115,7 @@ describe('moving everything to another wallet', () => {
     return { move, records, gate, guarded: gate.guard(transactions) };
   }
 
-  const fresh = () => (Wallet.createRandom() as unknown as Wallet).address;
+  const fresh = randomChecksummedAddress;
 
   it('one atomic batch: the token and the native balance to the last wei the fee cap leaves; the password asked even under the limit', async () => {
     const listener = await listenerWith(ETH, 500n * ETH);
