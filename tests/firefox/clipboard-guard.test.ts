@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uniqueUsername } from '../e2e/support/accounts.ts';
 import { backgroundStartedAt } from './support/background.ts';
 import { type FirefoxWithEncore, launchFirefox } from './support/launch-firefox.ts';
-import { openPopup, PASSWORD, signUpIn, testId } from './support/popup.ts';
-import { waitForElement, waitForValue } from './support/wait.ts';
+import { openPopup, openView, PASSWORD, signUpIn, testId } from './support/popup.ts';
+import { waitForValue } from './support/wait.ts';
 
 const env = inject('encoreEnv');
 // The test build's shorter delay and Firefox's pending guard (lib/extension/background/
@@ -23,9 +23,8 @@ async function until<T>(read: () => Promise<T>, wanted: (value: T) => boolean): 
 
 /** Reveals the phrase in the popup tab and clicks Copy; resolves to the words. */
 async function revealAndCopy(popup: Page): Promise<string> {
-  await popup.click(testId('show-recovery'));
   // The view is a chunk of its own: its field is there once that has loaded.
-  await waitForElement(popup, testId('recovery-password'), 10_000);
+  await openView(popup, testId('show-recovery'), testId('recovery-password'));
   await popup.type(testId('recovery-password'), PASSWORD);
   await popup.click(testId('recovery-submit'));
   const phrase = await waitForValue(

@@ -63,3 +63,26 @@ export async function logOutIn(popup: Page): Promise<void> {
   await popup.click(testId('logout'));
   await waitForElement(popup, `${testId('show-signup')}, ${testId('show-login')}`);
 }
+
+/**
+ * Clicks `button` until `field` is there (at most `timeout` ms). A click is aimed at where the
+ * button is when Puppeteer measures it: while the wallet view's cards still load (the catalog
+ * profile, the value watch), the layout can move under it and the click land elsewhere.
+ */
+export async function openView(
+  popup: Page,
+  button: string,
+  field: string,
+  timeout = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    await popup.click(button);
+    try {
+      await waitForElement(popup, field, Math.min(3_000, Math.max(deadline - Date.now(), 1)));
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+  }
+}
