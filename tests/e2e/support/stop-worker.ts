@@ -29,11 +29,19 @@ export async function stopServiceWorker(context: BrowserContext, page: Page): Pr
     }
     // closeTarget returns before the worker is torn down: poll until the target list agrees. Only
     // the closed workers count: an event (a page's port, an open window's message) may start a
-    // new worker at once, and that one is a new target.
+    // new worker at once, and that one is a new target. A worker still starting up can outlive
+    // the first close (seen on a loaded machine): each second, one that is left is closed again.
     const closed = new Set(running.map((target) => target.targetId));
-    for (let i = 0; i < 100; i++) {
-      const left = await extensionWorkers(cdp);
-      if (!left.some((target) => closed.has(target.targetId))) return;
+    for (let i = 1; i <= 200; i++) {
+      const left = (await extensionWorkers(cdp)).filter((target) => closed.has(target.targetId));
+      if (left.length === 0) return;
+      if (i % 20 === 0) {
+        for (const target of left) {
+          await cdp
+            .send('Target.closeTarget', { targetId: target.targetId })
+            .catch(() => undefined);
+        }
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('The extension service worker did not stop');
