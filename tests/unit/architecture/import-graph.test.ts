@@ -5,29 +5,15 @@
 // into the extension. Type-only imports count: they are dependencies too. Stylesheets are assets,
 // not modules, and may be imported directly.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importEdges, ROOT, sourceFilesUnder } from './support/repo-imports.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** Folders whose files must import other folders through their index.ts. */
 const IMPORTERS = ['lib', 'entrypoints', 'demo'];
 /** Plain TypeScript that runs in pages, workers and Node: no extension code, no extension API. */
 const LIBRARIES = ['lib/eip', 'lib/guards', 'lib/library', 'lib/move', 'lib/transactions'];
-
-interface Edge {
-  from: string;
-  to: string;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** `lib/extension/rpc` for lib/extension/rpc/methods/x.ts, `lib/eip` for lib/eip/x.ts. */
 function folderOf(path: string): string | null {
@@ -37,18 +23,8 @@ function folderOf(path: string): string | null {
   return parts.slice(0, 2).join('/');
 }
 
-/** Every import of `path` as a repo-relative path (relative specifiers) or a bare specifier. */
-function importsOf(path: string): string[] {
-  const text = readFileSync(join(ROOT, path), 'utf8');
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.map(({ fileName }) =>
-      fileName.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(path), fileName)) : fileName,
-    );
-}
-
-const files = IMPORTERS.flatMap(sourceFiles);
-const edges: Edge[] = files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+const files = sourceFilesUnder(IMPORTERS);
+const edges = importEdges(files);
 const libFolders = [...new Set(files.map(folderOf).filter((f): f is string => f !== null))];
 
 /** A cycle among `nodes` following `next`, as a path that ends where it starts, or null. */

@@ -5,8 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { ROOT, workspacePackages } from '../../../../scripts/lib/packages.ts';
 
-export const ROOT: string = resolve(import.meta.dirname, '..', '..', '..', '..');
+export { ROOT };
 
 /** Folders never read: installs and builds. */
 const SKIPPED = new Set(['node_modules', 'dist', '.output', '.wxt', 'test-results']);
@@ -70,27 +71,26 @@ export function packageNameOf(specifier: string): string {
 }
 
 export function repoPackages(): RepoPackage[] {
-  return readdirSync(join(ROOT, 'packages'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => {
-      const folder = `packages/${entry.name}`;
-      const json = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')) as {
-        name: string;
-        exports: Record<string, unknown>;
-        dependencies?: Record<string, string>;
-        peerDependencies?: Record<string, string>;
-      };
-      const tsconfig = ts.readConfigFile(join(ROOT, folder, 'tsconfig.json'), ts.sys.readFile)
-        .config as { references?: { path: string }[] };
-      return {
-        name: json.name,
-        folder,
-        exports: new Set(Object.keys(json.exports)),
-        dependencies: new Set([
-          ...Object.keys(json.dependencies ?? {}),
-          ...Object.keys(json.peerDependencies ?? {}),
-        ]),
-        references: (tsconfig.references ?? []).map((r) => posix.basename(r.path)),
-      };
-    });
+  return workspacePackages().map(({ dir }) => {
+    const folder = relative(ROOT, dir).split('\\').join('/');
+    const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      exports: Record<string, unknown>;
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    const tsconfig = ts.readConfigFile(join(dir, 'tsconfig.json'), ts.sys.readFile).config as {
+      references?: { path: string }[];
+    };
+    return {
+      name: json.name,
+      folder,
+      exports: new Set(Object.keys(json.exports)),
+      dependencies: new Set([
+        ...Object.keys(json.dependencies ?? {}),
+        ...Object.keys(json.peerDependencies ?? {}),
+      ]),
+      references: (tsconfig.references ?? []).map((r) => posix.basename(r.path)),
+    };
+  });
 }
