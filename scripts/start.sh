@@ -88,9 +88,12 @@ stop_all() {
   trap '' PIPE
   trap - INT TERM HUP EXIT
   local stopped
-  stopped=$(groups_stop "$PIDS_FILE" | cut -d' ' -f2- | paste -sd,) || true
+  stopped=$(groups_stop "$PIDS_FILE" | cut -d' ' -f2- | services_of | paste -sd,) || true
   [ -z "$stopped" ] || tell_stopped "Stopped: ${stopped//,/, }."
 }
+# services_of: each stopped group's name (one a line) as the services it ran: the bundler runs in
+# the local chain's group, so stopping that group stopped both.
+services_of() { sed 's/^local chain$/local chain\nbundler/'; }
 # tell_stopped LINE: the stop line where a person finds it. Always in data/logs/start.log; on the
 # output when it is still there, else (its reader, tee, died of the same Ctrl-C) on stderr, which
 # a pipeline leaves on the terminal, else on the terminal itself (/dev/tty).
