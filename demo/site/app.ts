@@ -38,10 +38,19 @@ let provider: Eip1193Provider | null = null;
 let account: string | null = null;
 let chainId: string | null = null;
 
-function show(id: string, text: string, ok: boolean): void {
+/** A result line: words, and long hex (an address) in its own element, which may break anywhere. */
+function show(id: string, text: string | readonly (string | Node)[], ok: boolean): void {
   const el = $(id);
-  el.textContent = text;
+  el.replaceChildren(...(typeof text === 'string' ? [text] : text));
   el.className = `result ${ok ? 'ok' : 'error'}`;
+}
+
+/** An address or a hash as the page shows it: code that breaks anywhere, never words. */
+function hex(value: string): HTMLElement {
+  const code = document.createElement('code');
+  code.className = 'hex';
+  code.textContent = value;
+  return code;
 }
 
 function logEvent(name: string, data: unknown): void {
@@ -181,7 +190,7 @@ async function signIn(): Promise<void> {
       params: [utf8ToHex(message), account],
     });
     const result = await postJson('/api/siwe/verify', { message, signature });
-    show('siwe-result', `Signed in as ${String(result.address)}`, true);
+    show('siwe-result', ['Signed in as ', hex(String(result.address))], true);
   } catch (error) {
     show('siwe-result', `Sign-in failed: ${describeProviderError(error)}`, false);
   }

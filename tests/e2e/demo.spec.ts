@@ -14,7 +14,7 @@ import {
   walletBrowser,
 } from './provider-support.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectCleanLayout } from './support/layout.ts';
+import { expectCleanLayoutInBothSchemes, MAKE_START_WINDOW } from './support/layout.ts';
 
 // The demo music site driven through its own buttons, and a page that only knows ethers'
 // BrowserProvider. One browser for the file.
@@ -33,9 +33,21 @@ test.afterAll(async () => {
   await w?.browser.close();
 });
 
+/**
+ * The layout rules (tests/e2e/support/layout.ts) on the demo as it is now, in the window
+ * `make start` opens and narrow, light and dark: what a person following the README's walk sees.
+ */
+async function expectDemoLayout(name: string): Promise<void> {
+  const size = demo.viewportSize();
+  await demo.setViewportSize(MAKE_START_WINDOW);
+  await expectCleanLayoutInBothSchemes(demo, `demo, ${name}`);
+  if (size) await demo.setViewportSize(size);
+}
+
 test("connects from the wallet list on the site's own chain, says so, and shows the listener catalog profile", async () => {
   const connect = demo.getByTestId('connect-app.encore.wallet');
   await expect(connect).toHaveText('Connect');
+  await expectDemoLayout('before connecting');
   await connect.click();
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('account')).toHaveText(w.address);
@@ -47,6 +59,7 @@ test("connects from the wallet list on the site's own chain, says so, and shows 
   await expect(demo.getByTestId('connect-result')).toHaveText('');
   await expect(demo.getByTestId('profile-name')).toHaveText(w.catalogUser.name);
   await expect(demo.getByTestId('profile-handle')).toContainText(`@${w.catalogUser.handle}`);
+  await expectDemoLayout('connected, with the profile');
 });
 
 test('Sign in with Ethereum: the server verifies the signature, nonce and domain', async () => {
@@ -58,6 +71,8 @@ test('Sign in with Ethereum: the server verifies the signature, nonce and domain
   await shoot(window, 'approval-siwe', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('siwe-result')).toHaveText(`Signed in as ${w.address}`);
+  // The address is long hex in a narrow card: it breaks, the card does not scroll sideways.
+  await expectDemoLayout('signed in');
 
   await demo.getByTestId('siwe').click();
   await decide(w.context, 'reject');
@@ -152,7 +167,7 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
     /^Favorited "Encore in Blue" and followed The Late Set: confirmed in block \d+, the site paid the fee$/,
   );
   // The site's own results read whole, wide and narrow: no word broken inside.
-  await expectCleanLayout(demo, 'demo after favorite and follow');
+  await expectDemoLayout('after favorite and follow');
   expect(await fanRead('isFavorite', 'X9aRe')).toBe(true);
   expect(await fanRead('isFollowing', 'the-late-set')).toBe(true);
   await expect(demo.getByTestId('favorite-count')).toHaveText(/^[1-9]\d* on chain 31337$/);
@@ -223,6 +238,7 @@ test('Tip the artist: the listener pays with an ordinary transaction, approves w
   expect(BigInt(String(await chainCall('eth_getBalance', [track.artistWallet, 'latest'])))).toBe(
     before + 10n ** 15n,
   );
+  await expectDemoLayout('after the tip');
 
   await w.popup.reload();
   await w.popup.getByTestId('show-activity').click();

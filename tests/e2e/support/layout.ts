@@ -16,6 +16,11 @@ import { expect, type Page } from '@playwright/test';
 export const POPUP_SIZE = { width: 360, height: 600 } as const;
 /** A narrow window: the approval window, options or library squeezed to the popup's width. */
 export const NARROW_WIDTH = 360;
+/**
+ * The window `make start` opens Chromium in for the demo site (a new profile's default, about
+ * 1,000 px wide): what a person following the README first sees.
+ */
+export const MAKE_START_WINDOW = { width: 1000, height: 760 } as const;
 
 export interface LayoutProblem {
   rule: 'scrolls-sideways' | 'breaks-words' | 'marked-wrongly' | 'word-on-two-lines';
@@ -147,4 +152,13 @@ export async function expectCleanLayout(page: Page, name: string): Promise<void>
     expect.soft(await layoutProblems(page), `${name} at ${NARROW_WIDTH} px`).toEqual([]);
     await page.setViewportSize(size);
   }
+}
+
+/** `expectCleanLayout` in light and then dark mode; leaves the page in light mode. */
+export async function expectCleanLayoutInBothSchemes(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectCleanLayout(page, `${name} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
