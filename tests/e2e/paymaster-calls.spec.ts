@@ -29,7 +29,7 @@ import {
   walletBrowser,
 } from './provider-support.ts';
 import { expect, test } from './support/fixtures.ts';
-import { setSettings } from './support/settings.ts';
+import { setSettings, useBackend } from './support/settings.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,12 +100,14 @@ test.beforeAll(async () => {
       paymasterUrl: `${backend.url}/paymaster`,
     },
   });
-  // The chain's RPC URL and its bundler, as a `make start` build has them.
+  // The chain's RPC URL and its bundler, as a `make start` build has them; and, as there, the
+  // paymaster is the backend Encore signs in with (the listener has already signed up).
   await setSettings(w.popup, {
     chainId: 31337,
     rpcUrls: { '31337': chainUrl },
     bundlerUrls: { '31337': bundler.url },
   });
+  await useBackend(w.popup, backend.url);
   demo = await w.context.newPage();
   await demo.goto(demoServer.url);
 });
@@ -137,6 +139,11 @@ test("a favorite and then a follow, paid by the site's ERC-7677 paymaster throug
   );
   await expect(window.getByTestId('calls-bundler')).toContainText(bundlerHost);
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  // The README's walk: the development paymaster, said plainly, without the local-network alarm.
+  await expect(window.getByTestId('calls-sponsor-development')).toHaveText(
+    `${paymasterHost} is the development paymaster this computer runs: the same backend Encore signs you in with, and this page is served from this computer too.`,
+  );
+  await expect(window.getByTestId('calls-sponsor-local-network')).toHaveCount(0);
   await shoot(window, 'approval-paymaster-calls', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('favorite-result')).toHaveText(
@@ -186,4 +193,19 @@ test("a favorite and then a follow, paid by the site's ERC-7677 paymaster throug
   );
   await expect(items.first().getByTestId('activity-hash')).toHaveAttribute('title', followTx);
   await expect(items.last().getByTestId('activity-hash')).toHaveAttribute('title', favoriteTx);
+});
+
+test('attack: a paymaster on this computer that is not the backend Encore uses gets the warning', async () => {
+  // Encore back on the backend it was built with: the site's paymaster is now just a service on
+  // this computer a page named.
+  await useBackend(w.popup, w.env.backendUrl);
+  await demo.getByTestId('favorite-track').selectOption('L2pWz');
+  await demo.getByTestId('favorite').click();
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('calls-sponsor-local-network')).toContainText(
+    "The sponsor's URL is on your own computer or local network",
+  );
+  await expect(window.getByTestId('calls-sponsor-development')).toHaveCount(0);
+  await decide(w.context, 'reject');
+  await expect(demo.getByTestId('favorite-result')).toContainText('User rejected the request');
 });

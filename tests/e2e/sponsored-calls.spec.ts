@@ -116,6 +116,19 @@ test('a rejected batch answers 4001 and nothing runs', async () => {
   expect(await onChain('eth_getCode', [w.address, 'latest'])).toBe('0x');
 });
 
+test('attack: a page on this computer naming another service on it as its sponsor gets the warning, not the development words', async () => {
+  // The same server under another name is not the backend Encore uses, as far as the window can
+  // tell: only that exact origin is.
+  const refused = sendCalls('D7Kq1', 'lumen', sponsorUrl.replace('127.0.0.1', 'localhost'));
+  const window = await approvalWindow(w.context);
+  await expect(window.getByTestId('calls-sponsor-local-network')).toContainText(
+    "The sponsor's URL is on your own computer or local network",
+  );
+  await expect(window.getByTestId('calls-sponsor-development')).toHaveCount(0);
+  await decide(w.context, 'reject');
+  expect(await refused).toMatchObject({ error: { code: 4001 } });
+});
+
 test('viem sendCalls with a sponsor: both calls run as the listener, who holds nothing; the status reaches success', async () => {
   expect(BigInt(String(await onChain('eth_getBalance', [w.address, 'latest'])))).toBe(0n);
   const running = sendCalls('L2pWz', 'kiteparade');
@@ -126,10 +139,12 @@ test('viem sendCalls with a sponsor: both calls run as the listener, who holds n
   );
   await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
-  // The page and its sponsor are both on this computer (development): allowed, with the warning.
-  await expect(window.getByTestId('calls-sponsor-local-network')).toContainText(
-    'your own computer or local network',
+  // The page is on this computer and its sponsor is the backend Encore signs in with, there too
+  // (development, as under `make start`): the window says what it is, without the warning.
+  await expect(window.getByTestId('calls-sponsor-development')).toHaveText(
+    `${new URL(sponsorUrl).host} is the development sponsor this computer runs: the same backend Encore signs you in with, and this page is served from this computer too.`,
   );
+  await expect(window.getByTestId('calls-sponsor-local-network')).toHaveCount(0);
   await expect(window.getByTestId('calls-sponsor-check')).toContainText('once you approve');
   await expect(window.getByTestId('approve')).toHaveText('Upgrade and run');
   await shoot(window, 'approval-sponsored-calls', (n) => test.info().outputPath(n));

@@ -7,6 +7,7 @@ import type {
 import { ShortForms } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
+import { DevelopmentServiceNote } from './DevelopmentServiceNote.tsx';
 import { LeavesBalance } from './LeavesBalance.tsx';
 import { LimitPrompt } from './LimitPrompt.tsx';
 import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
@@ -41,12 +42,19 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
           ? `paid by ${details.paidBy.host}`
           : 'paid from your balance'}
       </h2>
-      {details.payment === 'sponsor' && details.paidBy.localNetwork && (
-        <LocalNetworkWarning
-          subject="The sponsor's URL"
-          runs="this sponsor"
-          testId="calls-sponsor-local-network"
+      {sponsored?.paidBy.development ? (
+        <DevelopmentServiceNote
+          host={sponsored.paidBy.host}
+          service={sponsored.paymasterService ? 'paymaster' : 'sponsor'}
         />
+      ) : (
+        sponsored?.paidBy.localNetwork && (
+          <LocalNetworkWarning
+            subject="The sponsor's URL"
+            runs="this sponsor"
+            testId="calls-sponsor-local-network"
+          />
+        )
       )}
       {own?.review.warnings.map((warning) => (
         <Warning key={warning.kind} testId={`tx-warning-${warning.kind}`}>

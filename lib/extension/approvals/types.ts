@@ -103,9 +103,11 @@ export interface SponsoredCallsApproval extends CallsApprovalBase {
   payment: 'sponsor';
   /**
    * Who pays the fee: the sponsor the site named, by host; `localNetwork` when its URL names the
-   * person's own computer or network (accepted only from a page served from this computer).
+   * person's own computer or network (accepted only from a page served from this computer);
+   * `development` when it is the backend Encore itself uses, on this computer, named by a page
+   * on this computer (`make start`'s demo site and its paymaster): the window says what it is.
    */
-  paidBy: { host: string; localNetwork: boolean };
+  paidBy: { host: string; localNetwork: boolean; development: boolean };
   /**
    * Set when the site's service is an ERC-7677 paymaster (`paidBy` is its host): the operation
    * goes through the chain's bundler, named here by `host[:port]` from the settings. The

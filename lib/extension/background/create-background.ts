@@ -142,6 +142,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     store: createSentCallsStore(),
     // The chain's ERC-4337 bundler, as the settings name it (ERC-7677 paymasterService).
     bundlerUrl: async (chainId) => (await getSettings()).bundlerUrls[String(chainId)] ?? null,
+    // The backend Encore signs in with: under `make start`, the development sponsor and paymaster.
+    backendUrl: async () => (await getSettings()).backendUrl,
     transactions: siteTransactions,
     activity,
     showActivity: showActivityWindow,

@@ -33,6 +33,7 @@ import { createRequestBudget, type OriginRequests, originReads } from '../node/i
 import { type TransactionService, WALLET_ORIGIN } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
+import { isDevelopmentService } from './development-service.ts';
 import {
   AtomicityNotSupportedError,
   BatchTooLargeError,
@@ -84,6 +85,8 @@ export interface CallsServiceDeps {
   /** Opens Encore's Activity for the person (wallet_showCallsStatus). */
   showActivity?: () => Promise<void>;
   now?: () => number;
+  /** The backend Encore signs in with (the settings' URL): the development sponsor when local. */
+  backendUrl?: () => Promise<string>;
 }
 
 /** Per chain (hex id): what EIP-5792 capabilities Encore offers the account there. */
@@ -181,14 +184,23 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
     account: string,
     chain: CallsChain,
     rpc: ReturnType<typeof originReads>,
+    origin: string,
   ): Promise<{ approval: SponsoredCallsApproval; cost: TransactionCost }> {
     const cost = costOfCalls(batch.approval.calls, account, 0n);
-    const [spending, simulation] = await Promise.all([
+    const [spending, simulation, backend] = await Promise.all([
       deps.transactions.spending(account, cost),
       simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
+      deps.backendUrl?.() ?? null,
     ]);
+    const development = backend !== null && isDevelopmentService(batch.sponsorUrl, origin, backend);
     return {
-      approval: { ...batch.approval, currency: chain.currency, spending, simulation },
+      approval: {
+        ...batch.approval,
+        paidBy: { ...batch.approval.paidBy, development },
+        currency: chain.currency,
+        spending,
+        simulation,
+      },
       cost,
     };
   }
@@ -267,7 +279,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           bundlerUrl: bundler,
           rpc,
         });
-        const { approval, cost } = await sponsoredApproval(batch, account, chain, rpc);
+        const { approval, cost } = await sponsoredApproval(batch, account, chain, rpc, origin);
         prepared.set(approval, { payment: 'paymaster', batch, cost, id: params.id });
         return approval;
       }
@@ -281,7 +293,7 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
           sponsorUrl: sponsor.url,
           rpc,
         });
-        const { approval, cost } = await sponsoredApproval(batch, account, chain, rpc);
+        const { approval, cost } = await sponsoredApproval(batch, account, chain, rpc, origin);
         prepared.set(approval, { payment: 'sponsor', batch, cost, id: params.id });
         return approval;
       }

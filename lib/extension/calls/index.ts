@@ -11,6 +11,7 @@ export {
 } from './calls-service.ts';
 export { AUTHORIZATION_GAS, delegatedReads, delegationCode } from './delegated-reads.ts';
 export { type DescribedCall, describeCalls } from './describe-calls.ts';
+export { isDevelopmentService } from './development-service.ts';
 export {
   AtomicityNotSupportedError,
   BatchTooLargeError,

@@ -112,6 +112,8 @@ export async function prepareSponsoredBatch(options: {
       paidBy: {
         host: sponsorHost(options.sponsorUrl),
         localNetwork: isLocalNetworkUrl(options.sponsorUrl),
+        // Known only to the calls service, which knows the page and Encore's backend.
+        development: false,
       },
       upgrade: upgrade ? { delegate: upgrade.delegate, replaces: upgrade.replaces } : null,
       deadline,

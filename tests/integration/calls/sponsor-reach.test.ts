@@ -119,6 +119,8 @@ describe('the sponsor URL a site names', () => {
       chainIds: async () => [chain.id],
       store: memoryStore(),
       wallet: async () => listener,
+      // The local service stands for the backend Encore signs in with, on this computer.
+      backendUrl: async () => `http://127.0.0.1:${port}`,
       ...(activity ? { activity } : {}),
       // No limit: what this file proves is where the sponsor is reached, not the spending rules.
       transactions: createTransactionService({
@@ -215,19 +217,47 @@ describe('the sponsor URL a site names', () => {
       params(listener, 'https://sponsor.example/rpc'),
       listener.address,
     )) as SponsoredCallsApproval;
-    expect(approval.paidBy).toEqual({ host: 'sponsor.example', localNetwork: false });
+    expect(approval.paidBy).toEqual({
+      host: 'sponsor.example',
+      localNetwork: false,
+      development: false,
+    });
     expect(fetched).toEqual([]);
-    // A local sponsor from a page on this computer (development): accepted with the warning,
-    // and not contacted either.
+    // The development sponsor (the backend Encore uses) from a page on this computer: accepted,
+    // named as such, and not contacted either.
     const local = (await calls.prepare(
       LOCAL_PAGE,
       params(listener, `http://127.0.0.1:${port}/sponsor`),
       listener.address,
     )) as SponsoredCallsApproval;
-    expect(local.paidBy).toEqual({ host: `127.0.0.1:${port}`, localNetwork: true });
+    expect(local.paidBy).toEqual({
+      host: `127.0.0.1:${port}`,
+      localNetwork: true,
+      development: true,
+    });
     expect(fetched).toEqual([]);
     expect(heard).toEqual([]);
   });
+
+  it.each([
+    ['another service on this computer', 'http://127.0.0.1:%OTHER%/sponsor'],
+    ['the backend under another name', 'http://localhost:%PORT%/sponsor'],
+    ['a host on the local network', 'http://192.168.1.1/sponsor'],
+  ])(
+    'attack: a page on this computer naming %s gets the warning, not the development words',
+    async (_name, template) => {
+      const url = template.replace('%PORT%', String(port)).replace('%OTHER%', String(port + 1));
+      const listener = Wallet.createRandom() as unknown as Wallet;
+      const { calls, fetched } = services(listener);
+      const approval = (await calls.prepare(
+        LOCAL_PAGE,
+        params(listener, url),
+        listener.address,
+      )) as SponsoredCallsApproval;
+      expect(approval.paidBy).toMatchObject({ localNetwork: true, development: false });
+      expect(fetched).toEqual([]);
+    },
+  );
 
   it.each([
     [
