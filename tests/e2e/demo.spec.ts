@@ -161,6 +161,11 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await expect(window.getByTestId('calls-item').first()).toContainText('favorite(string)');
   await expect(window.getByTestId('calls-item').last()).toContainText('follow(string)');
   await expect(window.getByTestId('calls-upgrade')).toContainText('One-time upgrade');
+  // The site's sponsor is its own server, on this computer: said plainly, without the alarm.
+  await expect(window.getByTestId('calls-sponsor-this-page')).toHaveText(
+    `${site} is this page's own server, on this computer: the page reaches it by itself too.`,
+  );
+  await expect(window.getByTestId('calls-sponsor-local-network')).toHaveCount(0);
   await shoot(window, 'approval-favorite-follow', (n) => test.info().outputPath(n));
   await decide(w.context, 'approve');
   await expect(demo.getByTestId('favorite-result')).toHaveText(

@@ -7,10 +7,10 @@ import type {
 import { ShortForms } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { CallLines } from './CallLines.tsx';
-import { DevelopmentServiceNote } from './DevelopmentServiceNote.tsx';
 import { LeavesBalance } from './LeavesBalance.tsx';
 import { LimitPrompt } from './LimitPrompt.tsx';
 import { LocalNetworkWarning } from './LocalNetworkWarning.tsx';
+import { LocalServiceNote } from './LocalServiceNote.tsx';
 import { PaymasterFacts } from './PaymasterFacts.tsx';
 import { Warning } from './Warning.tsx';
 
@@ -42,9 +42,10 @@ export function CallsRequest({ details, password, onPassword, disabled }: Props)
           ? `paid by ${details.paidBy.host}`
           : 'paid from your balance'}
       </h2>
-      {sponsored?.paidBy.development ? (
-        <DevelopmentServiceNote
+      {sponsored?.paidBy.recognized ? (
+        <LocalServiceNote
           host={sponsored.paidBy.host}
+          recognized={sponsored.paidBy.recognized}
           service={sponsored.paymasterService ? 'paymaster' : 'sponsor'}
         />
       ) : (

@@ -15,6 +15,7 @@ export type {
   ApprovalSnapshot,
   CallsApproval,
   IdTokenApproval,
+  LocalService,
   OwnCallsApproval,
   PendingApproval,
   PermitApproval,

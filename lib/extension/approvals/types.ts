@@ -15,6 +15,14 @@ import type {
 } from '../../transactions/index.ts';
 import type { AddedChain } from '../settings/index.ts';
 
+/**
+ * What a sponsor or paymaster on this computer is, when Encore can tell: `development`, the very
+ * backend Encore signs in with (the settings' backend URL, as `make start` builds it); `this-page`,
+ * the server of the page that asks, which the page reaches by itself anyway. The window then says
+ * so instead of warning about a service on this computer.
+ */
+export type LocalService = 'development' | 'this-page';
+
 export type ApprovalDetails =
   /** The person must log in before the request behind it can go on. */
   | { kind: 'login'; method: string }
@@ -104,10 +112,10 @@ export interface SponsoredCallsApproval extends CallsApprovalBase {
   /**
    * Who pays the fee: the sponsor the site named, by host; `localNetwork` when its URL names the
    * person's own computer or network (accepted only from a page served from this computer);
-   * `development` when it is the backend Encore itself uses, on this computer, named by a page
-   * on this computer (`make start`'s demo site and its paymaster): the window says what it is.
+   * `recognized` when such a service is the backend Encore itself uses (`make start`'s paymaster)
+   * or the asking page's own server: the window says what it is instead of warning.
    */
-  paidBy: { host: string; localNetwork: boolean; development: boolean };
+  paidBy: { host: string; localNetwork: boolean; recognized: LocalService | null };
   /**
    * Set when the site's service is an ERC-7677 paymaster (`paidBy` is its host): the operation
    * goes through the chain's bundler, named here by `host[:port]` from the settings. The

@@ -33,7 +33,6 @@ import { createRequestBudget, type OriginRequests, originReads } from '../node/i
 import { type TransactionService, WALLET_ORIGIN } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
 import { readSendCalls, type SendCallsParams } from './calls-params.ts';
-import { isDevelopmentService } from './development-service.ts';
 import {
   AtomicityNotSupportedError,
   BatchTooLargeError,
@@ -50,6 +49,7 @@ import {
   preparePaymasterBatch,
   sendPaymasterBatch,
 } from './paymaster-batch.ts';
+import { recognizeLocalService } from './recognize-local-service.ts';
 import { recordRefusedBatch } from './refused-batch.ts';
 import type { SentCallsStore } from './sent-calls-store.ts';
 import { simulateSponsoredBatch } from './simulate-batch.ts';
@@ -192,11 +192,11 @@ export function createCallsService(deps: CallsServiceDeps): CallsService {
       simulateSponsoredBatch(rpc, batch.draft, batch.upgrade !== null),
       deps.backendUrl?.() ?? null,
     ]);
-    const development = backend !== null && isDevelopmentService(batch.sponsorUrl, origin, backend);
+    const recognized = recognizeLocalService(batch.sponsorUrl, origin, backend);
     return {
       approval: {
         ...batch.approval,
-        paidBy: { ...batch.approval.paidBy, development },
+        paidBy: { ...batch.approval.paidBy, recognized },
         currency: chain.currency,
         spending,
         simulation,

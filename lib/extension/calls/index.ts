@@ -11,7 +11,6 @@ export {
 } from './calls-service.ts';
 export { AUTHORIZATION_GAS, delegatedReads, delegationCode } from './delegated-reads.ts';
 export { type DescribedCall, describeCalls } from './describe-calls.ts';
-export { isDevelopmentService } from './development-service.ts';
 export {
   AtomicityNotSupportedError,
   BatchTooLargeError,
@@ -24,6 +23,7 @@ export {
   UnsupportedChainIdError,
 } from './errors.ts';
 export { type OwnBatch, type OwnBatchSending, sendOwnBatch } from './own-batch.ts';
+export { recognizeLocalService } from './recognize-local-service.ts';
 export {
   CALLS_KEY,
   createSentCallsStore,

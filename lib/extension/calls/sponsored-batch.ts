@@ -113,7 +113,7 @@ export async function prepareSponsoredBatch(options: {
         host: sponsorHost(options.sponsorUrl),
         localNetwork: isLocalNetworkUrl(options.sponsorUrl),
         // Known only to the calls service, which knows the page and Encore's backend.
-        development: false,
+        recognized: null,
       },
       upgrade: upgrade ? { delegate: upgrade.delegate, replaces: upgrade.replaces } : null,
       deadline,

@@ -220,7 +220,7 @@ describe('the sponsor URL a site names', () => {
     expect(approval.paidBy).toEqual({
       host: 'sponsor.example',
       localNetwork: false,
-      development: false,
+      recognized: null,
     });
     expect(fetched).toEqual([]);
     // The development sponsor (the backend Encore uses) from a page on this computer: accepted,
@@ -233,10 +233,23 @@ describe('the sponsor URL a site names', () => {
     expect(local.paidBy).toEqual({
       host: `127.0.0.1:${port}`,
       localNetwork: true,
-      development: true,
+      recognized: 'development',
     });
     expect(fetched).toEqual([]);
     expect(heard).toEqual([]);
+  });
+
+  it("a page on this computer naming its own server as sponsor: the window says it is the page's own", async () => {
+    const listener = Wallet.createRandom() as unknown as Wallet;
+    const { calls, fetched } = services(listener);
+    const own = `http://127.0.0.1:${port + 1}`;
+    const approval = (await calls.prepare(
+      own,
+      params(listener, `${own}/api/sponsor`),
+      listener.address,
+    )) as SponsoredCallsApproval;
+    expect(approval.paidBy).toMatchObject({ localNetwork: true, recognized: 'this-page' });
+    expect(fetched).toEqual([]);
   });
 
   it.each([
@@ -244,7 +257,7 @@ describe('the sponsor URL a site names', () => {
     ['the backend under another name', 'http://localhost:%PORT%/sponsor'],
     ['a host on the local network', 'http://192.168.1.1/sponsor'],
   ])(
-    'attack: a page on this computer naming %s gets the warning, not the development words',
+    'attack: a page on this computer naming %s gets the warning, not the calm words',
     async (_name, template) => {
       const url = template.replace('%PORT%', String(port)).replace('%OTHER%', String(port + 1));
       const listener = Wallet.createRandom() as unknown as Wallet;
@@ -254,7 +267,7 @@ describe('the sponsor URL a site names', () => {
         params(listener, url),
         listener.address,
       )) as SponsoredCallsApproval;
-      expect(approval.paidBy).toMatchObject({ localNetwork: true, development: false });
+      expect(approval.paidBy).toMatchObject({ localNetwork: true, recognized: null });
       expect(fetched).toEqual([]);
     },
   );
