@@ -18,6 +18,8 @@ source scripts/lib/open-firefox.sh
 source scripts/lib/process-groups.sh
 # shellcheck source=scripts/lib/port-holder.sh
 source scripts/lib/port-holder.sh
+# shellcheck source=scripts/lib/start-lock.sh
+source scripts/lib/start-lock.sh
 
 BACKEND_PORT="${BACKEND_PORT:-8787}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
@@ -43,7 +45,13 @@ LOGS="$DATA_DIR/logs"
 LOGS_SHOWN="${LOGS#"$PWD"/}/"
 # The process groups this run starts, for its stop handler, its watchdog and `make stop`.
 PIDS_FILE="$DATA_DIR/start.pids"
+# Held by this run's watchdog (scripts/lib/start-lock.sh).
+LOCK_FILE="$DATA_DIR/start.lock"
 mkdir -p "$LOGS"
+
+# A run killed outright (SIGKILL) a moment ago still has its watchdog stopping its services: wait
+# for that (a few seconds) before looking at what is in the way.
+lock_wait_for_cleanup "$LOCK_FILE" 60
 
 # Before anything starts: what would be in the way. Each problem is reported, then the script
 # leaves with nothing of its own to stop (no handler is set yet: the pids file may still list an
@@ -118,7 +126,7 @@ trap 'on_signal PIPE 141' PIPE
 trap stop_all EXIT
 # The watchdog covers SIGKILL, which no handler sees. Started from a subshell so that it is not this
 # script's child (the final `wait` would wait for it too), with no terminal and no pipe to hold.
-(setsid bash scripts/lib/watchdog.sh "$$" "$PIDS_FILE" </dev/null >>"$LOGS/watchdog.log" 2>&1 &)
+(setsid bash scripts/lib/watchdog.sh "$$" "$PIDS_FILE" "$LOCK_FILE" </dev/null >>"$LOGS/watchdog.log" 2>&1 &)
 
 # start NAME LOGFILE COMMAND...: runs COMMAND in its own process group (listed in PIDS_FILE),
 # output to LOGFILE. The group's leader is STARTED_PID.

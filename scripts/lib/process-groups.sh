@@ -67,8 +67,9 @@ group_record() {
 # and is still ours: recorded during this boot, and either led by the same process as then or
 # without a leader (a number still in use as a process group is never given to a new process).
 groups_alive() {
-  local file="$1" boot running pgid id time name leader_time
-  [ -f "$file" ] || return 0
+  local file="$1" listed boot running pgid id time name leader_time
+  # Read at once: a watchdog or `make stop` may remove the file at any moment.
+  listed=$(cat "$file" 2>/dev/null) || return 0
   boot=$(boot_id)
   running=" $(running_pgids | tr '\n' ' ')"
   while read -r pgid id time name; do
@@ -76,7 +77,7 @@ groups_alive() {
     [[ "$running" == *" $pgid "* ]] || continue
     if leader_time=$(start_time "$pgid"); then [ "$leader_time" = "$time" ] || continue; fi
     printf '%s %s\n' "$pgid" "$name"
-  done <"$file"
+  done <<<"$listed"
 }
 
 # groups_stop FILE: stops every live group in FILE at once (SIGTERM), gives them up to 2 seconds,

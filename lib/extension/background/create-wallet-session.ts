@@ -14,6 +14,7 @@ import {
   rekeyWalletData,
   relocateWalletData,
   runMigrations,
+  settleFormatHints,
   type WalletSealer,
 } from '../storage/index.ts';
 import { strongRecordOptions } from './strong-record-options.ts';
@@ -89,6 +90,7 @@ export function createWalletSession(
       await runMigrations({
         env: { addressFromEntropy, sealWalletValue, openWalletValue, sealRecord },
       });
+      await settleFormatHints();
       await relocateWalletData(await walletArea(), sealer);
     },
     clearStorage: () => clearWalletData(sealer),

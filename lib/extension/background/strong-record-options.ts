@@ -2,10 +2,11 @@
 // start strengthened (a build setting, `WXT_NEW_RECORDS=strong`; Hedgehog's format by default, so
 // records keep opening in `@audius/hedgehog`), and where the format each username's record was
 // last met in is remembered: storage.local under keys of their own, outside the wallet values, so
-// it outlives logout and the lock setting (a SHA-256 of each username, never a password).
+// it outlives logout and the lock setting (a salted digest of each username, never a password;
+// sealed in Firefox: lib/extension/storage/format-hints.ts).
 
-import type { HedgehogOptions, KeyValueStore, RecordFormat } from '@encore-wallet/core';
-import { browser } from 'wxt/browser';
+import type { HedgehogOptions, RecordFormat } from '@encore-wallet/core';
+import { formatHintStore } from '../storage/index.ts';
 
 declare global {
   interface ImportMetaEnv {
@@ -18,15 +19,9 @@ export function newRecordFormat(value: string | undefined): RecordFormat {
   return value === 'strong' ? 'strong' : 'hedgehog';
 }
 
-const formMemory: KeyValueStore = {
-  async get(key) {
-    const value = (await browser.storage.local.get(key))[key];
-    return typeof value === 'string' ? value : null;
-  },
-  set: (key, value) => browser.storage.local.set({ [key]: value }),
-  remove: (key) => browser.storage.local.remove(key),
-};
-
 export function strongRecordOptions(): Pick<HedgehogOptions, 'newRecords' | 'formMemory'> {
-  return { newRecords: newRecordFormat(import.meta.env.WXT_NEW_RECORDS), formMemory };
+  return {
+    newRecords: newRecordFormat(import.meta.env.WXT_NEW_RECORDS),
+    formMemory: formatHintStore(),
+  };
 }

@@ -5,6 +5,7 @@ export {
   type KeyValueStore,
   WALLET_PREFIX,
 } from './area-store.ts';
+export { formatHintStore, settleFormatHints } from './format-hints.ts';
 export {
   MIGRATIONS,
   type Migration,

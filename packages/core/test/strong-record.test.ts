@@ -152,9 +152,9 @@ describe('strengthen', () => {
     const again = browser(backend, { storage }).hedgehog;
     expect((await again.login(v.username, v.password)).address).toBe(v.checksumAddress);
     expect(backend.calls.getFn).toEqual([independentStrong(v.username, v.password).lookupKey]);
-    // Nothing of the password is remembered: only a digest of the username.
+    // Nothing of the password is remembered: only a salted digest of the username.
     const remembered = await storage.get('encore-strong-accounts');
-    expect(remembered).toMatch(/^\["[0-9a-f]{64}"\]$/);
+    expect(remembered).toMatch(/^\{"salt":"[0-9a-f]{64}","accounts":\["[0-9a-f]{64}"\]\}$/);
     expect(remembered).not.toContain(v.password);
   });
 
@@ -290,6 +290,26 @@ describe('a strengthened account', () => {
     expect((await browser(backend).hedgehog.login(v.username, NEW_PASSWORD)).address).toBe(
       v.checksumAddress,
     );
+  });
+
+  it('attack: restores as a strengthened record where the strong hint was removed or changed', async () => {
+    const v = fixtures.vectors[2] as Vector;
+    const { backend, storage } = await strengthened(v);
+    // The store refuses the strong list, as the extension's sealed storage does with one a content
+    // script removed, changed or put back.
+    const refusing = {
+      ...storage,
+      get: (key: string) =>
+        key === 'encore-strong-accounts'
+          ? Promise.reject(new Error('does not open'))
+          : storage.get(key),
+    };
+    const { hedgehog } = browser(backend, { storage: refusing });
+    await hedgehog.restoreFromMnemonic(v.username, NEW_PASSWORD, v.mnemonic);
+    expect(backend.records.has(independentStrong(v.username, NEW_PASSWORD).lookupKey)).toBe(true);
+    expect(
+      backend.records.has(await Authentication.createAuthLookupKey(v.username, NEW_PASSWORD)),
+    ).toBe(false);
   });
 
   it("restores as a strengthened record directly where the integrator's option says so", async () => {

@@ -35,11 +35,11 @@ async function migrate(snapshot: StorageSnapshot, options: { env?: MigrationEnv 
 describe('storage migration 0 -> 1: connections per account', () => {
   it('gives the connections to the stored wallet (lock off: storage.local)', async () => {
     const { version, storage } = await migrate({ local: { ...wallet, ...sites }, session: {} });
-    expect(version).toBe(5);
+    expect(version).toBe(6);
     expect(storage.local).toEqual({
       ...wallet,
       'encore:connections': { [ACCOUNT]: legacy },
-      'encore:schema-version': 5,
+      'encore:schema-version': 6,
       'encore:activity': { version: 1, lists: {} },
     });
   });
@@ -101,7 +101,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
     const junk = await migrate({ local: { 'encore:connected-sites': 'junk' }, session: {} });
     expect(junk.storage.local).toEqual({
       'encore:connected-sites': 'junk',
-      'encore:schema-version': 5,
+      'encore:schema-version': 6,
       'encore:activity': { version: 1, lists: {} },
     });
   });
@@ -113,6 +113,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
       'remove local encore:connected-sites',
       'set local encore:schema-version',
       'set local encore:activity',
+      'set local encore:schema-version',
       'set local encore:schema-version',
       'set local encore:schema-version',
       'set local encore:schema-version',
@@ -132,7 +133,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
       const io = memoryIO(snapshot);
       for (const [key, value] of Object.entries(plan.set.local ?? {})) io.areas.local[key] = value;
       for (const key of plan.remove.local ?? []) delete io.areas.local[key];
-      io.areas.local['encore:schema-version'] = 5;
+      io.areas.local['encore:schema-version'] = 6;
       expect(io.areas).toEqual(once);
     }
   });
@@ -162,7 +163,7 @@ describe('storage migration 0 -> 1: connections per account', () => {
     ];
     expect(touched.filter((key) => key.startsWith('encore:wallet:'))).toEqual([]);
     const { lines } = await migrate(snapshot);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^\[encore\] storage v0 -> v1 /);
     expect(lines[1]).toMatch(/^\[encore\] storage v1 -> v2 \(activity list\)/);
     for (const secret of [ENTROPY, ACCOUNT, ADDRESS.slice(2, 10), 'ada']) {
@@ -220,7 +221,7 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
       { local: { ...V2, 'encore:settings': { appName: 'x' } }, session },
       { env: ffEnv },
     );
-    expect(version).toBe(5);
+    expect(version).toBe(6);
     // Only the approval window's id is left in storage.session; the wallet keys are in
     // storage.local, where a content script reading everything finds no secret…
     expect(storage.session).toEqual({ 'encore:approval-window-id': 3 });
@@ -228,7 +229,7 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
     for (const secret of [ENTROPY, 'ada', '0x5eed']) expect(local).not.toContain(secret);
     // …only sealed values, which open to what storage.session held.
     expect(await opened(storage.local)).toEqual({ ...wallet, [snapshotKey]: SNAPSHOT });
-    expect(lines.at(-3)).toMatch(
+    expect(lines.at(-4)).toMatch(
       /^\[encore\] storage v2 -> v3 \(sealed wallet keys in Firefox storage\.local\): 3 wallet values sealed into storage\.local, 3 values removed from storage\.session$/,
     );
   });
@@ -240,6 +241,7 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
       const { storage, writes } = await migrate(start, { env: ffEnv });
       expect(storage.session).toEqual(session);
       expect(writes).toEqual([
+        'set local encore:schema-version',
         'set local encore:schema-version',
         'set local encore:schema-version',
         'set local encore:schema-version',
@@ -312,8 +314,9 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
 
   it('changes nothing in Chromium, where storage.local is closed to content scripts', async () => {
     const { storage, writes, lines } = await migrate({ local: { ...V2, ...wallet }, session: {} });
-    expect(storage.local).toEqual({ ...V2, ...wallet, 'encore:schema-version': 5 });
+    expect(storage.local).toEqual({ ...V2, ...wallet, 'encore:schema-version': 6 });
     expect(writes).toEqual([
+      'set local encore:schema-version',
       'set local encore:schema-version',
       'set local encore:schema-version',
       'set local encore:schema-version',
@@ -372,14 +375,14 @@ describe('storage 2 -> 3: sealed wallet keys in Firefox storage.local', () => {
 
 describe('storage migration runner', () => {
   it('the chain ends at the version this build reads', () => {
-    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2, 3, 4, 5]);
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(MIGRATIONS.map((step) => step.to)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(SCHEMA_VERSION).toBe(6);
   });
 
   it('stamps a fresh install and then does nothing', async () => {
     const first = await migrate({ local: {}, session: {} });
     expect(first.storage.local).toEqual({
-      'encore:schema-version': 5,
+      'encore:schema-version': 6,
       'encore:activity': { version: 1, lists: {} },
     });
     const io = memoryIO(first.storage);
@@ -397,7 +400,7 @@ describe('storage migration runner', () => {
       session: {},
     });
     expect(damaged.storage.local['encore:unclaimed-connections']).toEqual(legacy);
-    expect(damaged.storage.local['encore:schema-version']).toBe(5);
+    expect(damaged.storage.local['encore:schema-version']).toBe(6);
   });
 
   it('refuses a step that would remove the entropy, before writing anything', async () => {

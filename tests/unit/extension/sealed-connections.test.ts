@@ -133,7 +133,7 @@ describe('connections sealed in storage.local (Firefox)', () => {
       addressFromEntropy: () => null,
       sealRecord: (slot, value) => sealer.seal(slot, value),
     };
-    expect(await runMigrations({ env, log: () => undefined })).toBe(5);
+    expect(await runMigrations({ env, log: () => undefined })).toBe(6);
     expect(isSealedValue(await stored(KEY))).toBe(true);
     expect(isSealedValue(await stored(UNCLAIMED_KEY))).toBe(true);
     expect(await listConnectedSites(ACCOUNT)).toEqual([{ origin: SITE, connectedAt: 100 }]);
@@ -143,7 +143,7 @@ describe('connections sealed in storage.local (Firefox)', () => {
     await runMigrations({ env, log: () => undefined });
     expect(await fakeBrowser.storage.local.get(null)).toEqual({
       ...before,
-      'encore:schema-version': 5,
+      'encore:schema-version': 6,
     });
     // The next login takes the unclaimed connections, once.
     expect(await claimUnclaimedConnections(other)).toBe(1);

@@ -159,7 +159,7 @@ describe('settings and spending record sealed in storage.local (Firefox)', () =>
       addressFromEntropy: () => null,
       sealRecord: (slot, value) => sealer.seal(slot, value),
     };
-    expect(await runMigrations({ env, log: () => undefined })).toBe(5);
+    expect(await runMigrations({ env, log: () => undefined })).toBe(6);
     expect(isSealedValue(await stored(SETTINGS_KEY))).toBe(true);
     expect(isSealedValue(await stored(SPENDING_KEY))).toBe(true);
     expect(spendingLimitFor(await getSettings(), 1, ETH)).toEqual({ kind: 'daily', wei: '5' });
@@ -170,7 +170,7 @@ describe('settings and spending record sealed in storage.local (Firefox)', () =>
     await runMigrations({ env, log: () => undefined });
     expect(await fakeBrowser.storage.local.get(null)).toEqual({
       ...before,
-      'encore:schema-version': 5,
+      'encore:schema-version': 6,
     });
   });
 });

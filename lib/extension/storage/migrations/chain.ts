@@ -6,6 +6,7 @@ import { activityList } from './v2-activity-list.ts';
 import { sealedWalletKeys } from './v3-sealed-wallet-keys.ts';
 import { sealedRecords } from './v4-sealed-records.ts';
 import { sealedConnections } from './v5-sealed-connections.ts';
+import { sealedFormatHints } from './v6-sealed-format-hints.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   connectionsPerAccount,
@@ -13,6 +14,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sealedWalletKeys,
   sealedRecords,
   sealedConnections,
+  sealedFormatHints,
 ];
 
 /** The layout this build reads and writes. */

@@ -1,15 +1,35 @@
 // Which record format this browser last met each username's account in, so a login goes straight
 // to the right derivation: the strong one for a strengthened account, and no strong derivation
-// beside a Hedgehog-format login. Kept per username (a SHA-256 of the name as the lookup key reads
-// it, not the name itself), never the password; the last MAX_REMEMBERED of each format. Survives
-// logout on purpose: losing it only costs the next login what a new browser's costs.
-import { sha256Hex } from '@encore-wallet/utils/encoding';
+// beside a Hedgehog-format login. Kept per username, never the password; the last MAX_REMEMBERED
+// of each format. Survives logout on purpose: losing it only costs the next login what a new
+// browser's costs.
+//
+// Each format's list is `{ salt, accounts, unsure? }`: an account is an HMAC-SHA-256, under the
+// list's own random salt, of the SHA-256 of the name as the lookup key reads it, so what is stored
+// says nothing testable about a guessed name without the salt, and nothing that matches another
+// browser's list. Lists written before the salt (an array of the names' SHA-256) are read and
+// written back salted. A list that cannot be read (the store refuses it: the extension's sealed
+// storage found it changed, removed or put back; or it does not parse) may have held strengthened
+// accounts: until as many accounts have been remembered strengthened since as the list keeps, an
+// account in neither list reads as strengthened (`unsure`), so a restore never makes a weaker
+// record for an account this browser met strengthened.
+import { bytesToHex, hexToBytes, sha256Hex } from '@encore-wallet/utils/encoding';
 import type { KeyValueStore, RecordFormat } from '../types.ts';
 
 export const STRONG_ACCOUNTS_KEY = 'encore-strong-accounts';
 export const HEDGEHOG_ACCOUNTS_KEY = 'encore-hedgehog-accounts';
 const MAX_REMEMBERED = 32;
-const DIGEST = /^[0-9a-f]{64}$/;
+const HEX_256 = /^[0-9a-f]{64}$/;
+
+interface FormatList {
+  /** 32 bytes, hex. */
+  salt: string;
+  accounts: string[];
+  /** Strengthened accounts may be missing from this list (it was lost). */
+  unsure: boolean;
+  /** Read as it was stored before the salt: written back salted at the next remember. */
+  unsalted: boolean;
+}
 
 const keyOf = (format: RecordFormat): string =>
   format === 'strong' ? STRONG_ACCOUNTS_KEY : HEDGEHOG_ACCOUNTS_KEY;
@@ -18,30 +38,72 @@ function nameDigest(username: string): Promise<string> {
   return sha256Hex(username.trim().normalize('NFC').toLowerCase());
 }
 
-async function read(store: KeyValueStore, key: string): Promise<string[]> {
-  try {
-    const raw = await store.get(key);
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed)
-      ? parsed.filter((d): d is string => typeof d === 'string' && DIGEST.test(d))
-      : [];
-  } catch {
-    return [];
-  }
+function freshSalt(): string {
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** The format this browser last met the username's account in; null if never (or forgotten). */
+/** What identifies the name whose SHA-256 is `digest` in a list salted with `salt`. */
+async function accountId(salt: string, digest: string): Promise<string> {
+  const subtle = globalThis.crypto.subtle;
+  const key = await subtle.importKey(
+    'raw',
+    hexToBytes(salt) as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await subtle.sign('HMAC', key, new TextEncoder().encode(digest));
+  return bytesToHex(new Uint8Array(mac));
+}
+
+const hex256 = (values: unknown[]): string[] =>
+  values.filter((v): v is string => typeof v === 'string' && HEX_256.test(v));
+
+async function read(store: KeyValueStore, format: RecordFormat): Promise<FormatList> {
+  const lost = { salt: freshSalt(), accounts: [], unsure: format === 'strong', unsalted: false };
+  let parsed: unknown;
+  try {
+    const raw = await store.get(keyOf(format));
+    if (!raw) return { salt: freshSalt(), accounts: [], unsure: false, unsalted: false };
+    parsed = JSON.parse(raw);
+  } catch {
+    return lost;
+  }
+  if (Array.isArray(parsed)) {
+    const salt = freshSalt();
+    const accounts = await Promise.all(hex256(parsed).map((digest) => accountId(salt, digest)));
+    return { salt, accounts, unsure: false, unsalted: true };
+  }
+  if (typeof parsed !== 'object' || parsed === null) return lost;
+  const { salt, accounts, unsure } = parsed as Record<string, unknown>;
+  if (typeof salt !== 'string' || !HEX_256.test(salt) || !Array.isArray(accounts)) return lost;
+  return { salt, accounts: hex256(accounts), unsure: unsure === true, unsalted: false };
+}
+
+async function write(store: KeyValueStore, format: RecordFormat, list: FormatList): Promise<void> {
+  const unsure = format === 'strong' && list.unsure && list.accounts.length < MAX_REMEMBERED;
+  await store.set(
+    keyOf(format),
+    JSON.stringify({ salt: list.salt, accounts: list.accounts, ...(unsure ? { unsure } : {}) }),
+  );
+}
+
+/**
+ * The format this browser last met the username's account in; null if never (or forgotten).
+ * 'strong' as well for an account in neither list while the strong list may have lost accounts.
+ */
 export async function rememberedFormatOf(
   store: KeyValueStore,
   username: string,
 ): Promise<RecordFormat | null> {
   const [strong, hedgehog, digest] = await Promise.all([
-    read(store, STRONG_ACCOUNTS_KEY),
-    read(store, HEDGEHOG_ACCOUNTS_KEY),
+    read(store, 'strong'),
+    read(store, 'hedgehog'),
     nameDigest(username),
   ]);
-  if (strong.includes(digest)) return 'strong';
-  return hedgehog.includes(digest) ? 'hedgehog' : null;
+  if (strong.accounts.includes(await accountId(strong.salt, digest))) return 'strong';
+  if (hedgehog.accounts.includes(await accountId(hedgehog.salt, digest))) return 'hedgehog';
+  return strong.unsure ? 'strong' : null;
 }
 
 /** Remembers the username's format (and forgets the other); a storage failure only costs time. */
@@ -53,16 +115,18 @@ export async function rememberFormat(
   try {
     const digest = await nameDigest(username);
     const other = format === 'strong' ? 'hedgehog' : 'strong';
-    const [mine, theirs] = await Promise.all([
-      read(store, keyOf(format)),
-      read(store, keyOf(other)),
-    ]);
-    if (theirs.includes(digest)) {
-      await store.set(keyOf(other), JSON.stringify(theirs.filter((d) => d !== digest)));
+    const [mine, theirs] = await Promise.all([read(store, format), read(store, other)]);
+    const theirId = await accountId(theirs.salt, digest);
+    if (theirs.unsalted || theirs.accounts.includes(theirId)) {
+      await write(store, other, {
+        ...theirs,
+        accounts: theirs.accounts.filter((id) => id !== theirId),
+      });
     }
-    if (mine.at(-1) === digest) return;
-    const next = [...mine.filter((d) => d !== digest), digest].slice(-MAX_REMEMBERED);
-    await store.set(keyOf(format), JSON.stringify(next));
+    const id = await accountId(mine.salt, digest);
+    if (!mine.unsalted && mine.accounts.at(-1) === id) return;
+    const accounts = [...mine.accounts.filter((a) => a !== id), id].slice(-MAX_REMEMBERED);
+    await write(store, format, { ...mine, accounts });
   } catch {
     // Only a hint.
   }
