@@ -190,7 +190,7 @@ export function postgresSponsorStore(pool: pg.Pool, inTransaction: InTransaction
     async prune(day) {
       await pool.query('DELETE FROM sponsor_budget WHERE day < $1', [day]);
       await pool.query(
-        `DELETE FROM sponsored_ops WHERE status IN ('sent', 'signed', 'landed') AND day < $1`,
+        `DELETE FROM sponsored_ops WHERE status IN ('sent', 'signing', 'signed', 'landed') AND day < $1`,
         [day],
       );
     },

@@ -82,7 +82,7 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
   );
   const pruneBudget = db.prepare<[number]>('DELETE FROM sponsor_budget WHERE day < ?');
   const pruneOps = db.prepare<[number]>(
-    `DELETE FROM sponsored_ops WHERE status IN ('sent', 'signed', 'landed') AND day < ?`,
+    `DELETE FROM sponsored_ops WHERE status IN ('sent', 'signing', 'signed', 'landed') AND day < ?`,
   );
 
   const claim = db.transaction((r: ClaimSponsorship): ClaimResult => {
