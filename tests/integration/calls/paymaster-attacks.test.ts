@@ -91,24 +91,30 @@ async function pm(
 
 const reasonOf = (answer: Answer) => ('error' in answer ? answer.error.data?.reason : 'signed');
 
-/** A never-funded EOA's first operation: `calls`, its authorization for `delegate` on `chainId`. */
+/**
+ * A never-funded EOA's first operation: `calls`, its authorization for `delegate` on `chainId`
+ * signed by `owner` (a fresh key by default); `sender` names another address than the owner's.
+ */
 async function firstOperation(
   calls: { to: string; data: string }[],
-  options: { delegate?: string; chainId?: number; sender?: string } = {},
+  options: { delegate?: string; chainId?: number; owner?: BaseWallet; sender?: string } = {},
 ): Promise<Record<string, unknown>> {
   const deadline = Number((await readLatestBlock(sc.rpc)).timestamp) + 600;
-  const sender = options.sender ?? Wallet.createRandom().address;
+  const owner = options.owner ?? Wallet.createRandom();
+  const address = options.delegate ?? sc.contracts.delegate;
+  const chainId = options.chainId ?? sc.chain.chainId;
+  const { signature } = await owner.authorize({ address, chainId, nonce: 0 });
   return {
-    ...laterOperation(sender, calls, deadline),
+    ...laterOperation(options.sender ?? owner.address, calls, deadline),
     factory: '0x7702',
     factoryData: '0x',
     eip7702Auth: {
-      address: options.delegate ?? sc.contracts.delegate,
-      chainId: `0x${(options.chainId ?? sc.chain.chainId).toString(16)}`,
+      address,
+      chainId: `0x${chainId.toString(16)}`,
       nonce: '0x0',
-      r: `0x${'11'.repeat(32)}`,
-      s: `0x${'22'.repeat(32)}`,
-      yParity: '0x0',
+      r: signature.r,
+      s: signature.s,
+      yParity: `0x${signature.yParity}`,
     },
   };
 }
@@ -255,6 +261,112 @@ describe('the ERC-7677 paymaster against a site that asks for more', () => {
     // The client's one operation of the day is still there for a call that runs.
     const runs = await firstOperation([favorite('revert-2')]);
     expect(reasonOf(await pm(server, 'pm_getPaymasterData', runs))).toBe('signed');
+  });
+});
+
+describe('the ERC-7677 paymaster against a stranger naming a victim’s account', () => {
+  /** The victim: an account that already runs Encore's delegate (no authorization needed). */
+  async function victim(): Promise<string> {
+    const listener = Wallet.createRandom();
+    await upgradeDirectly(sc, listener);
+    return listener.address;
+  }
+  const inSeconds = async (seconds: number) =>
+    Number((await readLatestBlock(sc.rpc)).timestamp) + seconds;
+
+  it('attack: a stranger’s requests for a victim’s address, from several client addresses, leave the victim’s next sponsored call working', async () => {
+    const server = await backend({ perListenerPerDay: 1 });
+    const account = await victim();
+    // The stranger's data is signed (nothing in a request shows whose it is), but it costs the
+    // stranger's client address, never the victim's budget, and never makes the victim wait.
+    for (const from of ['10.66.0.1', '10.66.0.2', '10.66.0.3']) {
+      const op = laterOperation(account, [favorite(`stranger-${from}`)], await inSeconds(600));
+      expect(reasonOf(await pm(server, 'pm_getPaymasterData', op, { from }))).toBe('signed');
+      // The same stranger's next one waits for the first, as one client's operations do.
+      const next = laterOperation(account, [favorite(`again-${from}`)], await inSeconds(601));
+      expect(reasonOf(await pm(server, 'pm_getPaymasterData', next, { from }))).toBe(
+        'SPONSOR_ACCOUNT_BUSY',
+      );
+    }
+    const own = laterOperation(account, [favorite('victim-own')], await inSeconds(600));
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const) {
+      expect(reasonOf(await pm(server, method, own, { from: '10.77.0.1' }))).toBe('signed');
+    }
+  });
+
+  it('attack: an authorization signed by someone else for a victim’s address is refused before anything is simulated or claimed', async () => {
+    const server = await backend({ perClientPerDay: 1 });
+    const victimKey = Wallet.createRandom();
+    const forged = await firstOperation([favorite('forged-1')], {
+      owner: Wallet.createRandom(),
+      sender: victimKey.address,
+    });
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const) {
+      const answer = await pm(server, method, forged);
+      expect(reasonOf(answer)).toBe('SPONSOR_BAD_AUTHORIZATION');
+      expect('error' in answer && answer.error.message).toContain('not signed by');
+    }
+    // An authorization for a nonce the account is not at is refused too.
+    const stale = await firstOperation([favorite('stale-1')]);
+    const auth = stale.eip7702Auth as Record<string, string>;
+    const owner = Wallet.createRandom();
+    const later = await owner.authorize({
+      address: sc.contracts.delegate,
+      chainId: sc.chain.chainId,
+      nonce: 5,
+    });
+    const atFive = {
+      ...stale,
+      sender: owner.address,
+      eip7702Auth: {
+        ...auth,
+        nonce: '0x5',
+        r: later.signature.r,
+        s: later.signature.s,
+        yParity: `0x${later.signature.yParity}`,
+      },
+    };
+    expect(reasonOf(await pm(server, 'pm_getPaymasterData', atFive))).toBe(
+      'SPONSOR_BAD_AUTHORIZATION',
+    );
+    // Nothing was claimed: the client's one operation of the day is there for the victim's own.
+    const own = await firstOperation([favorite('forged-own')], { owner: victimKey });
+    expect(reasonOf(await pm(server, 'pm_getPaymasterData', own))).toBe('signed');
+  });
+
+  it('attack: a deadline further ahead than SPONSOR_MAX_DEADLINE_SECONDS, or past, is refused', async () => {
+    const server = await backend({ maxDeadlineSeconds: 600 });
+    const account = await victim();
+    const far = laterOperation(account, [favorite('far-1')], await inSeconds(600 + 120));
+    const past = laterOperation(account, [favorite('past-1')], await inSeconds(0));
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const) {
+      const answer = await pm(server, method, far);
+      expect(reasonOf(answer)).toBe('SPONSOR_BAD_DEADLINE');
+      expect('error' in answer && answer.error.message).toContain('600 s');
+      expect(reasonOf(await pm(server, method, past))).toBe('SPONSOR_BAD_DEADLINE');
+    }
+    const near = laterOperation(account, [favorite('near-1')], await inSeconds(500));
+    expect(reasonOf(await pm(server, 'pm_getPaymasterData', near))).toBe('signed');
+  });
+
+  it('attack: a claim whose signed data was never used is released once its deadline passes, and never spent the listener’s budget', async () => {
+    const server = await backend({ perListenerPerDay: 1 });
+    const account = await victim();
+    const unused = laterOperation(account, [favorite('unused-1')], await inSeconds(30));
+    expect(reasonOf(await pm(server, 'pm_getPaymasterData', unused))).toBe('signed');
+    // While it could still run, the client's next operation for the account waits, and is told
+    // for how long at most (its deadline, not years).
+    const next = laterOperation(account, [favorite('unused-2')], await inSeconds(600));
+    const busy = await pm(server, 'pm_getPaymasterData', next);
+    expect(reasonOf(busy)).toBe('SPONSOR_ACCOUNT_BUSY');
+    const seconds = Number(/in (\d+) s/.exec('error' in busy ? busy.error.message : '')?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(30);
+    // Past its deadline, never used: released; the listener's one operation of the day is there.
+    await sc.rpc.request('evm_increaseTime', [31]);
+    await sc.rpc.request('evm_mine', []);
+    const after = laterOperation(account, [favorite('unused-3')], await inSeconds(600));
+    expect(reasonOf(await pm(server, 'pm_getPaymasterData', after))).toBe('signed');
   });
 });
 

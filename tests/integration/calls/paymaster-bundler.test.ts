@@ -325,8 +325,12 @@ describe('ERC-7677 paymaster and ERC-4337 bundler, through viem', () => {
   });
 
   it('signs nothing for calls that would revert (a favorite made already)', async () => {
+    const deadline = Number((await readLatestBlock(sc.rpc)).timestamp) + 600;
     const answer = await paymasterRpc('pm_getPaymasterData', [
-      operationFor(listener, [favorite('track-7677')]),
+      {
+        ...operationFor(listener, [favorite('track-7677')]),
+        nonce: `0x${nonceOf(deadline, 0n).toString(16)}`,
+      },
       sc.contracts.entryPoint,
       `0x${sc.chain.chainId.toString(16)}`,
     ]);

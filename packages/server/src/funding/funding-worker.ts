@@ -1,6 +1,9 @@
 // Sends queued payments, one instance at a time (a lease row in the database), one payment at a
 // time. Each payment is signed once and stored before it is broadcast; a retry broadcasts the
-// same bytes, so a crash, a timeout or two instances can never pay an address twice. A stored
+// same bytes, so a crash, a timeout or two instances can never pay an address twice. The lease
+// is fenced: it is renewed before a transfer is signed, and the statement that stores the
+// transfer checks it is still this instance's, so one whose reads outlasted the lease (another
+// took it meanwhile) sends nothing. A stored
 // transfer whose nonce was taken by another transaction can never be mined: only then, with the
 // block that holds the other transaction as proof, is it signed anew.
 import { randomUUID } from 'node:crypto';
@@ -72,11 +75,18 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
     return true;
   }
 
-  /** `justSigned`: the transfer was signed in this call, so it cannot have been mined yet. */
-  async function pay(row: FundingRow, justSigned = false): Promise<void> {
+  /** The lease this worker must hold, now, for a transfer to be recorded or forgotten. */
+  const fence = () => ({ holder, nowMs: now() });
+
+  /**
+   * `justSigned`: the transfer was signed in this call, so it cannot have been mined yet.
+   * 'lease-lost' when another instance took the lease (or the row) before a transfer was
+   * recorded: that transfer is never sent, and this pass ends.
+   */
+  async function pay(row: FundingRow, justSigned = false): Promise<'done' | 'lease-lost'> {
     if (row.rawTx && row.txHash && row.txNonce !== null) {
       // One signed on an earlier pass may have been mined since (its answer lost, or a crash).
-      if (!justSigned && (await settleIfMined(row, row.txHash))) return;
+      if (!justSigned && (await settleIfMined(row, row.txHash))) return 'done';
       try {
         await funder.broadcast(row.rawTx);
       } catch (error) {
@@ -84,7 +94,7 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
         // read before the receipt: a transfer mined between the two reads then shows as mined,
         // never as "no receipt, nonce used". While the nonce is free, the same bytes are retried.
         if ((await funder.minedNonce()) <= row.txNonce) throw error;
-        if (await settleIfMined(row, row.txHash)) return;
+        if (await settleIfMined(row, row.txHash)) return 'done';
         // Nonce used, no receipt: a node whose backends lag each other can say both of a transfer
         // that is ours. Only the block that used the nonce, holding another transaction of the
         // account at it, proves this one can never be mined; nothing less signs a second one.
@@ -93,28 +103,37 @@ export function createFundingWorker(options: FundingWorkerOptions): FundingWorke
         if (minedInstead === row.txHash.toLowerCase()) {
           throw new FundingError('FUNDING_RECEIPT_PENDING', `${row.txHash}: mined, no receipt yet`);
         }
-        await store.clearSigned(row.walletAddress);
+        if (!(await store.clearSigned(row.walletAddress, row.txHash, fence()))) {
+          return 'lease-lost';
+        }
         return pay({ ...row, rawTx: null, txHash: null, txNonce: null });
       }
       if (!(await settleIfMined(row, row.txHash))) {
         throw new FundingError('FUNDING_NOT_MINED', `${row.txHash}: sent, not mined yet`);
       }
-      return;
+      return 'done';
     }
+    // Renewed before signing, and checked again by the statement that records the transfer: one
+    // row's reads can outlast the lease, and an instance that lost it must never send.
+    if (!(await lease())) return 'lease-lost';
     const signed = await funder.signTransfer(
       row.walletAddress,
       options.amountWei,
       await funder.pendingNonce(),
     );
-    await store.saveSigned(row.walletAddress, signed.rawTx, signed.txHash, signed.nonce);
-    return pay({ ...row, ...signed, txNonce: signed.nonce }, true);
+    const transfer = { rawTx: signed.rawTx, txHash: signed.txHash, txNonce: signed.nonce };
+    if (!(await store.saveSigned(row.walletAddress, transfer, fence()))) {
+      options.log?.(`funding: lost the lease while signing for ${row.walletAddress}; not sent`);
+      return 'lease-lost';
+    }
+    return pay({ ...row, ...transfer }, true);
   }
 
   async function pass(): Promise<void> {
     if (!(await lease())) return;
     for (const row of await store.due(now(), BATCH)) {
       try {
-        await pay(row);
+        if ((await pay(row)) === 'lease-lost') break;
       } catch (error) {
         await retry(row, error);
         // The chain is failing: the rest waits for the next pass (and keeps its nonce order).

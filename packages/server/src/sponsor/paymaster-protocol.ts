@@ -15,12 +15,28 @@ import { z } from 'zod';
 const gas = quantitySchema(128);
 const optionalGas = gas.optional().default(0n);
 
-/** The 7702 authorization an operation carries (its signature is the bundler's to check). */
+/** A signature's r or s: up to 32 bytes of hex (some clients drop leading zeros). */
+const signatureWord = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, { error: 'must be 0x-prefixed hex of at most 32 bytes' })
+  .transform((value) => `0x${value.slice(2).toLowerCase().padStart(64, '0')}` as Hex);
+
+/**
+ * The 7702 authorization an operation carries, signature included: the paymaster checks whose
+ * it is before a simulation takes it as the account's code.
+ */
 const eip7702AuthSchema = z.object(
   {
     address: addressSchema.optional(),
     contractAddress: addressSchema.optional(),
     chainId: quantitySchema(256),
+    nonce: quantitySchema(64),
+    yParity: z
+      .string()
+      .regex(/^0x0?[01]$/, { error: 'must be "0x0" or "0x1"' })
+      .transform((value) => (value.endsWith('1') ? '0x1' : '0x0') as Hex),
+    r: signatureWord,
+    s: signatureWord,
   },
   { error: 'must be an EIP-7702 authorization { address, chainId, nonce, r, s, yParity }' },
 );

@@ -4,7 +4,10 @@
 // only the listed calls (allowed-calls.ts), at most maxCalls, the per-listener, per-client and
 // per-day budgets (the same store, the same counters), only for accounts running Encore's
 // delegate, and never for calls that would revert (simulated as the EntryPoint runs them before
-// anything is signed). The final data spends one unit of each budget, once per operation.
+// anything is signed). Nothing in a request shows it comes from the account it names, so the final
+// data spends the asking client's and the global budget, and counts in the listener's only once
+// the account used its nonce (account-operations.ts); its deadline is bounded as POST /sponsor's,
+// and an authorization it carries must be the sender's own (paymaster-authorization.ts).
 
 import {
   AccountNotDelegatableError,
@@ -13,14 +16,15 @@ import {
   decodeExecute,
   delegateOfCode,
   type Hex,
-  readEntryPointNonce,
   toQuantity,
 } from '@encore-wallet/calls';
 import { readCode, readLatestBlock } from '@encore-wallet/utils/chain-rpc';
 import { getAddress, Wallet } from 'ethers';
 import type { SponsorBudget } from '../store/sponsor-store.ts';
 import type { Store } from '../store/store.ts';
+import { settledOperations } from './account-operations.ts';
 import { allowedEntryFor } from './allowed-calls.ts';
+import { checkPaymasterAuthorization } from './paymaster-authorization.ts';
 import {
   type PaymasterRequest,
   type PaymasterResult,
@@ -36,6 +40,7 @@ import {
 import { createSponsorChain, type SponsorChain } from './sponsor-chain.ts';
 import type { SponsorOptions } from './sponsor-config.ts';
 import { SponsorError } from './sponsor-error.ts';
+import { checkDeadline } from './sponsor-policy.ts';
 import { accountBusy, budgetRefusal } from './sponsor-refusals.ts';
 
 /** Gas EncorePaymaster's validation takes at most (an EIP-712 hash and one ecrecover), and none after. */
@@ -85,38 +90,6 @@ export function startPaymasterService(
         cause: error,
       },
     );
-  }
-
-  /**
-   * The account's other operations this paymaster signed for that can no longer run: past their
-   * deadline (the nonce key), or with the EntryPoint's nonce for their key moved past them (they
-   * ran, or another took their place). Any other one makes the claim wait (SPONSOR_ACCOUNT_BUSY),
-   * so the next is simulated only once the chain holds what the last one did: a call that reverts
-   * the second time (a favorite signed under two deadlines) is never paid for twice.
-   */
-  async function settledOperations(sender: Address, except: string): Promise<string[]> {
-    const operations = (await store.sponsor.operationsOf(sender.toLowerCase())).filter(
-      (op) => op.userOpHash !== except,
-    );
-    if (operations.length === 0) return [];
-    const latest = await onChain(() => readLatestBlock(chain.rpc));
-    const settled: string[] = [];
-    for (const op of operations) {
-      const nonce = BigInt(op.nonce);
-      if (BigInt(deadlineOf(nonce)) <= latest.timestamp) {
-        settled.push(op.userOpHash);
-        continue;
-      }
-      const next = await onChain(() =>
-        readEntryPointNonce(chain.rpc, entryPoint, sender, nonce >> 64n),
-      );
-      if (next > nonce) {
-        settled.push(op.userOpHash);
-        continue;
-      }
-      throw accountBusy();
-    }
-    return settled;
   }
 
   async function onChain<T>(read: () => Promise<T>): Promise<T> {
@@ -182,10 +155,14 @@ export function startPaymasterService(
     return { op, entryPoint, chainId: id };
   }
 
-  /** The calls and the account's delegate, judged as POST /sponsor judges them. */
-  async function checkOperation(
-    request: PaymasterRequest,
-  ): Promise<Record<string, { code: Hex }> | undefined> {
+  /**
+   * The calls, the deadline and the account's delegate, judged as POST /sponsor judges them: the
+   * state override the simulation needs, and the chain's time the deadline was judged at.
+   */
+  async function checkOperation(request: PaymasterRequest): Promise<{
+    override: Record<string, { code: Hex }> | undefined;
+    chainSeconds: number;
+  }> {
     const { op } = request;
     const calls = decodeExecute(op.callData);
     if (!calls) {
@@ -209,21 +186,19 @@ export function startPaymasterService(
         );
       }
     });
-    const authorized = op.eip7702Auth?.address ?? op.eip7702Auth?.contractAddress;
+    const chainSeconds = await checkDeadlineOf(request);
     if (op.eip7702Auth) {
-      if (authorized !== delegate) {
-        throw new SponsorError(
-          'SPONSOR_WRONG_DELEGATE',
-          `the authorization names ${authorized ?? 'no contract'}, not ${delegate}`,
-        );
-      }
-      if (op.eip7702Auth.chainId !== request.chainId) {
-        throw new SponsorError(
-          'SPONSOR_BAD_AUTHORIZATION',
-          'the authorization is for another chain',
-        );
-      }
-      return { [op.sender]: { code: `0xef0100${delegate.slice(2).toLowerCase()}` as Hex } };
+      await onChain(() =>
+        checkPaymasterAuthorization({
+          rpc: chain.rpc,
+          delegate,
+          chainId: request.chainId,
+          sender: op.sender,
+          authorization: op.eip7702Auth as NonNullable<typeof op.eip7702Auth>,
+        }),
+      );
+      const code = `0xef0100${delegate.slice(2).toLowerCase()}` as Hex;
+      return { override: { [op.sender]: { code } }, chainSeconds };
     }
     let current: Address | null;
     try {
@@ -234,7 +209,7 @@ export function startPaymasterService(
       }
       throw error;
     }
-    if (current === delegate) return undefined;
+    if (current === delegate) return { override: undefined, chainSeconds };
     if (current === null) {
       throw new SponsorError(
         'SPONSOR_NOT_UPGRADED',
@@ -245,6 +220,13 @@ export function startPaymasterService(
       'SPONSOR_WRONG_DELEGATE',
       `the account runs ${current}, not ${delegate}`,
     );
+  }
+
+  /** The chain's time, once the operation's deadline (its nonce key) is found within bounds. */
+  async function checkDeadlineOf(request: PaymasterRequest): Promise<number> {
+    const latest = Number((await onChain(() => readLatestBlock(chain.rpc))).timestamp);
+    checkDeadline(deadlineOf(request.op.nonce), options, latest);
+    return latest;
   }
 
   /** Runs the calls as the EntryPoint would (from it, on the account): a revert is refused. */
@@ -314,7 +296,7 @@ export function startPaymasterService(
 
   async function stubData(params: unknown, clientBucket: string): Promise<PaymasterResult> {
     const request = await readRequest(params);
-    const override = await checkOperation(request);
+    const { override } = await checkOperation(request);
     const spent = await store.sponsor.exhausted({
       ...limits(),
       sender: request.op.sender.toLowerCase(),
@@ -347,17 +329,30 @@ export function startPaymasterService(
         `the paymaster's gas limits may be at most ${PAYMASTER_GAS.verification * 2n} and ${PAYMASTER_GAS.verification}`,
       );
     }
-    const override = await checkOperation(request);
+    const { override, chainSeconds } = await checkOperation(request);
     await checkGas(request, gas);
     await simulate(request, override);
     const key = paymasterRequestHash({ paymaster, chainId: request.chainId, op: request.op, gas });
+    const settled = await settledOperations(
+      {
+        store: store.sponsor,
+        rpc: chain.rpc,
+        entryPoint,
+        account: request.op.sender,
+        except: key,
+        clientBucket,
+        chainSeconds,
+      },
+      onChain,
+    );
     const claim = await store.sponsor.claim({
       ...limits(),
       userOpHash: key,
       sender: request.op.sender.toLowerCase(),
       nonce: request.op.nonce.toString(),
       clientBucket,
-      settled: await settledOperations(request.op.sender as Address, key),
+      settled,
+      proven: false,
     });
     if (claim.kind === 'budget') refuseBudget(claim.budget);
     if (claim.kind === 'in-flight') {
@@ -374,12 +369,14 @@ export function startPaymasterService(
     try {
       const latest = await onChain(() => readLatestBlock(chain.rpc));
       const seconds = Math.min(PAYMASTER_VALID_SECONDS, options.maxDeadlineSeconds);
+      // Never valid past the operation's own deadline: the claim is forgotten after it.
+      const validUntil = Math.min(Number(latest.timestamp) + seconds, deadlineOf(request.op.nonce));
       paymasterData = await signPaymasterData(signer, {
         paymaster,
         chainId: request.chainId,
         op: request.op,
         gas,
-        window: { validAfter: 0, validUntil: Number(latest.timestamp) + seconds },
+        window: { validAfter: 0, validUntil },
       });
     } catch (error) {
       if (claim.kind === 'claimed') {
@@ -389,8 +386,7 @@ export function startPaymasterService(
       }
       throw unavailable(error);
     }
-    // The record of a signed operation holds the signed digest where a sent one holds its transaction.
-    if (claim.kind === 'claimed') await store.sponsor.markSent(key, key);
+    if (claim.kind === 'claimed') await store.sponsor.markSigned(key);
     log?.(`paymaster: signed an operation for ${request.op.sender}`);
     return {
       paymaster,

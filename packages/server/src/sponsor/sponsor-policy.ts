@@ -22,21 +22,33 @@ export function checkPolicy(batch: CallBatch, options: SponsorOptions, chainSeco
       );
     }
   });
-  if (batch.deadline <= chainSeconds) {
-    throw new SponsorError('SPONSOR_BAD_DEADLINE', 'the operation’s deadline has passed');
-  }
-  if (batch.deadline > chainSeconds + options.maxDeadlineSeconds) {
-    throw new SponsorError(
-      'SPONSOR_BAD_DEADLINE',
-      `the operation’s deadline may lie at most ${options.maxDeadlineSeconds} s ahead`,
-    );
-  }
+  checkDeadline(batch.deadline, options, chainSeconds);
   const gas =
     batch.gas.callGasLimit + batch.gas.verificationGasLimit + batch.gas.preVerificationGas;
   if (gas > options.maxGas) {
     throw new SponsorError(
       'SPONSOR_TOO_MUCH_GAS',
       `the operation asks for ${gas} gas; this sponsor pays for at most ${options.maxGas}`,
+    );
+  }
+}
+
+/**
+ * An operation's deadline (its nonce key) is ahead, and at most SPONSOR_MAX_DEADLINE_SECONDS
+ * ahead: what the sponsor signs or claims can no longer run, and holds nothing, soon after.
+ */
+export function checkDeadline(
+  deadline: number,
+  options: Pick<SponsorOptions, 'maxDeadlineSeconds'>,
+  chainSeconds: number,
+): void {
+  if (deadline <= chainSeconds) {
+    throw new SponsorError('SPONSOR_BAD_DEADLINE', 'the operation’s deadline has passed');
+  }
+  if (deadline > chainSeconds + options.maxDeadlineSeconds) {
+    throw new SponsorError(
+      'SPONSOR_BAD_DEADLINE',
+      `the operation’s deadline may lie at most ${options.maxDeadlineSeconds} s ahead`,
     );
   }
 }

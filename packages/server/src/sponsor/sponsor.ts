@@ -9,7 +9,6 @@
 import {
   type Address,
   bytes32Schema,
-  deadlineOf,
   encodeHandleOps,
   entryPointAbi,
   type Hex,
@@ -26,6 +25,7 @@ import { z } from 'zod';
 import type { SponsorBudget } from '../store/sponsor-store.ts';
 import type { Store } from '../store/store.ts';
 import { checkDelegation } from './account-delegation.ts';
+import { settledOperations } from './account-operations.ts';
 import { callGasOf } from './call-gas.ts';
 import { createSponsorChain, type SponsorChain } from './sponsor-chain.ts';
 import type { SponsorOptions } from './sponsor-config.ts';
@@ -170,44 +170,33 @@ export function startSponsor(
     }
   }
 
-  /**
-   * The account's other operations that are done: in a block (their transaction has a receipt),
-   * or past their deadline (they can no longer run). Throws SPONSOR_ACCOUNT_BUSY while one is on
-   * its way: the next is simulated only once the chain holds what the last one did, so calls that
-   * revert the second time (a favorite made twice under two deadlines, two nonce keys) are never
-   * paid twice.
-   */
-  async function settledOperations(account: Address, except: Hex, now: number): Promise<string[]> {
-    const settled: string[] = [];
-    for (const op of await store.sponsor.operationsOf(account.toLowerCase())) {
-      if (op.userOpHash === except) continue;
-      const deadline = deadlineOf(BigInt(op.nonce));
-      if (deadline <= now) {
-        settled.push(op.userOpHash);
-        continue;
-      }
-      if (op.status === 'sent' && op.txHash) {
-        let receipt: unknown;
+  /** The account's operations that do not hold this one back (account-operations.ts). */
+  function settled(account: Address, except: Hex, clientBucket: string, now: number) {
+    return settledOperations(
+      {
+        store: store.sponsor,
+        rpc: chain.rpc,
+        entryPoint,
+        account,
+        except,
+        clientBucket,
+        chainSeconds: now,
+      },
+      async (read) => {
         try {
-          receipt = await chain.rpc.request('eth_getTransactionReceipt', [op.txHash]);
+          return await read();
         } catch (error) {
           throw unavailable(error);
         }
-        if (receipt !== null && receipt !== undefined) {
-          settled.push(op.userOpHash);
-          continue;
-        }
-      }
-      throw accountBusy(deadline - now);
-    }
-    return settled;
+      },
+    );
   }
 
   async function estimate(params: unknown, clientBucket: string): Promise<unknown> {
     const { batch, authorization } = await readOperation(params);
     const now = await chainSeconds();
     checkPolicy(batch, options, now);
-    await settledOperations(batch.account, userOperationHash(batch), now);
+    await settled(batch.account, userOperationHash(batch), clientBucket, now);
     const spent = await store.sponsor.exhausted({
       ...limits(),
       sender: batch.account.toLowerCase(),
@@ -288,7 +277,8 @@ export function startSponsor(
       sender: batch.account.toLowerCase(),
       nonce: BigInt(packUserOperation(batch).nonce).toString(),
       clientBucket,
-      settled: await settledOperations(batch.account, hash, now),
+      settled: await settled(batch.account, hash, clientBucket, now),
+      proven: true,
     });
     if (claim.kind === 'sent') return hash;
     if (claim.kind === 'account-busy') throw accountBusy();

@@ -24,6 +24,12 @@ export interface FundingRow {
   txNonce: number | null;
 }
 
+/** Who must hold the worker lease, and the moment it must still run at, for a write to happen. */
+export interface LeaseFence {
+  holder: string;
+  nowMs: number;
+}
+
 export interface FundingSummary {
   queued: number;
   paid: number;
@@ -40,10 +46,21 @@ export interface FundingStore {
   acquireLease(holder: string, nowMs: number, untilMs: number): Promise<boolean>;
   /** Queued payments due at `nowMs`: signed ones first (by nonce), then the oldest. */
   due(nowMs: number, limit: number): Promise<FundingRow[]>;
-  /** Records the signed transfer before it is broadcast. */
-  saveSigned(walletAddress: string, rawTx: string, txHash: string, txNonce: number): Promise<void>;
-  /** Forgets a signed transfer that can never be mined (its nonce went to another transaction). */
-  clearSigned(walletAddress: string): Promise<void>;
+  /**
+   * Records the signed transfer before it is broadcast, in one statement that also checks the
+   * fence: the lease is `fence.holder`'s and current at `fence.nowMs`, and the payment is queued
+   * with no transfer recorded. False when it is not recorded: the transfer must never be sent.
+   */
+  saveSigned(
+    walletAddress: string,
+    signed: { rawTx: string; txHash: string; txNonce: number },
+    fence: LeaseFence,
+  ): Promise<boolean>;
+  /**
+   * Forgets the signed transfer `txHash` once it can never be mined (its nonce went to another
+   * transaction), under the same fence; false when the lease or the row moved on.
+   */
+  clearSigned(walletAddress: string, txHash: string, fence: LeaseFence): Promise<boolean>;
   settle(walletAddress: string, status: 'paid' | 'failed', error?: string): Promise<void>;
   retryLater(walletAddress: string, nextAttemptAt: number, error: string): Promise<void>;
   summary(): Promise<FundingSummary>;

@@ -15,6 +15,15 @@ const SPEND_BUDGET = `INSERT INTO funding_budget (bucket, day, used) VALUES ($1,
   ON CONFLICT (bucket, day) DO UPDATE SET used = funding_budget.used + 1
   WHERE funding_budget.used < $3 RETURNING used`;
 
+/**
+ * The fence, with the holder and the moment as parameters `$holder` and `$now`: the row changes
+ * only while the lease is this holder's and current. The subquery sees the lease as committed
+ * when the statement starts; an instance that takes the lease just after then finds the row
+ * signed (its own update waits for this one's and re-reads `raw_tx`), and signs nothing more.
+ */
+const leaseHeld = (holder: number, now: number) => `EXISTS (SELECT 1 FROM funding_lease
+  WHERE id = 1 AND holder = $${holder} AND until_ms >= $${now})`;
+
 export function postgresFundingStore(pool: pg.Pool, inTransaction: InTransaction): FundingStore {
   return {
     async enqueue(r) {
@@ -70,17 +79,21 @@ export function postgresFundingStore(pool: pg.Pool, inTransaction: InTransaction
         txNonce: row.tx_nonce === null ? null : Number(row.tx_nonce),
       }));
     },
-    async saveSigned(walletAddress, rawTx, txHash, txNonce) {
-      await pool.query(
-        'UPDATE funding_payments SET raw_tx = $1, tx_hash = $2, tx_nonce = $3 WHERE wallet_address = $4',
-        [rawTx, txHash, txNonce, walletAddress],
+    async saveSigned(walletAddress, signed, fence) {
+      const saved = await pool.query(
+        `UPDATE funding_payments SET raw_tx = $1, tx_hash = $2, tx_nonce = $3
+         WHERE wallet_address = $4 AND status = 'queued' AND raw_tx IS NULL AND ${leaseHeld(5, 6)}`,
+        [signed.rawTx, signed.txHash, signed.txNonce, walletAddress, fence.holder, fence.nowMs],
       );
+      return saved.rowCount === 1;
     },
-    async clearSigned(walletAddress) {
-      await pool.query(
-        'UPDATE funding_payments SET raw_tx = NULL, tx_hash = NULL, tx_nonce = NULL WHERE wallet_address = $1',
-        [walletAddress],
+    async clearSigned(walletAddress, txHash, fence) {
+      const cleared = await pool.query(
+        `UPDATE funding_payments SET raw_tx = NULL, tx_hash = NULL, tx_nonce = NULL
+         WHERE wallet_address = $1 AND status = 'queued' AND tx_hash = $2 AND ${leaseHeld(3, 4)}`,
+        [walletAddress, txHash, fence.holder, fence.nowMs],
       );
+      return cleared.rowCount === 1;
     },
     async settle(walletAddress, status, error) {
       await pool.query(

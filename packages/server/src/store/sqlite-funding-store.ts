@@ -53,11 +53,27 @@ export function sqliteFundingStore(db: Database.Database): FundingStore {
      WHERE status = 'queued' AND next_attempt_at <= ?
      ORDER BY tx_nonce IS NULL, tx_nonce, next_attempt_at LIMIT ?`,
   );
-  const saveSigned = db.prepare<[string, string, number, string]>(
-    'UPDATE funding_payments SET raw_tx = ?, tx_hash = ?, tx_nonce = ? WHERE wallet_address = ?',
+  // The fence: the row changes only while the lease is this holder's and current.
+  const LEASE_HELD = `EXISTS (SELECT 1 FROM funding_lease
+    WHERE id = 1 AND holder = @holder AND until_ms >= @now)`;
+  const saveSigned = db.prepare<
+    [
+      {
+        rawTx: string;
+        txHash: string;
+        txNonce: number;
+        wallet: string;
+        holder: string;
+        now: number;
+      },
+    ]
+  >(
+    `UPDATE funding_payments SET raw_tx = @rawTx, tx_hash = @txHash, tx_nonce = @txNonce
+     WHERE wallet_address = @wallet AND status = 'queued' AND raw_tx IS NULL AND ${LEASE_HELD}`,
   );
-  const clearSigned = db.prepare<[string]>(
-    'UPDATE funding_payments SET raw_tx = NULL, tx_hash = NULL, tx_nonce = NULL WHERE wallet_address = ?',
+  const clearSigned = db.prepare<[{ wallet: string; txHash: string; holder: string; now: number }]>(
+    `UPDATE funding_payments SET raw_tx = NULL, tx_hash = NULL, tx_nonce = NULL
+     WHERE wallet_address = @wallet AND status = 'queued' AND tx_hash = @txHash AND ${LEASE_HELD}`,
   );
   // Settled rows keep no time: the sign-up moment is not stored longer than needed.
   const settle = db.prepare<[string, string | null, string]>(
@@ -93,11 +109,23 @@ export function sqliteFundingStore(db: Database.Database): FundingStore {
         txNonce: row.tx_nonce,
       }));
     },
-    async saveSigned(walletAddress, rawTx, txHash, txNonce) {
-      saveSigned.run(rawTx, txHash, txNonce, walletAddress);
+    async saveSigned(walletAddress, signed, fence) {
+      const saved = saveSigned.run({
+        ...signed,
+        wallet: walletAddress,
+        holder: fence.holder,
+        now: fence.nowMs,
+      });
+      return saved.changes === 1;
     },
-    async clearSigned(walletAddress) {
-      clearSigned.run(walletAddress);
+    async clearSigned(walletAddress, txHash, fence) {
+      const cleared = clearSigned.run({
+        wallet: walletAddress,
+        txHash,
+        holder: fence.holder,
+        now: fence.nowMs,
+      });
+      return cleared.changes === 1;
     },
     async settle(walletAddress, status, error) {
       settle.run(status, error ?? null, walletAddress);

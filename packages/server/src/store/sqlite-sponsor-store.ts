@@ -6,8 +6,12 @@ import {
   type ClaimResult,
   type ClaimSponsorship,
   claimRefusal,
+  listenerBucket,
+  nonceOfStored,
   type SponsorStore,
   SponsorshipRefused,
+  sponsoredStatus,
+  storedNonce,
 } from './sponsor-store.ts';
 
 export function sqliteSponsorStore(db: Database.Database): SponsorStore {
@@ -19,19 +23,49 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
   );
   const ofSender = db.prepare<
     [string],
-    { user_op_hash: string; nonce: string; status: string; tx_hash: string | null }
-  >('SELECT user_op_hash, nonce, status, tx_hash FROM sponsored_ops WHERE sender = ?');
-  const spend = db.prepare<[{ bucket: string; day: number; limit: number }], { used: number }>(
-    `INSERT INTO sponsor_budget (bucket, day, used) VALUES (@bucket, @day, 1)
-     ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1 WHERE used < @limit
+    {
+      user_op_hash: string;
+      nonce: string;
+      status: string;
+      tx_hash: string | null;
+      client_bucket: string;
+    }
+  >(
+    'SELECT user_op_hash, nonce, status, tx_hash, client_bucket FROM sponsored_ops WHERE sender = ?',
+  );
+  // `spend` 0 only checks the limit (an unproven claim and the listener's budget).
+  const spend = db.prepare<
+    [{ bucket: string; day: number; limit: number; spend: number }],
+    { used: number }
+  >(
+    `INSERT INTO sponsor_budget (bucket, day, used) VALUES (@bucket, @day, @spend)
+     ON CONFLICT (bucket, day) DO UPDATE SET used = used + @spend WHERE used < @limit
      RETURNING used`,
   );
-  const insertOp = db.prepare<[string, string, string, number, string]>(
-    `INSERT INTO sponsored_ops (user_op_hash, sender, nonce, status, day, client_bucket)
-     VALUES (?, ?, ?, 'claimed', ?, ?)`,
+  const count = db.prepare<[string, number]>(
+    `INSERT INTO sponsor_budget (bucket, day, used) VALUES (?, ?, 1)
+     ON CONFLICT (bucket, day) DO UPDATE SET used = used + 1`,
   );
-  const claimed = db.prepare<[string], { sender: string; day: number; client_bucket: string }>(
-    `SELECT sender, day, client_bucket FROM sponsored_ops WHERE user_op_hash = ? AND status = 'claimed'`,
+  const insertOp = db.prepare<[string, string, string, string, number, string]>(
+    `INSERT INTO sponsored_ops (user_op_hash, sender, nonce, status, day, client_bucket)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const claimed = db.prepare<
+    [string],
+    { sender: string; day: number; client_bucket: string; status: string }
+  >(
+    `SELECT sender, day, client_bucket, status FROM sponsored_ops
+     WHERE user_op_hash = ? AND status IN ('claimed', 'signing')`,
+  );
+  const markSigned = db.prepare<[string, string]>(
+    `UPDATE sponsored_ops SET status = 'signed', tx_hash = ? WHERE user_op_hash = ? AND status = 'signing'`,
+  );
+  const markLanded = db.prepare<[string], { sender: string; day: number }>(
+    `UPDATE sponsored_ops SET status = 'landed', client_bucket = ''
+     WHERE user_op_hash = ? AND status = 'signed' RETURNING sender, day`,
+  );
+  const expire = db.prepare<[string]>(
+    `DELETE FROM sponsored_ops WHERE user_op_hash = ? AND status = 'signed'`,
   );
   const deleteOp = db.prepare<[string]>('DELETE FROM sponsored_ops WHERE user_op_hash = ?');
   const giveBack = db.prepare<[string, number]>(
@@ -48,43 +82,49 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
   );
   const pruneBudget = db.prepare<[number]>('DELETE FROM sponsor_budget WHERE day < ?');
   const pruneOps = db.prepare<[number]>(
-    `DELETE FROM sponsored_ops WHERE status = 'sent' AND day < ?`,
+    `DELETE FROM sponsored_ops WHERE status IN ('sent', 'signing', 'signed', 'landed') AND day < ?`,
   );
 
   const claim = db.transaction((r: ClaimSponsorship): ClaimResult => {
     const existing = findOp.get(r.userOpHash);
     if (existing) {
-      return existing.status === 'sent' && existing.tx_hash
+      return existing.status !== 'claimed' && existing.status !== 'signing' && existing.tx_hash
         ? { kind: 'sent', txHash: existing.tx_hash }
         : { kind: 'in-flight' };
     }
-    if (findNonce.get(r.sender, r.nonce)) return { kind: 'nonce-taken' };
+    if (r.proven && findNonce.get(r.sender, r.nonce)) return { kind: 'nonce-taken' };
     const settled = new Set(r.settled);
     if (ofSender.all(r.sender).some((op) => !settled.has(op.user_op_hash))) {
       return { kind: 'account-busy' };
     }
-    for (const { bucket, limit, budget } of budgetBuckets(r)) {
-      if (!spend.get({ bucket, day: r.day, limit })) {
+    for (const { bucket, limit, budget, spend: units } of budgetBuckets(r)) {
+      if (!spend.get({ bucket, day: r.day, limit, spend: units })) {
         throw new SponsorshipRefused({ kind: 'budget', budget });
       }
     }
-    insertOp.run(r.userOpHash, r.sender, r.nonce, r.day, r.clientBucket);
+    const status = r.proven ? 'claimed' : 'signing';
+    insertOp.run(r.userOpHash, r.sender, storedNonce(r), status, r.day, r.clientBucket);
     return { kind: 'claimed' };
   });
   const release = db.transaction((userOpHash: string): void => {
     const row = claimed.get(userOpHash);
     if (!row) return;
     deleteOp.run(userOpHash);
-    for (const { bucket } of budgetBuckets({
+    for (const { bucket, spend: units } of budgetBuckets({
       sender: row.sender,
       clientBucket: row.client_bucket,
       day: row.day,
       perListener: 0,
       perClient: 0,
       perDay: 0,
+      proven: row.status === 'claimed',
     })) {
-      giveBack.run(bucket, row.day);
+      if (units === 1) giveBack.run(bucket, row.day);
     }
+  });
+  const landed = db.transaction((userOpHash: string): void => {
+    const row = markLanded.get(userOpHash);
+    if (row) count.run(listenerBucket(row.sender), row.day);
   });
 
   return {
@@ -101,20 +141,30 @@ export function sqliteSponsorStore(db: Database.Database): SponsorStore {
     async operationsOf(sender) {
       return ofSender.all(sender).map((op) => ({
         userOpHash: op.user_op_hash,
-        nonce: op.nonce,
-        status: op.status === 'sent' ? 'sent' : 'claimed',
+        nonce: nonceOfStored(op.nonce),
+        status: sponsoredStatus(op.status),
         txHash: op.tx_hash,
+        clientBucket: op.client_bucket,
       }));
     },
     async markSent(userOpHash, txHash) {
       markSent.run(txHash, userOpHash);
+    },
+    async markSigned(userOpHash) {
+      markSigned.run(userOpHash, userOpHash);
+    },
+    async landed(userOpHash) {
+      landed.immediate(userOpHash);
+    },
+    async expire(userOpHash) {
+      expire.run(userOpHash);
     },
     async sentTransaction(userOpHash) {
       const row = findOp.get(userOpHash);
       return row?.status === 'sent' ? row.tx_hash : null;
     },
     async exhausted(request) {
-      for (const { bucket, limit, budget } of budgetBuckets(request)) {
+      for (const { bucket, limit, budget } of budgetBuckets({ ...request, proven: true })) {
         if ((used.get(bucket, request.day)?.used ?? 0) >= limit) return budget;
       }
       return null;
