@@ -119,6 +119,27 @@ describe('POST /evaluate', () => {
     expect((await post('{not json')).status).toBe(400);
   });
 
+  it('stops reading a body that streams past the limit without declaring its length', async () => {
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 4096;
+        if (sent > 1_000_000) controller.close();
+        else controller.enqueue(new Uint8Array(4096).fill(0x20));
+      },
+    });
+    const response = await holder.fetch(
+      new Request(`${HOLDER_URL}/evaluate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(100_000);
+  });
+
   it('evaluates exactly what the client blinded (the blinded element is the only input)', async () => {
     const accountBytes = hexToBytes(account);
     const poprf = ristretto255_oprf.poprf(accountBytes);

@@ -11,6 +11,7 @@ import {
 } from '@encore-wallet/contract/key-holder';
 import { bytesToHex, hexToBytes } from '@encore-wallet/utils/encoding';
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { evaluateBlinded } from '../evaluate.ts';
 import type { KeyRing } from '../keys/key-ring.ts';
@@ -45,15 +46,17 @@ export function keyHolderRoutes(app: Hono, deps: RouteDeps): void {
     return c.json(body);
   });
 
-  app.post('/evaluate', async (c) => {
+  // The limit is counted as the body streams in (a missing or lying Content-Length included).
+  const limit = bodyLimit({
+    maxSize: MAX_REQUEST_BYTES,
+    onError: (c) => error(c, 413, `body: must be at most ${MAX_REQUEST_BYTES} bytes`),
+  });
+  app.post('/evaluate', limit, async (c) => {
     const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json') {
       return error(c, 415, 'content-type: must be application/json');
     }
     const text = await c.req.text();
-    if (new TextEncoder().encode(text).byteLength > MAX_REQUEST_BYTES) {
-      return error(c, 413, `body: must be at most ${MAX_REQUEST_BYTES} bytes`);
-    }
     let json: unknown;
     try {
       json = JSON.parse(text);
