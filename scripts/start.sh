@@ -22,6 +22,7 @@ source scripts/lib/port-holder.sh
 source scripts/lib/start-lock.sh
 
 BACKEND_PORT="${BACKEND_PORT:-8787}"
+KEY_HOLDER_PORT="${KEY_HOLDER_PORT:-8789}"
 CATALOG_PORT="${CATALOG_PORT:-8790}"
 CATALOG_HOSTS="${CATALOG_HOSTS:-3}"
 DEMO_PORT="${DEMO_PORT:-8800}"
@@ -36,6 +37,7 @@ case "${ENCORE_BROWSER:-chromium}" in
   *) echo "BROWSER must be chromium, firefox or none (got '$ENCORE_BROWSER')." >&2; exit 2 ;;
 esac
 BACKEND_URL="http://127.0.0.1:${BACKEND_PORT}"
+KEY_HOLDER_URL="http://127.0.0.1:${KEY_HOLDER_PORT}"
 CATALOG_URL="http://127.0.0.1:${CATALOG_PORT}/"
 DEMO_URL="http://127.0.0.1:${DEMO_PORT}/"
 TSX="$PWD/node_modules/.bin/tsx"
@@ -65,6 +67,7 @@ check_port() {
   blocked=1
 }
 check_port BACKEND_PORT "$BACKEND_PORT"
+check_port KEY_HOLDER_PORT "$KEY_HOLDER_PORT"
 # The dev catalog's API hosts listen on the ports after CATALOG_PORT.
 for port in $(seq "$CATALOG_PORT" $((CATALOG_PORT + CATALOG_HOSTS))); do
   check_port CATALOG_PORT "$port"
@@ -200,6 +203,14 @@ start "backend" "$LOGS/backend.log" env PORT="$BACKEND_PORT" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
   SPONSOR_PAYMASTER="$(chain_value PAYMASTER_ADDRESS)" \
   "$TSX" packages/server/src/main.ts
+# The oblivious key holder (docs/key-holder.md): a process and a store of its own. Its key is made
+# once per data directory, so what is made under it keeps opening from one run to the next.
+KEY_HOLDER_KEYS_FILE="$DATA_DIR/key-holder-keys.json"
+[ -f "$KEY_HOLDER_KEYS_FILE" ] ||
+  "$TSX" packages/key-holder/src/main.ts add-key --file "$KEY_HOLDER_KEYS_FILE" --id local-1 >/dev/null
+start "key holder" "$LOGS/key-holder.log" env KEY_HOLDER_PORT="$KEY_HOLDER_PORT" \
+  KEY_HOLDER_KEYS_FILE="$KEY_HOLDER_KEYS_FILE" KEY_HOLDER_DATABASE_URL="sqlite:$DATA_DIR/key-holder.sqlite" \
+  "$TSX" packages/key-holder/src/main.ts
 start "dev catalog" "$LOGS/catalog.log" env CATALOG_PORT="$CATALOG_PORT" \
   CATALOG_HOSTS="$CATALOG_HOSTS" CATALOG_DEV=1 \
   "$TSX" dev-catalog/main.ts
@@ -211,6 +222,7 @@ start "demo site" "$LOGS/demo.log" env DEMO_PORT="$DEMO_PORT" \
   "$TSX" demo/server/main.ts
 
 wait_for "backend" "$BACKEND_URL/health"
+wait_for "key holder" "$KEY_HOLDER_URL/health"
 wait_for "dev catalog" "$CATALOG_URL"
 wait_for "demo site" "$DEMO_URL"
 
@@ -218,6 +230,7 @@ cat <<INFO
 
 Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-${DATA_DIR#"$PWD"/}/encore.sqlite})
+  key holder       $KEY_HOLDER_URL   (RFC 9497 POPRF; key file ${KEY_HOLDER_KEYS_FILE#"$PWD"/}, public keys at /keys)
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
   demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)

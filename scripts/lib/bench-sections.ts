@@ -12,6 +12,7 @@ export const BENCH_MARKERS: Readonly<Record<string, string>> = {
   'bench:server': 'server',
   'bench:scale': 'scale',
   'bench:faults': 'faults',
+  'bench:key-holder': 'key-holder',
   'bench:catalog': 'catalog',
   'bench:library': 'library',
   'bench:calls': 'calls',

@@ -60,6 +60,7 @@ describe('the packed packages', () => {
       '@encore-wallet/catalog',
       '@encore-wallet/contract',
       '@encore-wallet/core',
+      '@encore-wallet/key-holder',
       '@encore-wallet/server',
       '@encore-wallet/utils',
     ]);

@@ -10,6 +10,7 @@ import { portFree } from './processes.ts';
 
 export interface StartPorts {
   backend: number;
+  keyHolder: number;
   /** The dev catalog's host list; its API hosts take the next CATALOG_HOSTS (3) ports. */
   catalog: number;
   demo: number;
@@ -24,9 +25,10 @@ export const allPorts = (ports: StartPorts): number[] => [
   ports.demo,
   ports.chain,
   ports.bundler,
+  ports.keyHolder,
 ];
 
-/** Eight consecutive free ports in a range the services of other suites do not use. */
+/** Nine consecutive free ports in a range the services of other suites do not use. */
 export async function freePorts(): Promise<StartPorts> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 2_000) * 10;
@@ -36,11 +38,12 @@ export async function freePorts(): Promise<StartPorts> {
       demo: base + 5,
       chain: base + 6,
       bundler: base + 7,
+      keyHolder: base + 8,
     };
     const free = await Promise.all(allPorts(ports).map(portFree));
     if (free.every(Boolean)) return ports;
   }
-  throw new Error('no 8 consecutive free ports found');
+  throw new Error('no 9 consecutive free ports found');
 }
 
 export function startEnv(dataDir: string, ports: StartPorts): NodeJS.ProcessEnv {
@@ -50,6 +53,7 @@ export function startEnv(dataDir: string, ports: StartPorts): NodeJS.ProcessEnv 
     ENCORE_BROWSER: 'none',
     ENCORE_START_SKIP_BUILD: '1',
     BACKEND_PORT: String(ports.backend),
+    KEY_HOLDER_PORT: String(ports.keyHolder),
     CATALOG_PORT: String(ports.catalog),
     CATALOG_HOSTS: '3',
     DEMO_PORT: String(ports.demo),

@@ -114,7 +114,7 @@ describe('make start: something in the way', () => {
       ),
     );
     expect(again.output()).toContain(
-      `An earlier \`make start\` still runs (local chain, backend, dev catalog, demo site: process ` +
+      `An earlier \`make start\` still runs (local chain, backend, key holder, dev catalog, demo site: process ` +
         `groups ${pgids.join(' ')}). Stop it with Ctrl-C where it runs, or with ` +
         `\`ENCORE_DATA_DIR=${dataDir} make stop\`.`,
     );

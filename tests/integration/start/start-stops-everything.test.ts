@@ -117,6 +117,7 @@ describe('make start stops everything it started', () => {
       expect(groups.map((g) => g.name)).toEqual([
         'local chain',
         'backend',
+        'key holder',
         'dev catalog',
         'demo site',
       ]);
@@ -148,7 +149,7 @@ describe('make start stops everything it started', () => {
       // The stop line reaches a person whatever ended the run: tee died of the Ctrl-C, so it
       // comes on stderr (the terminal, under a pipeline), and it is always in the log.
       if (way.byHandler) {
-        const line = 'Stopped: local chain, bundler, backend, dev catalog, demo site.';
+        const line = 'Stopped: local chain, bundler, backend, key holder, dev catalog, demo site.';
         expect(run.output()).toContain(line);
         expect(readFileSync(join(run.dataDir, 'logs', 'start.log'), 'utf8')).toContain(line);
       }
