@@ -7,10 +7,12 @@
 import {
   createDelegation,
   type Delegation,
+  ROOT_AUTHORITY,
   ScopeType,
   type SmartAccountsEnvironment,
   signDelegation,
 } from '@metamask/smart-accounts-kit';
+import { SIGNABLE_DELEGATION_TYPED_DATA } from '@metamask/smart-accounts-kit/utils';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -22,6 +24,8 @@ import {
   LOCAL_FUNDED_KEY,
   sendLocalEther,
 } from '../../../chain/index.ts';
+import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
+import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import {
   publicClient,
   redeemCalldata,
@@ -35,6 +39,7 @@ import {
   startSponsoredChain,
   upgradeDirectly,
 } from '../../support/sponsored-chain.ts';
+import { fakeWorld } from '../../unit/provider/support/fake-deps.ts';
 
 const DAY = 86_400;
 const ETH = 10n ** 18n;
@@ -478,5 +483,69 @@ describe('spend permissions redeemed through the DelegationManager', () => {
     expect(
       await refusal(site, erc20Max, { to: token, data: tokenTransfer(site.address, max) }),
     ).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
+  });
+
+  it('attack: a site asking eth_signTypedData_v4 for a delegation of the account is refused before any window', async () => {
+    const fan = await listener();
+    const site = await session();
+    // What a hostile site composes: the DelegationManager's domain, a delegation of the listener's
+    // account to the site with no caveats at all (everything the account holds).
+    const message = {
+      delegate: site.address,
+      delegator: fan.address,
+      authority: ROOT_AUTHORITY,
+      caveats: [],
+      salt: '1',
+    };
+    const domain = {
+      name: 'DelegationManager',
+      version: '1',
+      chainId: sc.chain.chainId,
+      verifyingContract: environment.DelegationManager,
+    };
+    // The stakes: had the account's key signed it, the site could take any amount.
+    const signature = (await new Wallet(fan.key).signTypedData(
+      domain,
+      {
+        Caveat: [...(SIGNABLE_DELEGATION_TYPED_DATA.Caveat ?? [])],
+        Delegation: [...(SIGNABLE_DELEGATION_TYPED_DATA.Delegation ?? [])],
+      },
+      message,
+    )) as Hex;
+    const stolen = { ...message, salt: '0x01' as Hex, signature };
+    expect(await refusal(site, stolen, { to: site.address, value: 9n * ETH })).toBeNull();
+
+    const world = fakeWorld();
+    world.wallet = new Wallet(fan.key);
+    world.delegates = sc.table;
+    world.chainId = sc.chain.chainId;
+    world.connected.set('https://hostile.example', 1);
+    const asked = runRpcRequest(world.ctx('https://hostile.example'), {
+      method: 'eth_signTypedData_v4',
+      params: [
+        fan.address,
+        {
+          types: {
+            EIP712Domain: [
+              { name: 'name', type: 'string' },
+              { name: 'version', type: 'string' },
+              { name: 'chainId', type: 'uint256' },
+              { name: 'verifyingContract', type: 'address' },
+            ],
+            ...SIGNABLE_DELEGATION_TYPED_DATA,
+          },
+          primaryType: 'Delegation',
+          domain,
+          message,
+        },
+      ],
+    });
+    const error = await asked.then(
+      () => null,
+      (e: ProviderRpcError) => e,
+    );
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toContain('is an ERC-7710 delegation');
+    expect(world.asked).toEqual([]);
   });
 });
