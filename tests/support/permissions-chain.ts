@@ -87,6 +87,7 @@ export function redeemCalldata(
 const accountErrors = parseAbi([
   'error Error(string reason)',
   'error AccountUnauthorized(address sender)',
+  'error RedeemedCallToSelf()',
   'error ERC7579UnsupportedCallType(bytes1 callType)',
   'error ERC7579UnsupportedExecType(bytes1 execType)',
 ]);

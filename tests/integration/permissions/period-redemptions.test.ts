@@ -14,7 +14,7 @@ import {
 } from '@metamask/smart-accounts-kit';
 import { SIGNABLE_DELEGATION_TYPED_DATA } from '@metamask/smart-accounts-kit/utils';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { encodeAbiParameters, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -421,6 +421,43 @@ describe('spend permissions redeemed through the DelegationManager', () => {
       ],
     });
     expect(await revertReason(sc, site.address, fan.address, direct)).toBe('AccountUnauthorized');
+  });
+
+  it('attack: a redeemed call to the account itself (or to address 0) is refused, whatever the enforcers let through', async () => {
+    const fan = await listener();
+    const site = await session();
+    // A grant whose only caveat is the period's cap of 1 wei (no pinned call data): the enforcer
+    // checks the outer call's value, 0 here, while the call runs the account's own `execute`.
+    const full = nativeGrant(fan, site, { periodAmount: 1n, startDate: await now() });
+    const capOnly = full.caveats.filter(
+      (c) =>
+        c.enforcer.toLowerCase() ===
+        environment.caveatEnforcers.NativeTokenPeriodTransferEnforcer?.toLowerCase(),
+    );
+    const grant = await sign(fan, { ...full, caveats: capOnly });
+    const everything = encodeFunctionData({
+      abi: parseAbi(['function execute(bytes32 mode, bytes executionData)']),
+      functionName: 'execute',
+      args: [
+        '0x0100000000000000000000000000000000000000000000000000000000000000',
+        encodeAbiParameters(
+          [
+            {
+              type: 'tuple[]',
+              components: [{ type: 'address' }, { type: 'uint256' }, { type: 'bytes' }],
+            },
+          ],
+          [[[site.address, 5n * ETH, '0x']]],
+        ),
+      ],
+    });
+    for (const target of [fan.address, '0x0000000000000000000000000000000000000000'] as const) {
+      expect(await refusal(site, grant, { to: target, data: everything })).toBe(
+        'RedeemedCallToSelf',
+      );
+    }
+    // The same grant still pays its 1 wei to someone else.
+    expect(await refusal(site, grant, { to: site.address, value: 1n })).toBeNull();
   });
 
   it('attack: a period of 0 is refused by the kit, and by the chain when built by hand', async () => {
