@@ -9,6 +9,9 @@ export default defineConfig({
   // The @encore-wallet/* packages are imported by name and read from their sources.
   plugins: [sourceCondition()],
   test: {
+    // MetaMask's Smart Accounts Kit sends usage analytics unless told not to: tests never reach
+    // the internet.
+    env: { DO_NOT_TRACK: '1' },
     projects: [
       {
         extends: true,

@@ -7,12 +7,15 @@ export {
 } from './bundler.ts';
 export type { CompiledContract } from './compile.ts';
 export { compileContract, compilePackageContract, compileSolidity } from './compile.ts';
+export type { DelegationFramework } from './delegation-framework.ts';
+export { DELEGATION_FRAMEWORK_SALT, deployDelegationFramework } from './delegation-framework.ts';
 export type { DemoContracts } from './demo-contracts.ts';
 export { DEMO_TOKEN_SUPPLY, deployDemoContracts } from './demo-contracts.ts';
 export { deployContract } from './deploy.ts';
 export {
   DETERMINISTIC_DEPLOYER,
   deployDeterministic,
+  deployDeterministicAll,
   deterministicAddress,
   ensureDeterministicDeployer,
 } from './deterministic-deployer.ts';

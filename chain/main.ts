@@ -1,5 +1,5 @@
 // `npm run chain`: the local chain (chain id 31337) on CHAIN_PORT (default 8545) with the demo
-// contracts and the sponsored calls' contracts deployed, and Pimlico's Alto bundler for its
+// contracts, the sponsored calls' contracts and the Delegation Framework deployed, and Pimlico's Alto bundler for its
 // EntryPoint on BUNDLER_PORT (default 4337). Prints the addresses as NAME=value lines
 // (scripts/start.sh reads them) and runs until Ctrl-C, then stops the bundler and the node.
 
@@ -75,6 +75,12 @@ try {
   console.log(`DELEGATE_ADDRESS=${sponsored.delegate}`);
   console.log(`DELEGATE_CODE_HASH=${sponsored.delegateCodeHash}`);
   console.log(`FAN_ACTIONS_ADDRESS=${sponsored.fanActions}`);
+  // The Delegation Framework (ERC-7710): where spend permissions are redeemed, and what caps them.
+  const framework = sponsored.delegationFramework;
+  console.log(`DELEGATION_MANAGER_ADDRESS=${framework.delegationManager}`);
+  for (const [name, address] of Object.entries(framework.caveatEnforcers)) {
+    console.log(`${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ADDRESS=${address}`);
+  }
   console.log(`WXT_DELEGATES=${JSON.stringify(delegates)}`);
   console.log('Funded development keys (Hardhat accounts 0 to 3, public: local use only):');
   console.log(`LOCAL_FUNDED_KEY=${LOCAL_FUNDED_KEY}`);

@@ -1,5 +1,6 @@
 import { keccak256 } from 'ethers';
 import { compileContract } from './compile.ts';
+import { type DelegationFramework, deployDelegationFramework } from './delegation-framework.ts';
 import { deployContract } from './deploy.ts';
 import { deployEntryPointV08 } from './entry-point.ts';
 import { jsonRpc } from './json-rpc.ts';
@@ -17,11 +18,17 @@ export interface SponsoredCallContracts {
   readonly delegateCodeHash: `0x${string}`;
   /** FanActions.sol: favorites and follows recorded for msg.sender. */
   readonly fanActions: `0x${string}`;
+  /**
+   * MetaMask's Delegation Framework (chain/delegation-framework.ts): the DelegationManager, the
+   * one caller the delegate lets run a listener's spend permissions, and its caveat enforcers.
+   */
+  readonly delegationFramework: DelegationFramework;
 }
 
 /**
- * Deploys the EntryPoint at its canonical address (through the deterministic deployer), then
- * compiles and deploys Encore's delegate (bound to that EntryPoint) and the fan actions contract
+ * Deploys the EntryPoint at its canonical address and the Delegation Framework (through the
+ * deterministic deployer), then compiles and deploys Encore's delegate (bound to that EntryPoint
+ * and that framework's DelegationManager) and the fan actions contract
  * from `privateKey`'s account, one after the other, and reads the delegate's code hash back from
  * the chain.
  */
@@ -35,7 +42,11 @@ export async function deploySponsoredCalls(
   ]);
   // In sequence: one account, and each deployment takes the next nonce.
   const entryPoint = await deployEntryPointV08(rpcUrl, privateKey);
-  const delegate = await deployContract(rpcUrl, privateKey, delegateCode, [entryPoint]);
+  const delegationFramework = await deployDelegationFramework(rpcUrl, privateKey);
+  const delegate = await deployContract(rpcUrl, privateKey, delegateCode, [
+    entryPoint,
+    delegationFramework.delegationManager,
+  ]);
   const fanActions = await deployContract(rpcUrl, privateKey, fanActionsCode);
   const code = String(await jsonRpc(rpcUrl, 'eth_getCode', [delegate, 'latest']));
   return {
@@ -43,5 +54,6 @@ export async function deploySponsoredCalls(
     delegate,
     delegateCodeHash: keccak256(code) as `0x${string}`,
     fanActions,
+    delegationFramework,
   };
 }

@@ -16,6 +16,7 @@ export const BENCH_MARKERS: Readonly<Record<string, string>> = {
   'bench:catalog': 'catalog',
   'bench:library': 'library',
   'bench:calls': 'calls',
+  'bench:permissions': 'permissions',
   'bench:worker-load': 'worker-load',
   'bench:packages': 'packages',
 };

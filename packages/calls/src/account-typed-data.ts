@@ -3,8 +3,12 @@
 // EIP-712 hash: domain "ERC4337", the pinned EntryPoint as verifyingContract), so such a signature
 // asked for by a site would move the account's funds with no window, limit or password of
 // Encore's. Refused: a domain whose verifyingContract is a pinned EntryPoint, a pinned delegate or
-// the account itself; and any struct shaped like a user operation (a `sender` address with a user
-// operation's fields, under any type name) whose sender is the account.
+// the account itself; any struct shaped like a user operation (a `sender` address with a user
+// operation's fields, under any type name) whose sender is the account; and any ERC-7710
+// delegation (a struct with a `delegator` address, an `authority` and `caveats`, under any
+// domain): EncoreAccount accepts the DelegationManager's redemptions of a delegation its key
+// signed (ERC-1271), so a delegation signed here would let its delegate spend from the account.
+// Spend permissions are granted through their own window, never as typed data a site composed.
 import type { DelegateTable } from './delegates.ts';
 import { AccountAuthorizationError } from './errors.ts';
 
@@ -62,6 +66,16 @@ function userOperationShapes(types: TypedDataToCheck['types']): Set<string> {
   return shapes;
 }
 
+/** The struct types shaped like an ERC-7710 delegation: a `delegator` address, `authority`, `caveats`. */
+function delegationShapes(types: TypedDataToCheck['types']): string[] {
+  return Object.entries(types).flatMap(([name, fields]) => {
+    if (name === 'EIP712Domain') return [];
+    const has = (field: string) => fields.some((f) => f.name === field);
+    const delegator = fields.some((f) => f.name === 'delegator' && f.type === 'address');
+    return delegator && has('authority') && has('caveats') ? [name] : [];
+  });
+}
+
 /** The path (below the message) of a user-operation-shaped struct whose sender is `account`. */
 function findOwnOperation(
   types: TypedDataToCheck['types'],
@@ -111,6 +125,13 @@ export function refuseAccountAuthorization(
     throw new AccountAuthorizationError(
       ['domain', 'verifyingContract'],
       `is ${role}: a signature under this domain could act for the account without Encore's window, limit or password`,
+    );
+  }
+  const delegation = delegationShapes(typed.types)[0];
+  if (delegation !== undefined) {
+    throw new AccountAuthorizationError(
+      ['types', delegation],
+      "is an ERC-7710 delegation: a signature would let its delegate spend from the account without Encore's window, limit or password",
     );
   }
   const shapes = userOperationShapes(typed.types);

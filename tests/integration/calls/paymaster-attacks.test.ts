@@ -161,7 +161,7 @@ describe('the ERC-7677 paymaster against a site that asks for more', () => {
       sc.chain.url,
       LOCAL_FUNDED_KEY,
       await compileContract('EncoreAccount'),
-      [sc.contracts.entryPoint],
+      [sc.contracts.entryPoint, sc.contracts.delegationFramework.delegationManager],
     );
     for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const) {
       const toOther = await firstOperation([favorite('auth-1')], { delegate: lookAlike });
@@ -177,7 +177,7 @@ describe('the ERC-7677 paymaster against a site that asks for more', () => {
       sc.chain.url,
       LOCAL_FUNDED_KEY,
       await compileContract('EncoreAccount'),
-      [sc.contracts.entryPoint],
+      [sc.contracts.entryPoint, sc.contracts.delegationFramework.delegationManager],
     );
     const listener = Wallet.createRandom();
     await delegateTo(listener, lookAlike);

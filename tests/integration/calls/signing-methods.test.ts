@@ -2,6 +2,9 @@
 // signing methods a connected site has (personal_sign, eth_sign, eth_signTypedData_v4), the key
 // being the listener's, on the real local chain: none of them yields one the chain accepts. The
 // genuine signatures made by @encore-wallet/calls pass the same checks, so each refusal is the chain's.
+// ERC-1271 accepts the key's signature over any hash, as `ecrecover` on the address would: what
+// matters is that no method signs a hash that moves funds (a user operation here, a delegation in
+// tests/integration/permissions/).
 
 import {
   type CallBatch,
@@ -150,7 +153,7 @@ describe("no signing method yields a signature the listener's account contract a
     expect(ethSign.code).toBe(4200);
   });
 
-  it('ERC-1271: the account has no isValidSignature, so not even its genuine signature passes', async () => {
+  it('ERC-1271: only the key’s own signature over the very hash passes; personal_sign of it and other keys do not', async () => {
     const listener = new Wallet(Wallet.createRandom().privateKey);
     await upgradeDirectly(sc, listener);
     const batch = await batchFor(sc, listener, [fanCall(sc, 'favorite', 'x')]);
@@ -158,15 +161,20 @@ describe("no signing method yields a signature the listener's account contract a
     const genuine = await signBatch(listener, sc.table, batch);
     const world = worldOf(listener);
     const personal = (await ask(world, 'personal_sign', [hash, listener.address])) as string;
-    for (const signature of [genuine, personal]) {
+    const stranger = Wallet.createRandom().signingKey.sign(hash).serialized;
+    const accepts = async (signature: string) => {
       const data = `0x1626ba7e${hash.slice(2)}${'40'.padStart(64, '0')}${'41'.padStart(64, '0')}${signature.slice(2)}${'00'.repeat(31)}`;
       const answer = await rawRpc(sc.chain.url, 'eth_call', [
         { to: listener.address, data },
         'latest',
       ]);
-      const magic = 'result' in answer && String(answer.result).startsWith(ERC1271_MAGIC);
-      expect(magic).toBe(false);
-    }
+      return 'result' in answer && String(answer.result).startsWith(ERC1271_MAGIC);
+    };
+    // personal_sign signs the EIP-191 digest of the hash, another hash; a stranger's key is not the address.
+    expect(await accepts(personal)).toBe(false);
+    expect(await accepts(stranger)).toBe(false);
+    // The address's key over that exact hash (what the DelegationManager asks of a delegation).
+    expect(await accepts(genuine)).toBe(true);
   });
 
   it('EIP-7702: an authorization signed through personal_sign never delegates the account', async () => {

@@ -158,6 +158,53 @@ describe('eth_signTypedData_v4 never signs for the account itself', () => {
     expect(world.asked).toEqual([]);
   });
 
+  it('refuses an ERC-7710 delegation under any domain and any type name, whoever it names', async () => {
+    // The Delegation Framework's struct: its DelegationManager runs what a delegation the account's
+    // key signed allows, on the account (EncoreAccount's executor entry point and ERC-1271).
+    const delegationFields = [
+      { name: 'delegate', type: 'address' },
+      { name: 'delegator', type: 'address' },
+      { name: 'authority', type: 'bytes32' },
+      { name: 'caveats', type: 'Caveat[]' },
+      { name: 'salt', type: 'uint256' },
+    ];
+    for (const [name, verifier, delegator] of [
+      ['Delegation', STRANGER, WALLET.address],
+      ['Grant', '0x3333333333333333333333333333333333333333', STRANGER],
+    ] as const) {
+      const typed = {
+        types: {
+          EIP712Domain: DOMAIN_TYPE,
+          [name]: delegationFields,
+          Caveat: [
+            { name: 'enforcer', type: 'address' },
+            { name: 'terms', type: 'bytes' },
+          ],
+        },
+        primaryType: name,
+        domain: {
+          name: 'DelegationManager',
+          version: '1',
+          chainId: 1,
+          verifyingContract: verifier,
+        },
+        message: {
+          delegate: STRANGER,
+          delegator,
+          authority: `0x${'ff'.repeat(32)}`,
+          caveats: [],
+          salt: '1',
+        },
+      };
+      const error = await refusal(world, typed);
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain(
+        `typedData.types.${name} is refused: is an ERC-7710 delegation`,
+      );
+    }
+    expect(world.asked).toEqual([]);
+  });
+
   it("still shows typed data that acts for no account of the listener's", async () => {
     await sign(world, mail());
     await sign(world, userOperation(STRANGER, STRANGER));
