@@ -57,3 +57,25 @@ test('sign-up shows the password policy inline before anything is sent', async (
   await popup.getByTestId('signup-submit').click();
   await expect(popup.getByTestId('address')).toHaveCount(0);
 });
+
+test('sign-up catches a mistyped password: the repeat must match before anything is sent', async ({
+  openPopup,
+}) => {
+  const popup = await openPopup();
+  const username = uniqueUsername('repeat');
+  await popup.getByTestId('show-signup').click();
+  await popup.getByTestId('username').fill(username);
+  await popup.getByTestId('password').fill(PASSWORD);
+  // One letter slipped in the second typing.
+  await popup.getByTestId('password-repeat').fill(PASSWORD.replace('tram', 'tran'));
+  await popup.getByTestId('signup-submit').click();
+  await expect(popup.getByText('The two passwords differ.')).toBeVisible();
+  await expect(popup.getByTestId('address')).toHaveCount(0);
+  // Nothing reached the backend: the same username signs up once the repeat matches.
+  await popup.getByTestId('password-repeat').fill(PASSWORD);
+  await expect(popup.getByText('The two passwords differ.')).toHaveCount(0);
+  await popup.getByTestId('signup-submit').click();
+  await expect(popup.getByTestId('address')).toHaveText(/^0x[0-9a-fA-F]{40}$/, { timeout: 30_000 });
+  await popup.getByTestId('logout').click();
+  await logIn(popup, username);
+});
