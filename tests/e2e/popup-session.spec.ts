@@ -80,6 +80,8 @@ test('clicking a search result links that profile: the wallet view shows it, als
 
   await popup.getByTestId('profile-unlink').click();
   await expect(popup.getByTestId('no-profile')).toBeVisible();
+  // The person's own change, not news from the catalog.
+  await expect(popup.getByTestId('profile-updated')).toHaveCount(0);
   await popup.close();
   popup = await openPopup();
   await expect(popup.getByTestId('no-profile')).toBeVisible();

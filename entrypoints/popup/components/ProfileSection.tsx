@@ -18,13 +18,19 @@ export function ProfileSection(props: {
   cached: CachedProfile | null;
 }): JSX.Element {
   const [fresh, reload, show] = useAsync(() => sendMessage('getCatalogProfile'), [props.address]);
+  // A link or unlink in this popup is the person's own change: no "Updated just now" for it.
+  const [changedHere, setChangedHere] = useState(false);
+  const onLinked = (profile: WalletCatalogProfile | null): void => {
+    setChangedHere(true);
+    show(profile);
+  };
   const cached = props.cached;
   let body: JSX.Element;
   if (fresh.status === 'done') {
-    const changed = cached !== null && !sameData(cached.profile, fresh.value);
+    const changed = !changedHere && cached !== null && !sameData(cached.profile, fresh.value);
     body = (
       <>
-        <Profile value={fresh.value} onLinked={show} />
+        <Profile value={fresh.value} onLinked={onLinked} />
         {changed ? (
           <p class="muted small" role="status" data-testid="profile-updated">
             Updated just now.
@@ -35,7 +41,7 @@ export function ProfileSection(props: {
   } else if (cached) {
     body = (
       <>
-        <Profile value={cached.profile} onLinked={show} />
+        <Profile value={cached.profile} onLinked={onLinked} />
         {fresh.status === 'loading' ? (
           <p class="muted small" role="status" data-testid="profile-refreshing">
             <Spinner /> Checking for changes…
