@@ -1,5 +1,6 @@
 import { logIn, PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
+import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
 test('sign up, log out and log in again show the same wallet', async ({ openPopup }) => {
   const popup = await openPopup();
@@ -62,6 +63,7 @@ test('sign-up catches a mistyped password: the repeat must match before anything
   openPopup,
 }) => {
   const popup = await openPopup();
+  await popup.setViewportSize(POPUP_SIZE);
   const username = uniqueUsername('repeat');
   await popup.getByTestId('show-signup').click();
   await popup.getByTestId('username').fill(username);
@@ -70,6 +72,8 @@ test('sign-up catches a mistyped password: the repeat must match before anything
   await popup.getByTestId('password-repeat').fill(PASSWORD.replace('tram', 'tran'));
   await popup.getByTestId('signup-submit').click();
   await expect(popup.getByText('The two passwords differ.')).toBeVisible();
+  await expectCleanLayout(popup, 'sign up, the repeat differs');
+  await popup.screenshot({ path: test.info().outputPath('sign-up-repeat.png'), fullPage: true });
   await expect(popup.getByTestId('address')).toHaveCount(0);
   // Nothing reached the backend: the same username signs up once the repeat matches.
   await popup.getByTestId('password-repeat').fill(PASSWORD);

@@ -61,6 +61,9 @@ test('clicking a search result links that profile: the wallet view shows it, als
     .filter({ hasText: `@${user.handle}` })
     .first();
   await expectCleanLayout(popup, 'profile search results');
+  await popup
+    .getByTestId('profile-search-results')
+    .screenshot({ path: test.info().outputPath('profile-search.png') });
   await result.click();
 
   await expect(popup.getByTestId('profile-name')).toHaveText(user.name);
@@ -72,6 +75,7 @@ test('clicking a search result links that profile: the wallet view shows it, als
     `/library.html?user=${user.id}`,
   );
   await expectCleanLayout(popup, 'a profile linked by the person');
+  await popup.screenshot({ path: test.info().outputPath('profile-linked.png'), fullPage: true });
 
   await popup.close();
   popup = await openPopup();

@@ -163,6 +163,7 @@ test('after Strengthen the card states the strengthened lock and offers only Mov
     await expect(shown.getByTestId('move-start'), when).toHaveText('Move everything');
   }
   await expectCleanLayout(popup, 'popup with the value card, strengthened');
+  await popup.screenshot({ path: test.info().outputPath('value-card-strong.png'), fullPage: true });
 });
 
 test('adding a token by address: checksum checked, symbol and decimals shown before it is added, removable', async ({
