@@ -23,6 +23,7 @@ export async function fillForm(
   await popup.getByTestId(mode === 'login' ? 'show-login' : 'show-signup').click();
   await popup.getByTestId('username').fill(username);
   await popup.getByTestId('password').fill(password);
+  if (mode === 'signup') await popup.getByTestId('password-repeat').fill(password);
 }
 
 /** Clicks the submit button from inside the page (no automation round trip in the figure). */

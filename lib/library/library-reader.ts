@@ -44,6 +44,11 @@ export interface LibraryReader {
   related(id: string, signal: AbortSignal): Promise<LibraryItem[]>;
   searchUsers(query: string, signal: AbortSignal): Promise<LibraryItem[]>;
   playlistTracks(id: string, signal: AbortSignal): Promise<LibraryItem[]>;
+  /**
+   * How many favorites the user has: the catalog states no count on the user, but sends the
+   * favorites whole (unpaged), so their number is the count; the Favorites tab reads the same list.
+   */
+  favoriteCount(id: string, signal: AbortSignal): Promise<number>;
   /** The part of a tab's list already read in this session (fresh only). */
   listSoFar(userId: string, tab: LibraryTab, search: TrackSearch): ListSoFar | undefined;
   /**
@@ -108,6 +113,9 @@ export function createLibraryReader(options: LibraryReaderOptions): LibraryReade
     return value;
   }
 
+  const favoritesOf = (userId: string, signal: AbortSignal, client: CatalogClient) =>
+    cached<Favorite[]>(`favorites:${userId}`, signal, () => client.getFavorites(userId));
+
   const listKey = (userId: string, tab: LibraryTab, search: TrackSearch): string =>
     JSON.stringify([userId, tab, tab === 'tracks' ? search : {}]);
 
@@ -129,17 +137,14 @@ export function createLibraryReader(options: LibraryReaderOptions): LibraryReade
       cached(`playlist:${id}`, signal, async () =>
         (await clientFor(signal).getPlaylistTracks(id)).map(trackItem),
       ),
+    favoriteCount: async (id, signal) => (await favoritesOf(id, signal, clientFor(signal))).length,
     listSoFar: (userId, tab, search) => lists.get(listKey(userId, tab, search)),
     async readMore(userId, tab, search, signal, shown) {
       const key = listKey(userId, tab, search);
       const before = lists.get(key) ?? shown ?? { items: [], done: false, nextOffset: 0 };
       if (before.done) return before;
       const client = clientFor(signal);
-      const context = {
-        client,
-        favorites: () =>
-          cached<Favorite[]>(`favorites:${userId}`, signal, () => client.getFavorites(userId)),
-      };
+      const context = { client, favorites: () => favoritesOf(userId, signal, client) };
       return once(`${key}@${before.nextOffset}`, signal, async () => {
         const page: LibraryPage = await loadTabPage(
           context,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
+import { seedActivity } from './support/activity-entries.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
@@ -39,6 +40,27 @@ test('every popup view keeps the layout rules at 360 px', async ({ openPopup }) 
   await popup.getByTestId('show-activity').click();
   await expect(popup.getByTestId('activity')).toBeVisible();
   await check(popup, 'activity, empty');
+  await popup.getByTestId('close-activity').click();
+  // The list a walk leaves: several entries of each kind, long hosts, a paymaster's address.
+  const address = (await popup.getByTestId('address').textContent()) ?? '';
+  const chainId = await popup.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: {
+        runtime: { sendMessage(m: object): Promise<{ result: { chain: { id: number } } }> };
+      };
+    };
+    return (await chrome.runtime.sendMessage({ type: 'activity.list' })).result.chain.id;
+  });
+  await seedActivity(popup, address, chainId);
+  await popup.getByTestId('show-activity').click();
+  await expect(popup.getByTestId('activity-item')).toHaveCount(8);
+  await check(popup, 'activity, the entries of a walk');
+  // What a narrow line cannot show stays readable in full.
+  const paidBy = popup.getByTestId('activity-paid-by').first();
+  await expect(paidBy).toHaveAttribute(
+    'title',
+    /\(paymaster 0x5FC8d32690cc91D4c39d9d3abcBD16989F875707\)$/,
+  );
   await popup.getByTestId('close-activity').click();
   await popup.getByTestId('show-recovery').click();
   await check(popup, 'recovery phrase, password asked');

@@ -5,7 +5,7 @@
 // source kept at most the unused part of the fee cap. Then the private key, after the password,
 // copied under the phrase's clipboard guard.
 import type { Page } from '@playwright/test';
-import { getAddress, Interface, JsonRpcProvider, parseUnits, Wallet } from 'ethers';
+import { formatUnits, getAddress, Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { compileContract, deployContract, LOCAL_FUNDED_KEY } from '../../chain/index.ts';
 import { randomChecksummedAddress } from '../support/random-address.ts';
 import {
@@ -108,8 +108,12 @@ test('moves the token and the native balance to another wallet in one batch; the
     await expect(popup.getByTestId('move-warning-unused')).toContainText('never been used');
     await expectCleanLayout(popup, 'move: the plan');
     await shoot(popup, 'popup-move-out', (n) => test.info().outputPath(n), POPUP_SIZE);
+    // Shown in the popup's number format; the exact amount is in its title and data-wei.
     const shown = (await popup.getByTestId('move-native').textContent()) ?? '';
-    const value = parseUnits(shown.replace(/ ETH$/, ''), 18);
+    const value = BigInt((await popup.getByTestId('move-native').getAttribute('data-wei')) ?? '');
+    expect(await popup.getByTestId('move-native').getAttribute('title')).toBe(
+      `${formatUnits(value, 18).replace(/\.0$/, '')} ETH`,
+    );
     expect(value).toBeGreaterThan(ETH - ETH / 100n);
 
     // The address must be confirmed checked, and the password is asked whatever the limit.
@@ -118,7 +122,7 @@ test('moves the token and the native balance to another wallet in one batch; the
     await expect(popup.getByText('Confirm that you checked the address.')).toBeVisible();
     await popup.getByTestId('move-checked').check();
     await popup.getByTestId('move-confirm').click();
-    await expect(popup.getByTestId('form-error')).toHaveText('Wrong username or password.', {
+    await expect(popup.getByTestId('form-error')).toHaveText('Wrong password.', {
       timeout: 30_000,
     });
     expect(await provider.getTransactionCount(address)).toBe(0);
@@ -141,11 +145,66 @@ test('moves the token and the native balance to another wallet in one batch; the
     const left = await provider.getBalance(address);
     expect(left).toBeLessThan(ETH - value);
     expect(left + value).toBeLessThan(ETH);
-    await expect(popup.getByTestId('move-left')).toContainText('stayed in this wallet');
+    await expect(popup.getByTestId('move-left')).toContainText('stays in this wallet');
     await expectCleanLayout(popup, 'move: what arrived');
     await expect(popup.getByTestId('move-logout')).toBeVisible();
     await popup.getByTestId('move-keep-phrase').click();
     await expect(popup.getByTestId('recovery-password')).toBeVisible();
+  } finally {
+    provider.destroy();
+  }
+});
+
+test('a move of ETH alone says what is true: no tokens to wait for, what stays and why, a few decimals', async ({
+  env,
+  extensionId,
+  openPopup,
+}) => {
+  test.setTimeout(120_000);
+  const chainUrl = env.services.chain ?? '';
+  const provider = new JsonRpcProvider(chainUrl, undefined, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
+  try {
+    const popup = await openPopup();
+    await popup.setViewportSize(POPUP_SIZE);
+    const address = await signUp(popup, uniqueUsername('move-eth'));
+    await useLocalChain(popup, extensionId, chainUrl);
+    const payer = new Wallet(LOCAL_FUNDED_KEY, provider);
+    const nonce = await provider.getTransactionCount(payer.address, 'pending');
+    // An amount with many digits, as the funding hook's payment less a fee leaves.
+    await (
+      await payer.sendTransaction({ to: address, value: ETH / 10n + 123_456_789n, nonce })
+    ).wait();
+    await popup.reload();
+
+    await popup.getByTestId('show-move').click();
+    await popup.getByTestId('move-destination').fill(randomChecksummedAddress());
+    await popup.getByTestId('move-review').click();
+    const items = popup.getByTestId('move-item');
+    await expect(items).toHaveCount(1, { timeout: 30_000 });
+    // No tokens: nothing to wait for.
+    await expect(items.first()).not.toContainText('once the tokens have moved');
+    // The popup's number format: five significant digits, like the balance.
+    await expect(popup.getByTestId('move-native')).toHaveText(/^0\.\d{1,6} ETH$/);
+    await expect(popup.getByTestId('move-fee')).toContainText('fee’s reserve');
+    await popup.getByTestId('move-checked').check();
+    await popup.getByTestId('move-password').fill(PASSWORD);
+    await popup.getByTestId('move-confirm').click();
+
+    await expect(popup.getByTestId('move-done')).toContainText('Moved', { timeout: 60_000 });
+    const left = await provider.getBalance(address);
+    expect(left).toBeGreaterThan(0n);
+    const leftLine = popup.getByTestId('move-left');
+    await expect(leftLine).toContainText('stays in this wallet: the part of the fee’s reserve');
+    await expect(leftLine.locator('strong')).toHaveAttribute('data-wei', left.toString());
+    await expect(leftLine.locator('strong')).toHaveText(/^0\.0*[1-9]\d{0,4} ETH$/);
+    await expect(popup.getByTestId('move-arrived-native')).toHaveText(/^0\.\d{1,6} ETH$/);
+    // Something stayed: the wallet is not called empty.
+    await expect(popup.getByTestId('move-done')).not.toContainText('empty now');
+    await expect(popup.getByTestId('move-after')).toContainText('it opens what stays here');
+    await expectCleanLayout(popup, 'move: what arrived, ETH alone');
   } finally {
     provider.destroy();
   }
@@ -163,7 +222,7 @@ test('the private key is shown only after the password, is this account’s, and
   await expect(popup.getByTestId('private-key')).toHaveCount(0);
   await popup.getByTestId('key-password').fill(`${PASSWORD}?`);
   await popup.getByTestId('key-submit').click();
-  await expect(popup.getByTestId('form-error')).toHaveText('Wrong username or password.', {
+  await expect(popup.getByTestId('form-error')).toHaveText('Wrong password.', {
     timeout: 30_000,
   });
   await expect(popup.getByTestId('private-key')).toHaveCount(0);

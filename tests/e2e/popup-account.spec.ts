@@ -1,5 +1,6 @@
 import { logIn, PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
+import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
 test('sign up, log out and log in again show the same wallet', async ({ openPopup }) => {
   const popup = await openPopup();
@@ -56,4 +57,29 @@ test('sign-up shows the password policy inline before anything is sent', async (
   await expect(popup.getByText('This password is too common')).toBeVisible();
   await popup.getByTestId('signup-submit').click();
   await expect(popup.getByTestId('address')).toHaveCount(0);
+});
+
+test('sign-up catches a mistyped password: the repeat must match before anything is sent', async ({
+  openPopup,
+}) => {
+  const popup = await openPopup();
+  await popup.setViewportSize(POPUP_SIZE);
+  const username = uniqueUsername('repeat');
+  await popup.getByTestId('show-signup').click();
+  await popup.getByTestId('username').fill(username);
+  await popup.getByTestId('password').fill(PASSWORD);
+  // One letter slipped in the second typing.
+  await popup.getByTestId('password-repeat').fill(PASSWORD.replace('tram', 'tran'));
+  await popup.getByTestId('signup-submit').click();
+  await expect(popup.getByText('The two passwords differ.')).toBeVisible();
+  await expectCleanLayout(popup, 'sign up, the repeat differs');
+  await popup.screenshot({ path: test.info().outputPath('sign-up-repeat.png'), fullPage: true });
+  await expect(popup.getByTestId('address')).toHaveCount(0);
+  // Nothing reached the backend: the same username signs up once the repeat matches.
+  await popup.getByTestId('password-repeat').fill(PASSWORD);
+  await expect(popup.getByText('The two passwords differ.')).toHaveCount(0);
+  await popup.getByTestId('signup-submit').click();
+  await expect(popup.getByTestId('address')).toHaveText(/^0x[0-9a-fA-F]{40}$/, { timeout: 30_000 });
+  await popup.getByTestId('logout').click();
+  await logIn(popup, username);
 });

@@ -57,6 +57,7 @@ test('a taken username is reported on sign-up', async ({ openPopup }) => {
   await popup.getByTestId('show-signup').click();
   await popup.getByTestId('username').fill(username);
   await popup.getByTestId('password').fill(PASSWORD);
+  await popup.getByTestId('password-repeat').fill(PASSWORD);
   await popup.getByTestId('signup-submit').click();
   await expect(popup.getByTestId('address')).toBeVisible({ timeout: 30_000 });
   await popup.getByTestId('logout').click();
@@ -64,6 +65,7 @@ test('a taken username is reported on sign-up', async ({ openPopup }) => {
   await popup.getByTestId('show-signup').click();
   await popup.getByTestId('username').fill(username);
   await popup.getByTestId('password').fill(`${PASSWORD} again`);
+  await popup.getByTestId('password-repeat').fill(`${PASSWORD} again`);
   await popup.getByTestId('signup-submit').click();
   await expect(popup.getByTestId('form-error')).toHaveText(/username is taken/, {
     timeout: 30_000,

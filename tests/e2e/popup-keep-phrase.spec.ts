@@ -53,7 +53,7 @@ test('"Remind me later" hides the reminder until the popup opens again', async (
   await popup.getByTestId('recovery-password').fill(PASSWORD);
   await popup.getByTestId('recovery-submit').click();
   await expect(popup.getByTestId('recovery-phrase')).toBeVisible({ timeout: 30_000 });
-  await popup.getByRole('button', { name: 'Done' }).click();
+  await popup.getByTestId('phrase-close').click();
   await expect(popup.getByTestId('keep-phrase')).toHaveCount(0);
 
   popup = await reopen(popup, openPopup);

@@ -37,7 +37,7 @@ test('the recovery phrase is shown only after the password, and a wrong one is r
 
   await popup.getByTestId('recovery-password').fill(`${PASSWORD}?`);
   await popup.getByTestId('recovery-submit').click();
-  await expect(popup.getByTestId('form-error')).toHaveText('Wrong username or password.', {
+  await expect(popup.getByTestId('form-error')).toHaveText('Wrong password.', {
     timeout: 30_000,
   });
   await expect(popup.getByTestId('recovery-phrase')).toHaveCount(0);

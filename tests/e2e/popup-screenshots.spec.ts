@@ -79,7 +79,7 @@ test('recovery phrase and restore views look right in light and dark mode', asyn
   expect(await background(popup)).not.toBe(light);
   await shoot(popup, 'popup-recovery-phrase-dark', (n) => testInfo.outputPath(n));
 
-  await popup.getByRole('button', { name: 'Done' }).click();
+  await popup.getByTestId('phrase-close').click();
   await popup.getByTestId('logout').click();
   await popup.emulateMedia({ colorScheme: 'light' });
   await popup.getByTestId('show-restore').click();

@@ -36,10 +36,10 @@ test('strengthen, then log in from a fresh profile: same address; the Hedgehog l
   await expect(popup.getByTestId('strengthen-hedgehog-note')).toContainText('@audius/hedgehog');
   // Checked for the layout rules; with ENCORE_SCREENSHOTS=1 the picture goes to the docs.
   await shoot(popup, 'popup-strengthen', (n) => test.info().outputPath(n), POPUP_SIZE);
-  // A wrong password changes nothing.
+  // A wrong password changes nothing, and is called what it is (only a password was asked).
   await popup.getByTestId('strengthen-password').fill(`${PASSWORD}?`);
   await popup.getByTestId('strengthen-submit').click();
-  await expect(popup.getByTestId('form-error')).toHaveText('Wrong username or password.', {
+  await expect(popup.getByTestId('form-error')).toHaveText('Wrong password.', {
     timeout: 30_000,
   });
   expect(await lookupStatus(hedgehogKey)).toBe(200);
@@ -90,7 +90,7 @@ test('a strengthened account shows its recovery phrase and changes its password,
   const phrase = popup.getByTestId('recovery-phrase');
   await expect(phrase).toHaveText(/^[a-z]+( [a-z]+){11}$/, { timeout: 30_000 });
   expect(HDNodeWallet.fromPhrase((await phrase.textContent()) ?? '').address).toBe(address);
-  await popup.getByRole('button', { name: 'Done' }).click();
+  await popup.getByTestId('phrase-close').click();
 
   await popup.getByRole('button', { name: 'Change password' }).click();
   await popup.getByLabel('Current password').fill(PASSWORD);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { Contract, getAddress, JsonRpcProvider, Wallet } from 'ethers';
 import { LOCAL_FUNDED_KEY, sendLocalEther } from '../../chain/index.ts';
 import { shoot } from './provider-support.ts';
-import { signUp, uniqueUsername } from './support/accounts.ts';
+import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 import { setSettings } from './support/settings.ts';
@@ -119,6 +119,51 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
   await expect(popup.getByTestId('value-watch-holdings')).toHaveText(
     '2.3 ETH on Local development',
   );
+});
+
+test('after Strengthen the card states the strengthened lock and offers only Move everything, also once reopened', async ({
+  env,
+  openPopup,
+}) => {
+  test.setTimeout(120_000);
+  const chainUrl = env.services.chain ?? '';
+  let popup = await openPopup();
+  await setSettings(popup, { rpcUrls: { '31337': chainUrl }, chainId: 31337 });
+  const address = await signUp(popup, uniqueUsername('value-strong'));
+  await sendLocalEther(chainUrl, address, ETH + ETH / 10n);
+  await popup.close();
+  popup = await openChecked(openPopup, /^1\.1 ETH$/);
+  const card = popup.getByTestId('value-watch');
+  await expect(card.getByTestId('value-watch-lock')).toContainText(
+    'a quarter of the minimum OWASP recommends',
+  );
+  // One name per action: the card's buttons say what the account actions say.
+  await expect(card.getByTestId('strengthen-start')).toHaveText('Strengthen');
+  await expect(card.getByTestId('move-start')).toHaveText('Move everything');
+  await expect(popup.getByTestId('show-strengthen')).toHaveText('Strengthen');
+  await expect(popup.getByTestId('show-move')).toHaveText('Move everything');
+
+  await card.getByTestId('strengthen-start').click();
+  await popup.getByTestId('strengthen-password').fill(PASSWORD);
+  await popup.getByTestId('strengthen-submit').click();
+  await expect(popup.getByTestId('strengthen-done')).toBeVisible({ timeout: 60_000 });
+  await popup.getByTestId('strengthen-view').getByRole('button', { name: 'Close' }).click();
+
+  for (const when of ['after Strengthen', 'once reopened']) {
+    if (when === 'once reopened') {
+      await popup.close();
+      popup = await openChecked(openPopup, /^1\.1 ETH$/);
+    }
+    const shown = popup.getByTestId('value-watch');
+    await expect(shown.getByTestId('value-watch-lock'), when).toContainText(
+      'strengthened: each guess costs scrypt a step above the minimum OWASP recommends',
+    );
+    await expect(shown, when).not.toContainText('a quarter of the minimum');
+    await expect(shown.getByTestId('strengthen-start'), when).toHaveCount(0);
+    await expect(shown.getByTestId('move-start'), when).toHaveText('Move everything');
+  }
+  await expectCleanLayout(popup, 'popup with the value card, strengthened');
+  await popup.screenshot({ path: test.info().outputPath('value-card-strong.png'), fullPage: true });
 });
 
 test('adding a token by address: checksum checked, symbol and decimals shown before it is added, removable', async ({

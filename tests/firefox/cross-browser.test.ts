@@ -61,6 +61,7 @@ async function chromiumForm(
   await popup.getByTestId(form === 'signup' ? 'show-signup' : 'show-login').click();
   await popup.getByTestId('username').fill(username);
   await popup.getByTestId('password').fill(PASSWORD);
+  if (form === 'signup') await popup.getByTestId('password-repeat').fill(PASSWORD);
   await popup.getByTestId(`${form}-submit`).click();
   const address = popup.getByTestId('address');
   await popup.waitForFunction(

@@ -26,12 +26,15 @@ const LABELS: Record<LibraryTab, string> = {
   supporting: 'Supporting',
 };
 
-/** The counts the catalog states on the user, per tab (Favorites has none). */
-function countOf(user: User | null, tab: LibraryTab): number | null {
+/**
+ * The count beside each tab: what the catalog states on the user, and for Favorites (which it
+ * states none for) the length of the favorites list, once read.
+ */
+function countOf(user: User | null, tab: LibraryTab, favorites: number | null): number | null {
   if (!user) return null;
   const counts: Record<LibraryTab, number | null | undefined> = {
     tracks: user.track_count,
-    favorites: null,
+    favorites,
     reposts: user.repost_count,
     playlists: user.playlist_count + user.album_count,
     following: user.followee_count,
@@ -56,11 +59,16 @@ export function LibraryView(props: {
     () => props.reader.user(props.userId, new AbortController().signal),
     [props.reader, props.userId],
   );
+  const [favorites] = useAsync(
+    () => props.reader.favoriteCount(props.userId, new AbortController().signal),
+    [props.reader, props.userId],
+  );
   const user = profile.status === 'done' ? profile.value : null;
+  const favoriteCount = favorites.status === 'done' ? favorites.value : null;
   const tabs: TabInfo[] = LIBRARY_TABS.map((id) => ({
     id,
     label: LABELS[id],
-    count: countOf(user, id),
+    count: countOf(user, id, favoriteCount),
   }));
   const changeSearch = (next: Search): void => {
     if (JSON.stringify(next) !== JSON.stringify(search)) setSearch(next);

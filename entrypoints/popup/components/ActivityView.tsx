@@ -11,6 +11,7 @@ import {
 } from '../../../lib/extension/ui/index.ts';
 import { formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
+import { PaidBy, sponsorHost } from './PaidBy.tsx';
 
 /** How often the open list asks the chain about pending transactions. */
 const REFRESH_PENDING_MS = 3_000;
@@ -114,10 +115,15 @@ export function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary 
         </span>
       </div>
       <div class="activity-meta muted small">
-        <span title={entry.origin}>{displayOrigin(entry.origin)}</span>
+        {/* Hosts and addresses wrap inside themselves: a long one never scrolls the list sideways. */}
+        <span class={entry.origin.startsWith('encore:') ? undefined : 'url'} title={entry.origin}>
+          {displayOrigin(entry.origin)}
+        </span>
         <span>{when}</span>
         {entry.batch ? (
-          <span data-testid="activity-paid-by">paid by {entry.batch.paidBy}</span>
+          <span data-testid="activity-paid-by" title={entry.batch.paidBy}>
+            paid by <PaidBy paidBy={entry.batch.paidBy} />
+          </span>
         ) : entry.feePaid !== null ? (
           <span data-testid="activity-fee">
             fee {formatNativeRounded(BigInt(entry.feePaid), chain.currency)}
@@ -126,8 +132,14 @@ export function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary 
       </div>
       {entry.refusal ? (
         <p class="activity-refusal small" data-testid="activity-refusal">
-          The sponsor at {entry.batch?.paidBy ?? 'the site’s sponsor'} did not take this batch, so
-          nothing was sent. It said: “{entry.refusal.says}”
+          The sponsor at{' '}
+          {entry.batch ? (
+            <span class="url">{sponsorHost(entry.batch.paidBy)}</span>
+          ) : (
+            'the site’s sponsor'
+          )}{' '}
+          did not take this batch, so nothing was sent. It said: “
+          <span class="verbatim">{entry.refusal.says}</span>”
           {entry.refusal.retryAt !== null
             ? ` It said to ask again after ${retryTime(entry.refusal.retryAt)}.`
             : ''}

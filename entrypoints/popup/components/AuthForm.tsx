@@ -25,7 +25,9 @@ const RestoreForm = lazyComponent(
 );
 
 /**
- * Log in and sign up share one form: the same two fields, different rules and button.
+ * Log in and sign up share one form: the same two fields, different rules and button; sign-up
+ * asks for the password twice, since a mistyped one locks the wallet away behind a password
+ * nobody knows.
  * `sessionLost`: the session this browser kept could not be opened, so say why they are out.
  */
 export function AuthForm(props: {
@@ -35,7 +37,8 @@ export function AuthForm(props: {
   const [mode, setMode] = useState<Mode>('login');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState({ username: false, password: false });
+  const [repeat, setRepeat] = useState('');
+  const [touched, setTouched] = useState({ username: false, password: false, repeat: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; rateLimited: boolean } | null>(null);
   const [wait, startWait] = useCountdown();
@@ -51,6 +54,13 @@ export function AuthForm(props: {
         ? passwordCheck.message
         : 'Enter your password.'
       : null;
+  const repeatOk = mode !== 'signup' || repeat === password;
+  const repeatError =
+    touched.repeat && !repeatOk
+      ? repeat
+        ? 'The two passwords differ. Type the same password twice.'
+        : 'Type the password again.'
+      : null;
 
   useEffect(() => {
     if (error) errorRef.current?.focus();
@@ -60,7 +70,8 @@ export function AuthForm(props: {
   function switchMode(next: Mode): void {
     setMode(next);
     setError(null);
-    setTouched({ username: false, password: false });
+    setRepeat('');
+    setTouched({ username: false, password: false, repeat: false });
   }
 
   async function logIn(): Promise<WalletState> {
@@ -74,8 +85,8 @@ export function AuthForm(props: {
 
   async function submit(event: Event): Promise<void> {
     event.preventDefault();
-    setTouched({ username: true, password: true });
-    if (!usernameCheck.ok || !passwordCheck.ok || busy) return;
+    setTouched({ username: true, password: true, repeat: true });
+    if (!usernameCheck.ok || !passwordCheck.ok || !repeatOk || busy) return;
     setBusy(true);
     setError(null);
     const t = phaseStart();
@@ -170,6 +181,19 @@ export function AuthForm(props: {
           if (mode === 'signup' && value.length > 0) setTouched((t) => ({ ...t, password: true }));
         }}
       />
+      {mode === 'signup' ? (
+        <Field
+          label="Repeat password"
+          type="password"
+          value={repeat}
+          testId="password-repeat"
+          autoComplete="new-password"
+          disabled={busy}
+          error={repeatError}
+          onInput={setRepeat}
+          onBlur={() => setTouched((t) => ({ ...t, repeat: repeat.length > 0 || t.repeat }))}
+        />
+      ) : null}
       {error ? (
         <p
           class="alert alert-error"

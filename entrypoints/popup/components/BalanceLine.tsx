@@ -1,14 +1,31 @@
 import type { JSX } from 'preact';
+import { useEffect } from 'preact/hooks';
 import { describeError, useAsync } from '../../../lib/extension/ui/index.ts';
 import { formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
+import { sameData } from './same-data.ts';
 
 /**
- * The account's balance on the current chain, read when the popup opens. Asked for after the
- * address is on screen and never waited for: the address does not depend on the chain.
+ * How often the open popup reads the balance again: about a block's time on Ethereum, so a
+ * payment that arrives while the popup is open (the funding hook's, after sign-up) shows in it.
+ */
+export const FOLLOW_CHAIN_MS = 4_000;
+
+/**
+ * The account's balance on the current chain, read when the popup opens and again every
+ * FOLLOW_CHAIN_MS while it is open and in view (an unchanged answer renders nothing). Asked for
+ * after the address is on screen and never waited for: the address does not depend on the chain.
  */
 export function BalanceLine(props: { account: string }): JSX.Element {
-  const [balance] = useAsync(() => sendMessage('wallet.balance'), [props.account]);
+  const [balance, reload] = useAsync(() => sendMessage('wallet.balance'), [props.account], {
+    same: sameData,
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') reload();
+    }, FOLLOW_CHAIN_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
   if (balance.status === 'loading') {
     return (
       <p class="balance muted" data-testid="balance" aria-busy="true">

@@ -32,7 +32,7 @@ export function ChangePasswordForm(props: { onClose: () => void }): JSX.Element 
       setConfirm('');
       setSubmitted(false);
     } catch (failure) {
-      setOutcome({ ok: false, message: describeError(failure) });
+      setOutcome({ ok: false, message: describeError(failure, 'password') });
     } finally {
       setBusy(false);
     }

@@ -3,8 +3,10 @@ import { useState } from 'preact/hooks';
 import type { MoveOutcome, MovePlan } from '../../../lib/extension/move/index.ts';
 import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
 import { RETYPE_CHARACTERS, readDestination } from '../../../lib/move/index.ts';
-import { formatNative, formatTokenAmount, shortAddress } from '../../../lib/transactions/index.ts';
+import { shortAddress } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
+import { MoveDone } from './MoveDone.tsx';
+import { NativeAmount, TokenAmount } from './move-amount.tsx';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
 
 export interface MoveOutViewProps {
@@ -208,7 +210,7 @@ function MoveReview(props: {
         setBusy(false);
       }
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeError(failure, 'password'));
       setBusy(false);
     }
   }
@@ -228,22 +230,28 @@ function MoveReview(props: {
       <ul class="move-list" data-testid="move-list">
         {plan.tokens.map((token) => (
           <li key={token.address} data-testid="move-item">
-            <strong>{formatTokenAmount(BigInt(token.amount), token)}</strong>{' '}
+            <TokenAmount raw={BigInt(token.amount)} token={token} />{' '}
             <span class="muted small">token {shortAddress(token.address)}</span>
           </li>
         ))}
         {value > 0n ? (
           <li data-testid="move-item">
-            <strong data-testid="move-native">{formatNative(value, plan.currency)}</strong>{' '}
-            <span class="muted small">last, once the tokens have moved</span>
+            <NativeAmount wei={value} currency={plan.currency} testId="move-native" />
+            {plan.tokens.length > 0 ? (
+              <>
+                {' '}
+                <span class="muted small">last, once the tokens have moved</span>
+              </>
+            ) : null}
           </li>
         ) : null}
       </ul>
       <p class="muted small" data-testid="move-fee">
-        Network fee at most {formatNative(feeCap, plan.currency)} (gas limit × maximum price per gas
-        {plan.transactions > 1 ? ', for each transaction' : ''}); about{' '}
-        {formatNative(BigInt(plan.native.feeEstimateWei), plan.currency)} expected. Whatever the fee
-        does not use stays in this wallet.
+        Network fee at most <NativeAmount wei={feeCap} currency={plan.currency} up /> (gas limit ×
+        maximum price per gas{plan.transactions > 1 ? ', for each transaction' : ''}); about{' '}
+        <NativeAmount wei={BigInt(plan.native.feeEstimateWei)} currency={plan.currency} /> expected.
+        The move holds the most back as the fee’s reserve: whatever the fee does not use stays in
+        this wallet.
       </p>
       <p class="muted small" data-testid="move-path">
         {plan.path === 'batch'
@@ -309,86 +317,5 @@ function MoveReview(props: {
         danger
       />
     </form>
-  );
-}
-
-function MoveDone(props: {
-  outcome: MoveOutcome;
-  stopped: string | null;
-  onShowPhrase: () => void;
-  onLogout: () => void;
-  onClose: () => void;
-}): JSX.Element {
-  const { outcome } = props;
-  const left = BigInt(outcome.leftWei);
-  return (
-    <section class="card stack" aria-label="Moved" data-testid="move-done">
-      <h2 class="card-title">
-        {outcome.status === 'confirmed'
-          ? 'Moved'
-          : outcome.status === 'failed'
-            ? 'The move failed'
-            : 'Sent, not yet confirmed'}
-      </h2>
-      {outcome.status === 'failed' ? (
-        <p class="alert alert-error" role="alert">
-          The chain ran the move and it reverted: nothing moved but the fee. Review it again.
-        </p>
-      ) : null}
-      {props.stopped ? (
-        <p class="alert alert-warning" role="alert">
-          Not everything was sent: {props.stopped}
-        </p>
-      ) : null}
-      <p class="small">
-        Arrived at <code class="hex">{outcome.destination}</code>, read from {outcome.chain.name}:
-      </p>
-      <ul class="move-list" data-testid="move-arrived">
-        {outcome.arrived.tokens.map((token) => (
-          <li key={token.address} data-testid="move-arrived-item">
-            <strong>{formatTokenAmount(BigInt(token.amount), token)}</strong>{' '}
-            <span class="muted small">token {shortAddress(token.address)}</span>
-          </li>
-        ))}
-        <li data-testid="move-arrived-item">
-          <strong data-testid="move-arrived-native">
-            {formatNative(BigInt(outcome.arrived.nativeWei), outcome.currency)}
-          </strong>{' '}
-          <span class="muted small">
-            (it now holds {formatNative(BigInt(outcome.destinationBalanceWei), outcome.currency)})
-          </span>
-        </li>
-      </ul>
-      <p class="muted small" data-testid="move-left">
-        {left > 0n
-          ? `${formatNative(left, outcome.currency)} stayed in this wallet: the part of the fee the network did not use.`
-          : 'Nothing stayed in this wallet.'}
-      </p>
-      <p class="muted small">
-        This wallet is empty now. Keep its recovery phrase anyway: anything sent here later opens
-        with it. Then log out.
-      </p>
-      <div class="actions">
-        <button
-          type="button"
-          class="btn btn-secondary"
-          data-testid="move-keep-phrase"
-          onClick={props.onShowPhrase}
-        >
-          Recovery phrase
-        </button>
-        <button
-          type="button"
-          class="btn btn-danger"
-          data-testid="move-logout"
-          onClick={props.onLogout}
-        >
-          Log out
-        </button>
-      </div>
-      <button type="button" class="btn btn-secondary" onClick={props.onClose}>
-        Done
-      </button>
-    </section>
   );
 }

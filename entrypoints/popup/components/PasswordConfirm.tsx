@@ -90,7 +90,7 @@ export function usePasswordSubmit(reveal: (password: string) => Promise<void>): 
       await reveal(password);
       setPassword('');
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeError(failure, 'password'));
     } finally {
       setBusy(false);
     }

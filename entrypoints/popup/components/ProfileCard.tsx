@@ -7,6 +7,8 @@ import { VerifiedMark } from './VerifiedMark.tsx';
 export function ProfileCard(props: {
   profile: CatalogProfile;
   topTracks: CatalogTrackSummary[];
+  /** Picked in the popup's search: the library opens this user, not the wallet's lookup. */
+  chosen?: boolean;
 }): JSX.Element {
   const { profile } = props;
   return (
@@ -39,7 +41,9 @@ export function ProfileCard(props: {
       </dl>
       <a
         class="btn btn-secondary btn-sm"
-        href="/library.html"
+        href={
+          props.chosen ? `/library.html?user=${encodeURIComponent(profile.id)}` : '/library.html'
+        }
         target="_blank"
         data-testid="open-library"
         rel="noopener"

@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { CatalogProfile } from '../../../lib/extension/catalog/index.ts';
+import type { CatalogProfile, WalletCatalogProfile } from '../../../lib/extension/catalog/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
 import { ProfilePicture } from './ProfilePicture.tsx';
@@ -12,10 +12,28 @@ type Result =
   | { status: 'error'; message: string }
   | { status: 'done'; users: CatalogProfile[] };
 
-/** Look a catalog user up by handle or name (to find yours, or check a friend's). */
-export function ProfileSearch(): JSX.Element {
+/**
+ * Look a catalog user up by handle or name; clicking a result makes it this wallet's profile in
+ * the popup (`catalog.link`), which `onLinked` then shows.
+ */
+export function ProfileSearch(props: {
+  onLinked: (profile: WalletCatalogProfile | null) => void;
+}): JSX.Element {
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<Result>({ status: 'idle' });
+  const [linking, setLinking] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+
+  async function link(user: CatalogProfile): Promise<void> {
+    setLinking(user.id);
+    setLinkError(null);
+    try {
+      props.onLinked(await sendMessage('catalog.link', { userId: user.id }));
+    } catch (error) {
+      setLinkError(describeError(error));
+      setLinking(null);
+    }
+  }
 
   async function search(event: Event): Promise<void> {
     event.preventDefault();
@@ -48,20 +66,35 @@ export function ProfileSearch(): JSX.Element {
         </button>
       </form>
       {result.status === 'error' ? <p class="field-error">{result.message}</p> : null}
+      {linkError ? (
+        <p class="field-error" role="alert" data-testid="profile-link-error">
+          {linkError}
+        </p>
+      ) : null}
       {result.status === 'done' ? (
         result.users.length === 0 ? (
           <p class="muted small">No catalog user matches “{query.trim()}”.</p>
         ) : (
           <ul class="results" data-testid="profile-search-results">
             {result.users.map((user) => (
-              <li key={user.id} class="result">
-                <ProfilePicture url={user.pictureUrl} name={user.name} size={28} />
-                <span class="result-names">
-                  <span class="result-name">
-                    {user.name} {user.verified ? <VerifiedMark /> : null}
+              <li key={user.id}>
+                <button
+                  type="button"
+                  class="result result-button"
+                  data-testid="profile-search-result"
+                  disabled={linking !== null}
+                  title={`Show @${user.handle} as this wallet’s profile`}
+                  onClick={() => void link(user)}
+                >
+                  <ProfilePicture url={user.pictureUrl} name={user.name} size={28} />
+                  <span class="result-names">
+                    <span class="result-name">
+                      {user.name} {user.verified ? <VerifiedMark /> : null}
+                    </span>
+                    <span class="muted small">@{user.handle}</span>
                   </span>
-                  <span class="muted small">@{user.handle}</span>
-                </span>
+                  {linking === user.id ? <Spinner /> : <span class="small">Link</span>}
+                </button>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
 import type { WalletCatalogProfile } from '../../../lib/extension/catalog/index.ts';
 import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
@@ -16,14 +17,20 @@ export function ProfileSection(props: {
   address: string;
   cached: CachedProfile | null;
 }): JSX.Element {
-  const [fresh, reload] = useAsync(() => sendMessage('getCatalogProfile'), [props.address]);
+  const [fresh, reload, show] = useAsync(() => sendMessage('getCatalogProfile'), [props.address]);
+  // A link or unlink in this popup is the person's own change: no "Updated just now" for it.
+  const [changedHere, setChangedHere] = useState(false);
+  const onLinked = (profile: WalletCatalogProfile | null): void => {
+    setChangedHere(true);
+    show(profile);
+  };
   const cached = props.cached;
   let body: JSX.Element;
   if (fresh.status === 'done') {
-    const changed = cached !== null && !sameData(cached.profile, fresh.value);
+    const changed = !changedHere && cached !== null && !sameData(cached.profile, fresh.value);
     body = (
       <>
-        <Profile value={fresh.value} />
+        <Profile value={fresh.value} onLinked={onLinked} />
         {changed ? (
           <p class="muted small" role="status" data-testid="profile-updated">
             Updated just now.
@@ -34,7 +41,7 @@ export function ProfileSection(props: {
   } else if (cached) {
     body = (
       <>
-        <Profile value={cached.profile} />
+        <Profile value={cached.profile} onLinked={onLinked} />
         {fresh.status === 'loading' ? (
           <p class="muted small" role="status" data-testid="profile-refreshing">
             <Spinner /> Checking for changes…
@@ -79,13 +86,61 @@ export function ProfileSection(props: {
   );
 }
 
-function Profile(props: { value: WalletCatalogProfile | null }): JSX.Element {
-  return props.value ? (
-    <ProfileCard profile={props.value.user} topTracks={props.value.topTracks} />
-  ) : (
-    <div class="card stack-sm">
-      <p data-testid="no-profile">No catalog profile is linked to this wallet.</p>
-      <ProfileSearch />
+function Profile(props: {
+  value: WalletCatalogProfile | null;
+  onLinked: (profile: WalletCatalogProfile | null) => void;
+}): JSX.Element {
+  if (!props.value) {
+    return (
+      <div class="card stack-sm">
+        <p data-testid="no-profile">No catalog profile is linked to this wallet.</p>
+        <p class="muted small">Find yours, and click it to show it here.</p>
+        <ProfileSearch onLinked={props.onLinked} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <ProfileCard
+        profile={props.value.user}
+        topTracks={props.value.topTracks}
+        chosen={props.value.chosen === true}
+      />
+      {props.value.chosen ? <ChosenNote onUnlinked={props.onLinked} /> : null}
+    </>
+  );
+}
+
+/** A profile the person picked: said plainly, with the way back. */
+function ChosenNote(props: { onUnlinked: (profile: WalletCatalogProfile | null) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function unlink(): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      props.onUnlinked(await sendMessage('catalog.unlink'));
+    } catch (failure) {
+      setError(describeError(failure));
+      setBusy(false);
+    }
+  }
+  return (
+    <div class="stack-sm" data-testid="profile-chosen">
+      <p class="muted small">
+        Linked by you in Encore. The catalog itself does not list this wallet as this profile’s:
+        sites still see no profile for it.
+      </p>
+      {error ? <p class="field-error">{error}</p> : null}
+      <button
+        type="button"
+        class="btn btn-secondary btn-sm"
+        data-testid="profile-unlink"
+        disabled={busy}
+        onClick={() => void unlink()}
+      >
+        {busy ? <Spinner /> : null} Unlink
+      </button>
     </div>
   );
 }

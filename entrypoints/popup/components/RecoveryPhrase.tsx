@@ -127,25 +127,33 @@ function PhraseShown(props: {
           {markError}
         </p>
       ) : null}
+      {/* One way to finish: "Close" while the words are hidden; once shown, saying they are
+          written down is what ends the view (closing the popup leaves them unmarked). */}
       <div class="actions">
         <button type="button" class="btn btn-secondary" onClick={copy}>
           Copy
         </button>
-        <button type="button" class="btn btn-secondary" onClick={props.onClose}>
-          Done
-        </button>
+        {revealed ? (
+          <button
+            type="button"
+            class="btn btn-primary"
+            data-testid="phrase-kept"
+            disabled={marking}
+            onClick={() => void markKept()}
+          >
+            {marking ? <Spinner /> : null} I have written it down
+          </button>
+        ) : (
+          <button
+            type="button"
+            class="btn btn-secondary"
+            data-testid="phrase-close"
+            onClick={props.onClose}
+          >
+            Close
+          </button>
+        )}
       </div>
-      {revealed ? (
-        <button
-          type="button"
-          class="btn btn-primary"
-          data-testid="phrase-kept"
-          disabled={marking}
-          onClick={() => void markKept()}
-        >
-          {marking ? <Spinner /> : null} I have written it down
-        </button>
-      ) : null}
     </section>
   );
 }

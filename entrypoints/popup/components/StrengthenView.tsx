@@ -54,7 +54,7 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
       setPassword('');
       setPhase({ kind: 'done', alreadyStrong: result.alreadyStrong });
     } catch (failure) {
-      setError(describeError(failure));
+      setError(describeError(failure, 'password'));
       setPhase({ kind: 'form' });
     }
   }

@@ -3,36 +3,46 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ShortForms, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
+import { canStrengthen, guessCost } from './record-lock.ts';
 import { valueLines } from './value-lines.ts';
 import './value-watch.css';
 
 export interface ValueWatchCardProps {
   account: string;
-  /** Opens the way to re-encrypt the record under a costlier key; no button without it. */
+  /**
+   * Opens the way to re-encrypt the record under a costlier key; no button without it, nor once
+   * the record has the strongest format.
+   */
   onStrengthen?: () => void;
   /** Opens the way to move everything to another wallet; no button without it. */
   onMove?: () => void;
 }
 
 /**
- * Shown when the wallet holds more than a chain's threshold: what it holds, why a password is a
- * weak lock for it, and the ways to a stronger one. It never blocks the wallet: "Not now" hides
- * it until the value grows by a quarter (the worker records the level), and a failed read shows
- * nothing.
+ * Shown when the wallet holds more than a chain's threshold: what it holds, what a guess at the
+ * password costs against the account's record as it is now, and the ways to a stronger lock that
+ * are left. It never blocks the wallet: "Not now" hides it until the value grows by a quarter
+ * (the worker records the level), and a failed read shows nothing.
  */
 export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
   const [started] = useState(phaseStart);
   const [watch] = useAsync(() => sendMessage('value.watch'), [props.account]);
+  // The record's format, read each time the card mounts (after a strengthen, the view it closes
+  // mounts the card again): the card states the lock the record has, not the one it had.
+  const [lock] = useAsync(() => sendMessage('strengthen.status'), [props.account]);
   // Marked once the answer is on screen (an effect runs after the render that shows it).
-  const answered = watch.status !== 'loading';
+  const answered = watch.status !== 'loading' && lock.status !== 'loading';
   useEffect(() => {
     if (answered) measurePhase('encore:popup:value-watch', started);
   }, [answered, started]);
   const [dismissed, setDismissed] = useState(false);
   const [dismissing, setDismissing] = useState(false);
-  if (watch.status !== 'done' || !watch.value.show || dismissed) return null;
+  if (!answered || watch.status !== 'done' || !watch.value.show || dismissed) return null;
   const { lines, more } = valueLines(watch.value.holdings);
-  const ways = props.onStrengthen || props.onMove;
+  // Unknown when the worker could not say: no sentence about the cost, and the strengthen view
+  // (which reads the format again) stays on offer.
+  const format = lock.status === 'done' ? lock.value.format : null;
+  const onStrengthen = format === null || canStrengthen(format) ? props.onStrengthen : undefined;
 
   async function dismiss(): Promise<void> {
     setDismissing(true);
@@ -65,11 +75,18 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
       <p class="intro">
         A username and password is a light lock for that much. If the wallet backend is ever
         breached, whoever holds its records can guess passwords on their own computers, as fast as
-        their hardware allows, and nobody is there to stop them. Each guess costs what Hedgehog’s
-        scrypt setting costs: a quarter of the minimum OWASP recommends today.
+        their hardware allows, and nobody is there to stop them.
+        {format !== null ? (
+          <>
+            {' '}
+            <span data-testid="value-watch-lock">{guessCost(format)}</span>
+          </>
+        ) : null}
       </p>
-      {ways ? (
+      {onStrengthen ? (
         <p class="intro">Give it a stronger lock, or move it to a wallet that has one.</p>
+      ) : props.onMove ? (
+        <p class="intro">Move it to a wallet with a stronger lock: one whose key only you hold.</p>
       ) : null}
       <div class="actions">
         <button
@@ -81,14 +98,14 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
         >
           {dismissing ? <Spinner /> : null} Not now
         </button>
-        {props.onStrengthen ? (
+        {onStrengthen ? (
           <button
             type="button"
             class="btn btn-secondary"
             data-testid="strengthen-start"
-            onClick={props.onStrengthen}
+            onClick={onStrengthen}
           >
-            Strengthen lock
+            Strengthen
           </button>
         ) : null}
         {props.onMove ? (
@@ -98,7 +115,7 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
             data-testid="move-start"
             onClick={props.onMove}
           >
-            Move out
+            Move everything
           </button>
         ) : null}
       </div>

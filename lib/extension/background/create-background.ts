@@ -8,7 +8,7 @@ import { NotLoggedInError } from '@encore-wallet/core';
 import { createActivityService, createActivityStore } from '../activity/index.ts';
 import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
 import { createCallsService, createSentCallsStore } from '../calls/index.ts';
-import { createCatalogClientSource } from '../catalog/index.ts';
+import { createCatalogClientSource, createLinkedProfiles } from '../catalog/index.ts';
 import {
   CLIPBOARD_CLEAR_MS,
   type ClipboardGuardService,
@@ -218,6 +218,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       holdings,
       addedTokens,
       dismissed: createDismissedStore(),
+      linkedProfiles: createLinkedProfiles(),
       move,
     }),
     onError: options.onError,

@@ -22,17 +22,35 @@ export interface CatalogTrackSummary {
 export interface WalletCatalogProfile {
   user: CatalogProfile;
   topTracks: CatalogTrackSummary[];
+  /**
+   * The person chose this profile in the popup's search; the catalog does not list the wallet
+   * as this user's. Absent for the catalog's own answer.
+   */
+  chosen?: true;
 }
 
 const TOP_TRACKS = 3;
 
-/** The catalog user who owns `address` with their most played tracks, or null when none does. */
+/**
+ * The catalog user who owns `address` with their most played tracks; else the one the person
+ * chose (`chosenUserId`, marked `chosen`); else null.
+ */
 export async function findWalletProfile(
   client: CatalogClient,
   address: string,
+  chosenUserId: string | null = null,
 ): Promise<WalletCatalogProfile | null> {
   const userId = await client.getUserIdByWallet(address);
-  if (!userId) return null;
+  if (userId) return profileOf(client, userId);
+  if (!chosenUserId) return null;
+  return { ...(await profileOf(client, chosenUserId)), chosen: true };
+}
+
+/** A catalog user with their most played tracks. */
+export async function profileOf(
+  client: CatalogClient,
+  userId: string,
+): Promise<WalletCatalogProfile> {
   const [user, tracks] = await Promise.all([
     client.getUser(userId),
     client.getUserTracks(userId, { sort: 'plays', limit: TOP_TRACKS }),

@@ -5,7 +5,14 @@ export {
   type CatalogProfile,
   type CatalogTrackSummary,
   findWalletProfile,
+  profileOf,
   searchProfiles,
   type WalletCatalogProfile,
 } from './catalog-profile.ts';
+export {
+  catalogUserIdSchema,
+  createLinkedProfiles,
+  LINKED_PROFILES_KEY,
+  type LinkedProfiles,
+} from './linked-profiles.ts';
 export { type CatalogDepsOptions, createCatalogDeps } from './rpc-deps.ts';

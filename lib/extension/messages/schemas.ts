@@ -1,6 +1,7 @@
 import { MAX_USERNAME_LENGTH } from '@encore-wallet/backend-client';
 import { LOOKUP_KEY_PATTERN } from '@encore-wallet/core';
 import { z } from 'zod';
+import { catalogUserIdSchema } from '../catalog/index.ts';
 
 // Request payloads (everything in the message except `type`). Strict: an unknown field is a bug
 // in the sender, and saying so beats ignoring it.
@@ -88,6 +89,8 @@ export const phraseKeptSchema = z.lazy(() =>
   }),
 );
 export const siteSchema = z.lazy(() => z.strictObject({ origin: z.string().min(1).max(2048) }));
+/** The catalog user the person picked in the popup's profile search. */
+export const linkProfileSchema = z.lazy(() => z.strictObject({ userId: catalogUserIdSchema() }));
 export const searchSchema = z.lazy(() =>
   z.strictObject({
     query: z

@@ -111,7 +111,13 @@ function cachedProfile(value: unknown): CachedProfile | undefined {
 }
 
 function walletProfile(value: unknown): WalletCatalogProfile | undefined {
-  if (!hasExactly(value, ['user', 'topTracks'])) return undefined;
+  // `chosen`: the person picked this profile in the popup's search (true, or absent).
+  const chosen = isRecord(value) && Object.hasOwn(value, 'chosen');
+  const keys = chosen
+    ? (['user', 'topTracks', 'chosen'] as const)
+    : (['user', 'topTracks'] as const);
+  if (!hasExactly<'user' | 'topTracks' | 'chosen'>(value, keys)) return undefined;
+  if (chosen && value.chosen !== true) return undefined;
   const user = catalogProfile(value.user);
   const { topTracks } = value;
   if (!user || !Array.isArray(topTracks) || topTracks.length > MAX_TOP_TRACKS) return undefined;
@@ -119,7 +125,7 @@ function walletProfile(value: unknown): WalletCatalogProfile | undefined {
   if (!tracks.every((track): track is CatalogTrackSummary => track !== undefined)) {
     return undefined;
   }
-  return { user, topTracks: tracks };
+  return chosen ? { user, topTracks: tracks, chosen: true } : { user, topTracks: tracks };
 }
 
 function catalogProfile(value: unknown): CatalogProfile | undefined {

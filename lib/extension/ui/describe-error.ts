@@ -66,8 +66,19 @@ function isPageErrorCode(code: unknown): code is PageErrorCode {
   return typeof code === 'string' && Object.hasOwn(DESCRIPTIONS, code);
 }
 
-export function describeError(error: unknown): string {
+/** What the form asked for: a username and password (log in), or only the password. */
+export type AskedFor = 'credentials' | 'password';
+
+/** Codes that mean the password (or, at a login, the username) did not open the record. */
+const WRONG_CREDENTIAL_CODES: ReadonlySet<unknown> = new Set([
+  'ACCOUNT_NOT_FOUND',
+  'DECRYPTION_FAILED',
+]);
+
+export function describeError(error: unknown, asked: AskedFor = 'credentials'): string {
   const e = (typeof error === 'object' && error !== null ? error : {}) as CodedError;
+  // A form that asked only for the password: the username is the logged-in one, so the password is wrong.
+  if (asked === 'password' && WRONG_CREDENTIAL_CODES.has(e.code)) return 'Wrong password.';
   const detail = (name: keyof CodedError): unknown => e[name] ?? e.details?.[name];
   const message = typeof e.message === 'string' ? e.message : String(error);
   const sentence: Describe = isPageErrorCode(e.code) ? DESCRIPTIONS[e.code] : FALLBACK;

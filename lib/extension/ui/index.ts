@@ -1,6 +1,6 @@
 export { AppHeader } from './AppHeader.tsx';
 export { Avatar } from './Avatar.tsx';
-export { describeError } from './describe-error.ts';
+export { type AskedFor, describeError } from './describe-error.ts';
 export { Field, type FieldProps } from './Field.tsx';
 export { displayOrigin, formatCount } from './format.ts';
 export { originsNeedingPermission, requestHostPermission } from './host-permission.ts';

@@ -16,6 +16,7 @@ export async function signUp(popup: Page, username: string, password = PASSWORD)
   await popup.getByTestId('show-signup').click();
   await popup.getByTestId('username').fill(username);
   await popup.getByTestId('password').fill(password);
+  await popup.getByTestId('password-repeat').fill(password);
   await popup.getByTestId('signup-submit').click();
   return readAddress(popup);
 }

@@ -46,6 +46,7 @@ async function submit(
   await popup.click(testId(show));
   await popup.type(testId('username'), username);
   await popup.type(testId('password'), password);
+  if (button === 'signup-submit') await popup.type(testId('password-repeat'), password);
   await popup.click(testId(button));
   return waitForValue(
     popup,

@@ -82,6 +82,17 @@ describe.each(['go', 'python'] as HostFlavor[])('on a %s host', (flavor) => {
     expect(ids).toEqual(expected);
   });
 
+  it('the favorites count is the number of favorites, from the list the tab reads (one request)', async () => {
+    const { fetch, urls } = recording();
+    const reader = createLibraryReader({ hostListUrl: host(), appName: 'test', fetch });
+    const signal = new AbortController().signal;
+    const count = await reader.favoriteCount(star().id, signal);
+    expect(count).toBe(catalog.dataset.favorites.get(star().id)!.length);
+    expect(count).toBeGreaterThan(0);
+    await readAll(reader, star().id, 'favorites');
+    expect(urls.filter((url) => new URL(url).pathname.endsWith('/favorites'))).toHaveLength(1);
+  });
+
   it('the Tracks tab searches with the catalog query and sort options', async () => {
     const reader = createLibraryReader({ hostListUrl: host(), appName: 'test' });
     const signal = new AbortController().signal;

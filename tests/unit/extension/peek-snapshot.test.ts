@@ -232,6 +232,22 @@ describe('parseSnapshot', () => {
     expect(parse(longest)).toEqual(longest);
   });
 
+  it('reads a profile the person chose (marked chosen: true), and nothing else in its place', () => {
+    const chosen = {
+      ...valid(),
+      catalog: { userId: 'u1', profile: { ...PROFILE, chosen: true }, checkedAt: 1 },
+    };
+    expect(parse(chosen)).toEqual(chosen);
+    for (const mark of [false, 'yes', 1]) {
+      expect(
+        parse({
+          ...valid(),
+          catalog: { userId: 'u1', profile: { ...PROFILE, chosen: mark }, checkedAt: 1 },
+        }),
+      ).toBeNull();
+    }
+  });
+
   it.each([
     ['a digest of other entropy', { ...valid(), entropyDigest: 'cd'.repeat(32) }],
     ['a missing field', { ...valid(), username: undefined }],

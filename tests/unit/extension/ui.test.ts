@@ -15,6 +15,10 @@ describe('popup error messages', () => {
     expect(describeError(received(new DecryptionFailedError()))).toBe(
       'Wrong username or password.',
     );
+    // A form that asked only for the password (strengthen, recovery phrase, move, private key).
+    expect(describeError(received(new DecryptionFailedError()), 'password')).toBe(
+      'Wrong password.',
+    );
     expect(describeError(received(new BackendError(0, 'fetch failed')))).toMatch(
       /cannot be reached/,
     );

@@ -1,7 +1,8 @@
 // The popup's value card, rendered with Preact into a linkedom document: shown only when the
 // worker says so, listing what the wallet holds; each way out is a button only when the popup
 // hands the card the view that takes it (nothing pretends to be one); "Not now" asks the worker
-// to record the level and hides the card.
+// to record the level and hides the card. The card states the lock the account's record has: once
+// strengthened, what a guess costs at that setting, and no Strengthen button.
 import { parseHTML } from 'linkedom';
 import { h, render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,10 +10,12 @@ import type { ValueWatch } from '../../../lib/extension/messages/index.ts';
 
 const sent: string[] = [];
 let answer: ValueWatch;
+let format: 'hedgehog' | 'strong' = 'hedgehog';
 
 vi.mock('../../../entrypoints/popup/components/api.ts', () => ({
   sendMessage: async (type: string) => {
     sent.push(type);
+    if (type === 'strengthen.status') return { format, loginInProgress: false };
     return answer;
   },
 }));
@@ -75,6 +78,7 @@ beforeEach(() => {
   vi.stubGlobal('window', window);
   root = document.getElementById('app') as Element;
   sent.length = 0;
+  format = 'hedgehog';
 });
 
 afterEach(() => {
@@ -95,7 +99,7 @@ describe('the value card', () => {
     await vi.waitFor(() =>
       expect(performance.getEntriesByName('encore:popup:value-watch')).toHaveLength(1),
     );
-    expect(sent).toEqual(['value.watch']);
+    expect(sent).toEqual(['value.watch', 'strengthen.status']);
     expect(card()).toBeNull();
   });
 
@@ -124,6 +128,31 @@ describe('the value card', () => {
     expect(onMove).toHaveBeenCalledTimes(1);
     button('value-watch-dismiss')?.click();
     await vi.waitFor(() => expect(card()).toBeNull());
-    expect(sent).toEqual(['value.watch', 'value.dismiss']);
+    expect(sent).toEqual(['value.watch', 'strengthen.status', 'value.dismiss']);
+  });
+
+  it('a Hedgehog record: its cost stated, Strengthen and Move everything offered', async () => {
+    answer = watch(true);
+    render(h(ValueWatchCard, { account: ACCOUNT, onStrengthen: vi.fn(), onMove: vi.fn() }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    expect(root.querySelector('[data-testid="value-watch-lock"]')?.textContent).toMatch(
+      /Hedgehog’s scrypt setting costs: a quarter of the minimum OWASP recommends/,
+    );
+    expect(root.querySelector('[data-testid="strengthen-start"]')?.textContent).toBe('Strengthen');
+    expect(root.querySelector('[data-testid="move-start"]')?.textContent).toBe('Move everything');
+  });
+
+  it('a strengthened record: its own cost stated, only Move everything left to offer', async () => {
+    answer = watch(true);
+    format = 'strong';
+    render(h(ValueWatchCard, { account: ACCOUNT, onStrengthen: vi.fn(), onMove: vi.fn() }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    const text = card()?.textContent ?? '';
+    expect(root.querySelector('[data-testid="value-watch-lock"]')?.textContent).toMatch(
+      /strengthened: each guess costs scrypt a step above the minimum OWASP recommends/,
+    );
+    expect(text).not.toMatch(/a quarter of the minimum/);
+    expect(button('strengthen-start')).toBeNull();
+    expect(root.querySelector('[data-testid="move-start"]')?.textContent).toBe('Move everything');
   });
 });
