@@ -1,0 +1,123 @@
+// A login's search for the record some credentials open, in the formats the chooser names and in
+// its order (choose-format.ts), and the search for a leftover of the same account in another
+// format. The format found is remembered for this browser's next login.
+import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
+import { DecryptionFailedError } from '../errors.ts';
+import { leftoverFormats, loginPlan } from '../formats/choose-format.ts';
+import type {
+  Credentials,
+  DeriveOptions,
+  FormatKeys,
+  RecordFormatModule,
+} from '../formats/record-format.ts';
+import { strongCredentials } from '../strong-record.ts';
+import type { GetFn, KeyValueStore, RecordFormat } from '../types.ts';
+import { getRecord } from './get-record.ts';
+import { rememberedFormatOf, rememberFormat } from './strong-accounts.ts';
+
+export interface FoundAccount {
+  lookupKey: string;
+  entropy: string;
+  /** The form of the credentials the record was made under. */
+  credentials: Credentials;
+  format: RecordFormat;
+  keys: FormatKeys;
+  /** Derivations begun for this search (the caller's, or beside it): a strengthen reuses them. */
+  ahead: DeriveOptions;
+}
+
+export interface FinderDeps {
+  getFn: GetFn;
+  formMemory: KeyValueStore;
+  warmedUp(): Promise<void>;
+}
+
+/** The name this browser remembers an account's format under. */
+function rememberedName(username: string): string {
+  return strongCredentials(username, '').username;
+}
+
+/** The format this browser met the username's account in, or null. */
+export function knownFormatOf(deps: FinderDeps, username: string): Promise<RecordFormat | null> {
+  return rememberedFormatOf(deps.formMemory, rememberedName(username));
+}
+
+/**
+ * Finds the record these credentials open, in the formats and order the chooser gives for what
+ * this browser knows of the account. `given`: derivations the caller began on its own thread
+ * (the extension's popup), each used by its format in place of the core's.
+ */
+export async function findAccount(
+  deps: FinderDeps,
+  username: string,
+  password: string,
+  given: DeriveOptions = {},
+): Promise<FoundAccount | null> {
+  const t = phaseStart();
+  const known = await knownFormatOf(deps, username);
+  measurePhase('hedgehog:recall-format', t);
+  const plan = loginPlan(known);
+  let ahead: DeriveOptions = given;
+  for (const format of plan.beside) {
+    const first = format.loginForms(username, password)[0];
+    const started = first ? format.deriveBeside(first, ahead) : null;
+    if (started) ahead = { ...ahead, ...started };
+  }
+  for (const format of plan.order) {
+    const found = await findIn(deps, format, username, password, ahead);
+    if (!found) continue;
+    await rememberFormat(deps.formMemory, rememberedName(username), found.format);
+    return found;
+  }
+  return null;
+}
+
+/** Tries each of the format's credential forms; the first stored record that matches wins. */
+async function findIn(
+  deps: FinderDeps,
+  format: RecordFormatModule,
+  username: string,
+  password: string,
+  ahead: DeriveOptions,
+): Promise<FoundAccount | null> {
+  // What was derived ahead is the first form's.
+  let options: DeriveOptions = { ...ahead, warmedUp: deps.warmedUp };
+  for (const credentials of format.loginForms(username, password)) {
+    // A lookup key given ahead lets the backend lookup start while the warm-up may still run.
+    const keyGiven = Boolean(options.lookupKey);
+    const keys = await format.derive(credentials, options);
+    options = { warmedUp: deps.warmedUp };
+    let t = phaseStart();
+    const record = await getRecord(deps.getFn, keys.lookupKey);
+    measurePhase('hedgehog:get-record', t);
+    if (!record) continue;
+    if (keyGiven) {
+      t = phaseStart();
+      await deps.warmedUp();
+      measurePhase('hedgehog:wait-warm-up', t);
+    }
+    // The lookup key matched, so the password is right: a failure here is a corrupt record and
+    // surfaces as DecryptionFailedError rather than a misleading "not found".
+    const entropy = await format.open(keys, record);
+    return { lookupKey: keys.lookupKey, entropy, credentials, format: format.name, keys, ahead };
+  }
+  return null;
+}
+
+/**
+ * The lookup key of a record in another format than `found`'s under the same credentials that
+ * opens to the same wallet (left by an interrupted strengthen), or null.
+ */
+export async function findLeftover(deps: FinderDeps, found: FoundAccount): Promise<string | null> {
+  const { username, password } = found.credentials;
+  for (const format of leftoverFormats(found.format)) {
+    const other = await findIn(deps, format, username, password, found.ahead).catch(
+      (error: unknown) => {
+        if (error instanceof DecryptionFailedError) return null;
+        throw error;
+      },
+    );
+    if (other?.entropy === found.entropy) return other.lookupKey;
+  }
+  return null;
+}
