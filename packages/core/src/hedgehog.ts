@@ -8,6 +8,7 @@ import type { HDNodeWallet } from 'ethers';
 import { Authentication } from './authentication.ts';
 import {
   AccountNotFoundError,
+  DecryptionFailedError,
   InvalidMnemonicError,
   InvalidUsernameError,
   NotLoggedInError,
@@ -16,16 +17,17 @@ import {
 } from './errors.ts';
 import {
   changedPasswordFormat,
-  restoreFormat,
+  restorePlan,
   signUpFormat,
   strengthenedFormat,
 } from './formats/choose-format.ts';
-import type { FormatKeys, RecordFormatModule } from './formats/record-format.ts';
+import type { Credentials, FormatKeys, RecordFormatModule } from './formats/record-format.ts';
 import {
   type FinderDeps,
   findAccount,
   findLeftover,
   knownFormatOf,
+  noteFormat,
 } from './internal/find-account.ts';
 import { getRecord } from './internal/get-record.ts';
 import {
@@ -37,7 +39,6 @@ import {
 } from './internal/pending-sign-ups.ts';
 import { randomBytes } from './internal/random.ts';
 import { type FreshKeys, type NewWallet, signUpKeys } from './internal/sign-up-keys.ts';
-import { rememberFormat } from './internal/strong-accounts.ts';
 import { warmUpWalletCore } from './internal/warm-up.ts';
 import { checkMnemonic } from './mnemonic-check.ts';
 import { checkPassword, checkUsername } from './password-policy.ts';
@@ -107,6 +108,8 @@ export class Hedgehog {
     this.finder = {
       getFn: this.getFn,
       formMemory: this.formMemory,
+      met: new Map(),
+      replacesAtomically: options.replacesAtomically ?? false,
       warmedUp: () => this.warmedUp(),
     };
     // Warm up now, so a freshly started worker's first login does not pay for compilation.
@@ -166,7 +169,11 @@ export class Hedgehog {
       if (!pending.authStored) await rememberSignUp(this.storage, lookupKey, pending);
       measurePhase('hedgehog:sign-up-remember', t);
       t = phaseStart();
-      pending = await this.claimUsername(user.username, format, fresh.keys, pending);
+      pending = await this.claimUsername(
+        { username: user.username, password: pw },
+        fresh.keys,
+        pending,
+      );
       measurePhase('hedgehog:set-user', t);
       this.pending.set(lookupKey, pending);
     }
@@ -182,7 +189,7 @@ export class Hedgehog {
     this.pending.delete(lookupKey);
     // Only a leftover if this fails: it falls off the list later, and it opens nothing alone.
     await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
-    await rememberFormat(this.formMemory, user.username, format.name);
+    await noteFormat(this.finder, user.username, pending.format ?? format.name);
     this.wallet = pending.wallet;
     return pending.wallet;
   }
@@ -309,7 +316,7 @@ export class Hedgehog {
       if (opened !== found.entropy) throw error;
       await this.setAuthFn(tombstoneFor(found.lookupKey));
     }
-    await rememberFormat(this.formMemory, creds.username, format.name);
+    await noteFormat(this.finder, creds.username, format.name);
     return { strengthened: true, alreadyStrong: false };
   }
 
@@ -355,17 +362,22 @@ export class Hedgehog {
 
     const wallet = await WalletManager.deriveWallet(phrase.entropy, this.path);
     await this.warmedUp();
-    const format = restoreFormat(this.newRecords, await knownFormatOf(this.finder, user.username));
+    const plan = restorePlan(this.newRecords, await knownFormatOf(this.finder, user.username));
     // The key for a new record is derived beside the lookup key where a second thread can (it is
     // left unused when a record exists); otherwise only once the backend said there is none.
     const iv = Authentication.createIv();
-    const keys = await format.derive(format.newRecordCredentials(user.username, pw), { iv });
-    const lookupKey = keys.lookupKey;
-    const stored = await getRecord(this.getFn, lookupKey);
-    if (stored) {
+    let keys: FormatKeys | null = null;
+    let storedIn: RecordFormatModule | null = null;
+    for (const format of plan.lookIn) {
+      const derived = await format.derive(format.newRecordCredentials(user.username, pw), { iv });
+      if (format === plan.write) keys = derived;
+      const stored = await getRecord(this.getFn, derived.lookupKey);
+      if (!stored) continue;
       // These credentials already open a record: this wallet's (nothing to store), or another's.
-      const opened = await this.openRecord(stored, format, keys);
+      const opened = await this.openRecord(stored, format, derived);
       if (opened.entropy !== phrase.entropy) throw new UsernameTakenError();
+      storedIn = format;
+      break;
     }
     try {
       await this.setUserFn({
@@ -378,16 +390,19 @@ export class Hedgehog {
       }
       throw error;
     }
-    if (!stored) {
-      const cipherText = await format.seal(keys, phrase.entropy, iv);
+    if (!storedIn && keys) {
+      const format = plan.write;
+      const written = keys;
+      const cipherText = await format.seal(written, phrase.entropy, iv);
+      const lookupKey = written.lookupKey;
       await this.setAuthFn({ iv, cipherText, lookupKey }).catch(async (error: unknown) => {
         // An answer lost after the write, or a concurrent restore: fine if it opens to this wallet.
         const landed = await getRecord(this.getFn, lookupKey).catch(() => null);
-        const opened = landed && (await this.openRecord(landed, format, keys).catch(() => null));
+        const opened = landed && (await this.openRecord(landed, format, written).catch(() => null));
         if (opened?.entropy !== phrase.entropy) throw error;
       });
     }
-    await rememberFormat(this.formMemory, user.username, format.name);
+    await noteFormat(this.finder, user.username, (storedIn ?? plan.write).name);
     return this.adopt(phrase.entropy, wallet);
   }
 
@@ -416,8 +431,7 @@ export class Hedgehog {
    * finish, is not kept (it would take the place of one that can).
    */
   private async claimUsername(
-    username: string,
-    format: RecordFormatModule,
+    { username, password }: Credentials,
     keys: FormatKeys,
     pending: PendingSignUp,
   ): Promise<PendingSignUp> {
@@ -432,8 +446,21 @@ export class Hedgehog {
       if (!(error instanceof BackendError) || error.status !== 409 || pending.authStored) {
         throw error;
       }
-      const stored = await getRecord(this.getFn, lookupKey);
-      const existing = stored && (await this.openRecord(stored, format, keys).catch(() => null));
+      // Looked for as a login would, in any format and in the chooser's order: a Hedgehog-format
+      // sign-up for a strengthened account's credentials sends no Hedgehog lookup key first.
+      const found = await findAccount(this.finder, username, password).catch((e: unknown) => {
+        if (e instanceof DecryptionFailedError) return null;
+        throw e;
+      });
+      const existing: PendingSignUp | null = found && {
+        format: found.format,
+        entropy: found.entropy,
+        iv: found.record.iv,
+        cipherText: found.record.cipherText,
+        wallet: await WalletManager.deriveWallet(found.entropy, this.path),
+        userClaimed: false,
+        authStored: true,
+      };
       this.pending.delete(lookupKey);
       await forgetSignUp(this.storage, lookupKey).catch(() => undefined);
       if (!existing || existing.wallet.address === pending.wallet.address) throw error;
@@ -481,6 +508,7 @@ export class Hedgehog {
     const entropy = await format.open(keys, record);
     const wallet = await WalletManager.deriveWallet(entropy, this.path);
     return {
+      format: format.name,
       entropy,
       iv: record.iv,
       cipherText: record.cipherText,

@@ -25,15 +25,19 @@ export interface LoginPlan {
 
 /**
  * A login (and every flow that proves the password: password change, strengthen, confirm) by
- * what this browser knows of the account. Known strengthened: the strong lookup first. Known in
- * Hedgehog's format: the Hedgehog lookup first, nothing derived beside it. Not met here: the
- * Hedgehog lookup first, the strong derivation beside it where there is a second thread, so a
- * Hedgehog-format login takes no longer.
+ * what this browser knows of the account. Hedgehog's lookup key is a password verifier at
+ * Hedgehog's cost, so it is never sent for an account that may be strengthened before the
+ * strong lookup has found nothing. Known strengthened: the strong lookup only, never Hedgehog's
+ * (a backend that answers 404 learns nothing cheaper). Not met here: the strong lookup first,
+ * and Hedgehog's only once it found nothing, its lookup key derived beside the strong
+ * derivation where there is a second thread. Known in Hedgehog's format: the Hedgehog lookup
+ * first, nothing derived beside it, and the strong one if that record is gone (strengthened
+ * elsewhere).
  */
 export function loginPlan(known: RecordFormat | null): LoginPlan {
-  if (known === 'strong') return { order: [strongFormat, hedgehogFormat], beside: [] };
+  if (known === 'strong') return { order: [strongFormat], beside: [] };
   if (known === 'hedgehog') return { order: [hedgehogFormat, strongFormat], beside: [] };
-  return { order: [hedgehogFormat, strongFormat], beside: [strongFormat] };
+  return { order: [strongFormat, hedgehogFormat], beside: [hedgehogFormat] };
 }
 
 /** A sign-up's record: the integrator's configured format. */
@@ -41,15 +45,23 @@ export function signUpFormat(configured: RecordFormat): RecordFormatModule {
   return FORMATS[configured];
 }
 
+export interface RestorePlan {
+  /** Where a record of these credentials may already be, in order (the last is `write`). */
+  lookIn: RecordFormatModule[];
+  /** The format of the record the restore makes when there is none. */
+  write: RecordFormatModule;
+}
+
 /**
  * A restore's record: strengthened when the integrator makes new records so, or this browser
- * knows the account as strengthened (a restore does not weaken it).
+ * knows the account as strengthened (a restore does not weaken it). Before it writes a Hedgehog
+ * record for an account this browser has not met, it looks for a strengthened record of the same
+ * credentials first, as a login does, so a strengthened account's Hedgehog lookup key is not sent.
  */
-export function restoreFormat(
-  configured: RecordFormat,
-  known: RecordFormat | null,
-): RecordFormatModule {
-  return known === 'strong' ? strongFormat : FORMATS[configured];
+export function restorePlan(configured: RecordFormat, known: RecordFormat | null): RestorePlan {
+  const write = known === 'strong' ? strongFormat : FORMATS[configured];
+  if (write === strongFormat || known === 'hedgehog') return { lookIn: [write], write };
+  return { lookIn: [strongFormat, write], write };
 }
 
 /** A changed password's record keeps the format the old one had. */
@@ -65,8 +77,13 @@ export function strengthenedFormat(found: RecordFormat): RecordFormatModule | nu
 /**
  * Where a leftover of the same account may sit beside a record in `found`'s format: the other
  * format, under the same credentials (an interrupted strengthen on a backend that does not
- * replace atomically leaves both).
+ * replace atomically leaves both). None where the backend replaces atomically: looking for a
+ * Hedgehog leftover of a strengthened account would send its Hedgehog lookup key.
  */
-export function leftoverFormats(found: RecordFormat): RecordFormatModule[] {
+export function leftoverFormats(
+  found: RecordFormat,
+  replacesAtomically: boolean,
+): RecordFormatModule[] {
+  if (replacesAtomically) return [];
   return found === 'strong' ? [hedgehogFormat] : [strongFormat];
 }

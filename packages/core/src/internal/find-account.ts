@@ -11,7 +11,7 @@ import type {
   RecordFormatModule,
 } from '../formats/record-format.ts';
 import { strongCredentials } from '../strong-record.ts';
-import type { GetFn, KeyValueStore, RecordFormat } from '../types.ts';
+import type { AuthRecord, GetFn, KeyValueStore, RecordFormat } from '../types.ts';
 import { getRecord } from './get-record.ts';
 import { rememberedFormatOf, rememberFormat } from './strong-accounts.ts';
 
@@ -22,24 +22,53 @@ export interface FoundAccount {
   credentials: Credentials;
   format: RecordFormat;
   keys: FormatKeys;
+  /** The record as the backend answered it. */
+  record: AuthRecord;
   /** Derivations begun for this search (the caller's, or beside it): a strengthen reuses them. */
   ahead: DeriveOptions;
+  /** Formats this search looked in before and found nothing under these credentials. */
+  searched: RecordFormat[];
 }
 
 export interface FinderDeps {
   getFn: GetFn;
   formMemory: KeyValueStore;
+  /**
+   * The formats this process met accounts in (by rememberedName): they win over the stored
+   * hints, which can be removed or planted, so an account met strengthened here stays so.
+   */
+  met: Map<string, RecordFormat>;
+  /** The backend replaces a record in one step (no leftover of a strengthen to look for). */
+  replacesAtomically: boolean;
   warmedUp(): Promise<void>;
 }
 
-/** The name this browser remembers an account's format under. */
+/** The name this browser remembers an account's format under (as lookup keys read it). */
 function rememberedName(username: string): string {
-  return strongCredentials(username, '').username;
+  return strongCredentials(username, '').username.toLowerCase();
 }
 
-/** The format this browser met the username's account in, or null. */
-export function knownFormatOf(deps: FinderDeps, username: string): Promise<RecordFormat | null> {
-  return rememberedFormatOf(deps.formMemory, rememberedName(username));
+/**
+ * The format this browser met the username's account in, or null. What this process met wins
+ * over the stored hint: an account met strengthened here stays so whatever the hint says now.
+ */
+export async function knownFormatOf(
+  deps: FinderDeps,
+  username: string,
+): Promise<RecordFormat | null> {
+  const name = rememberedName(username);
+  return deps.met.get(name) ?? (await rememberedFormatOf(deps.formMemory, name));
+}
+
+/** Remembers the format the account was met in: here for this process, and in the hints. */
+export async function noteFormat(
+  deps: FinderDeps,
+  username: string,
+  format: RecordFormat,
+): Promise<void> {
+  const name = rememberedName(username);
+  deps.met.set(name, format);
+  await rememberFormat(deps.formMemory, name, format);
 }
 
 /**
@@ -63,11 +92,15 @@ export async function findAccount(
     const started = first ? format.deriveBeside(first, ahead) : null;
     if (started) ahead = { ...ahead, ...started };
   }
+  const searched: RecordFormat[] = [];
   for (const format of plan.order) {
     const found = await findIn(deps, format, username, password, ahead);
-    if (!found) continue;
-    await rememberFormat(deps.formMemory, rememberedName(username), found.format);
-    return found;
+    if (!found) {
+      searched.push(format.name);
+      continue;
+    }
+    await noteFormat(deps, username, found.format);
+    return { ...found, searched };
   }
   return null;
 }
@@ -79,7 +112,7 @@ async function findIn(
   username: string,
   password: string,
   ahead: DeriveOptions,
-): Promise<FoundAccount | null> {
+): Promise<Omit<FoundAccount, 'searched'> | null> {
   // What was derived ahead is the first form's.
   let options: DeriveOptions = { ...ahead, warmedUp: deps.warmedUp };
   for (const credentials of format.loginForms(username, password)) {
@@ -99,18 +132,28 @@ async function findIn(
     // The lookup key matched, so the password is right: a failure here is a corrupt record and
     // surfaces as DecryptionFailedError rather than a misleading "not found".
     const entropy = await format.open(keys, record);
-    return { lookupKey: keys.lookupKey, entropy, credentials, format: format.name, keys, ahead };
+    return {
+      lookupKey: keys.lookupKey,
+      entropy,
+      credentials,
+      format: format.name,
+      keys,
+      record,
+      ahead,
+    };
   }
   return null;
 }
 
 /**
  * The lookup key of a record in another format than `found`'s under the same credentials that
- * opens to the same wallet (left by an interrupted strengthen), or null.
+ * opens to the same wallet (left by an interrupted strengthen), or null. A format the search
+ * looked in already held nothing.
  */
 export async function findLeftover(deps: FinderDeps, found: FoundAccount): Promise<string | null> {
   const { username, password } = found.credentials;
-  for (const format of leftoverFormats(found.format)) {
+  for (const format of leftoverFormats(found.format, deps.replacesAtomically)) {
+    if (found.searched.includes(format.name)) continue;
     const other = await findIn(deps, format, username, password, found.ahead).catch(
       (error: unknown) => {
         if (error instanceof DecryptionFailedError) return null;
