@@ -1,5 +1,7 @@
-// The Hedgehog flows (sign-up, login, password change, local session) over the low-level
-// Authentication and WalletManager modules, with the integrator's three backend functions.
+// The Hedgehog flows (sign-up, login, restore, password change, strengthen, local session) with
+// the integrator's three backend functions: the orchestration only. Each record format lives in
+// formats/ behind one interface, and which format a flow looks in or makes is decided in
+// formats/choose-format.ts; a login's search runs in internal/find-account.ts.
 
 import { BackendError } from '@encore-wallet/contract';
 import { bytesToHex } from '@encore-wallet/utils/encoding';
@@ -248,7 +250,8 @@ export class Hedgehog {
    * lookup keys so it can replace the old record. The new password must pass the policy. A
    * strengthened record stays strengthened. A record of the other format under the old password
    * (left by a strengthen that was interrupted between its new record and the old one's removal)
-   * is removed first, so only the new password opens the account afterwards.
+   * is removed first, so only the new password opens the account afterwards; it is looked for
+   * only where the backend does not replace atomically (`replacesAtomically`).
    */
   async changePassword(username: string, oldPassword: string, newPassword: string): Promise<void> {
     const newPw = newPassword.normalize('NFC');
@@ -284,7 +287,7 @@ export class Hedgehog {
    * replaces atomically (Encore's) never holds both; one that writes the new record before
    * removing the old leaves, if interrupted between the two, two records that open the same
    * wallet under the same password, and a later strengthen or password change removes the old
-   * one. `@audius/hedgehog` cannot open the result. A record already strengthened is left as it is
+   * one (unless `replacesAtomically` says there can be none). `@audius/hedgehog` cannot open the result. A record already strengthened is left as it is
    * (`alreadyStrong`). Wrong credentials are AccountNotFoundError.
    */
   async strengthen(username: string, password: string): Promise<StrengthenResult> {
