@@ -50,10 +50,10 @@ export interface LoginRequest {
 /**
  * A login's two derivations at once: the strong master (strong-record.ts) on the popup's worker,
  * the first Hedgehog lookup key on this thread. The login is sent as soon as the lookup key is
- * ready, with a fresh id; the master follows under that id when the worker is done. A
- * Hedgehog-format login never waits for it (the worker is ended when the login is answered); a
- * strengthened one uses it instead of deriving it in the service worker, which has no second
- * thread.
+ * ready, with a fresh id; the master follows under that id when the worker is done. The
+ * service worker, which has no second thread, uses it for the strong lookup it makes first, and
+ * sends the Hedgehog lookup key to the backend only when that found nothing (the worker is ended
+ * when the login is answered).
  */
 export async function loginRequest(
   username: string,
@@ -96,6 +96,9 @@ export async function loginRequest(
     answered = true;
     strong.stop();
   };
+  // An account known strengthened never gets a Hedgehog lookup (the worker would not send the
+  // key): its login goes at once, and the strong derivation has the cores to itself.
+  if (known === 'strong') return { input: { username, password, strongMasterId }, done };
   const t = phaseStart();
   try {
     const lookupKey = await derive.lookupKey(username, password);

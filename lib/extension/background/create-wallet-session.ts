@@ -75,7 +75,15 @@ export function createWalletSession(
     async (user) => (await backend()).setUserFn(user),
     // Warmed up by the session once it knows nobody is logged in: a logged-in worker's first
     // answer comes from the session snapshot and should not wait behind the warm-up.
-    { storage: store, warmUpOnCreate: false, ...strongRecordOptions() },
+    // The backend contract replaces a record in one transaction (docs/backend.md), so no
+    // leftover of an interrupted strengthen is looked for (that would send a strengthened
+    // account's Hedgehog lookup key).
+    {
+      storage: store,
+      warmUpOnCreate: false,
+      replacesAtomically: true,
+      ...strongRecordOptions(),
+    },
   );
   const sealWalletValue = sealer ? sealer.seal.bind(sealer) : undefined;
   const openWalletValue = sealer

@@ -2,7 +2,8 @@
 // against a Hedgehog record and against a strengthened one (native scrypt, the attacker's best
 // tool on this machine: one derivation and a comparison per guess), and the logins a person
 // waits for: a new browser opening a strengthened account, the same from a browser that has seen
-// it, and a Hedgehog-format login (whose strong derivation runs beside it on the thread pool).
+// it, and a Hedgehog-format login from a new browser (which looks for a strengthened record
+// first, its Hedgehog lookup key derived beside the strong derivation on the thread pool).
 // Rounds interleave the contenders; the factors are ratios of medians from the same run.
 import { createHmac, scrypt as nodeScrypt } from 'node:crypto';
 import { median } from '../../../bench/internal/median.ts';
@@ -46,8 +47,8 @@ function memoryBackend(): { getFn: GetFn; setAuthFn: SetAuthFn; setUserFn: SetUs
 }
 
 /**
- * Times `fn`, then lets the thread pool go quiet: a new browser's login leaves the strong
- * derivation it ran beside the Hedgehog lookup running after it returns, which would otherwise
+ * Times `fn`, then lets the thread pool go quiet: a login may leave a derivation it began
+ * beside another running after it returns, which would otherwise
  * slow whatever is measured next.
  */
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -118,10 +119,10 @@ export async function benchStrongRecord(runs: number, report: BenchReport): Prom
     '≥ 4x',
   );
   console.log(
-    `Hedgehog-format login with the strong derivation beside it (new browser) / without (a browser that knows the account): ${besideRatio.toFixed(2)}x (${ms(median(t.hedgehogLogin))} / ${ms(median(t.hedgehogKnown))}; 1.0x on two free cores)`,
+    `Hedgehog-format login from a new browser (the strong lookup first) / from a browser that knows the account: ${besideRatio.toFixed(2)}x (${ms(median(t.hedgehogLogin))} / ${ms(median(t.hedgehogKnown))})`,
   );
   report.row(
-    'login, Hedgehog-format account: new browser (strong derivation beside it) / a browser that knows it',
+    'login, Hedgehog-format account: new browser (the strong lookup first) / a browser that knows it',
     `${ms(median(t.hedgehogLogin))} / ${ms(median(t.hedgehogKnown))}, ${besideRatio.toFixed(2)}x`,
   );
   report.row(

@@ -48,6 +48,14 @@ export interface HedgehogOptions {
    * `storage`. Give a store that outlives logout where `storage` does not.
    */
   formMemory?: KeyValueStore;
+  /**
+   * The backend replaces a record in one step (`setAuthFn` with `oldLookupKey`, as the HTTP
+   * contract and Encore's server do). Default false: a strengthen interrupted between writing its
+   * record and removing the old one can leave both, so a password change or strengthen of a
+   * strengthened account looks for a Hedgehog-format leftover, which sends that account's Hedgehog
+   * lookup key. True: nothing is looked for, and no path sends it.
+   */
+  replacesAtomically?: boolean;
 }
 
 /** What `strengthen` did: re-encrypted the record, or found it strengthened already. */
@@ -62,8 +70,9 @@ export interface LoginOptions {
   /**
    * The strong derivation of these credentials (`strongMasterJob`, see strong-record.ts), begun
    * by the caller on another thread (the extension's popup, whose service worker has none).
-   * Used where the login needs it: beside the Hedgehog lookup of a username this browser has not
-   * seen, or at once for one it knows as strengthened; a Hedgehog-format login never waits for
+   * Used where the login needs it: for the strong lookup that comes first for a username this
+   * browser has not met or knows as strengthened; a login of an account known in Hedgehog's
+   * format never waits for
    * it. Resolves to null (or a key that is not 32 bytes) to let the core derive it itself.
    */
   strongMaster?: Promise<Uint8Array | null>;

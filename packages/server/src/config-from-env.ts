@@ -41,12 +41,25 @@ export function configFromEnv(env: Env): StartServerOptions {
         DEFAULT_RATE_LIMIT.sponsorPerAddress,
         1,
       ),
+      ...bucketSecret(env),
     },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : integer(env, 'TRUST_PROXY', 0, 0, 10),
     funding: fundingFromEnv(env),
     sponsor,
     paymaster: paymasterFromEnv(env, sponsor !== undefined),
   };
+}
+
+/** RATE_LIMIT_BUCKET_SECRET: 64 or more hex characters, the same on every instance. */
+function bucketSecret(env: Env): { bucketSecret?: Uint8Array } {
+  const value = env.RATE_LIMIT_BUCKET_SECRET?.trim();
+  if (!value) return {};
+  if (!/^(?:[0-9a-fA-F]{2}){32,}$/.test(value)) {
+    throw new ServerConfigError(
+      'RATE_LIMIT_BUCKET_SECRET must be at least 32 bytes in hex (64 hex characters).',
+    );
+  }
+  return { bucketSecret: Uint8Array.from(Buffer.from(value, 'hex')) };
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max?: number): number {

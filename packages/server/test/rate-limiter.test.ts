@@ -1,4 +1,9 @@
 // The fixed-window limiter against a real (in-memory) SQLite store and a controlled clock.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createRateLimiter,
@@ -141,4 +146,50 @@ describe('rate limiter', () => {
     expect(await perAddress.checkWrite('5.5.5.5', [])).toEqual({ allowed: true });
     expect(await perAddress.checkWrite('5.5.5.5', [])).toMatchObject({ allowed: false });
   });
+
+  it('attack: its table keeps no bits of a lookupKey, so a copy of it verifies no password', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'encore-limiter-'));
+    try {
+      const file = join(dir, 'limits.sqlite');
+      store = openSqliteStore(file);
+      // A login's lookup of a key with no record (a wrong password, a strengthened account's
+      // Hedgehog key) and a password change naming two keys.
+      const [looked, written, old] = [hex(), hex(), hex()];
+      const limiter = createRateLimiter(store, limits({ bucketSecret: randomBytes(32) }), () => 0);
+      await decisionOf(limiter, '203.0.113.9', looked);
+      await limiter.checkWrite('203.0.113.9', [written, old]);
+      const db = new Database(file, { readonly: true });
+      const buckets = db
+        .prepare('SELECT bucket FROM rate_limit_hits')
+        .all()
+        .map((row) => (row as { bucket: string }).bucket);
+      db.close();
+      expect(buckets).toHaveLength(5);
+      for (const key of [looked, written, old]) {
+        const forms = [key, Buffer.from(key, 'hex').toString('base64url')];
+        for (const form of forms) {
+          // Any 8 characters of the key (32 bits) in any bucket would be a guess filter.
+          for (let i = 0; i + 8 <= form.length; i += 4) {
+            expect(buckets.some((b) => b.includes(form.slice(i, i + 8)))).toBe(false);
+          }
+        }
+      }
+      // A bucket is not a function of the key alone: another secret counts it elsewhere, and
+      // one limiter counts it in one place (the per-key limit holds).
+      const other = createRateLimiter(store, limits({ bucketSecret: randomBytes(32) }), () => 0);
+      await decisionOf(other, '203.0.113.9', looked);
+      expect(
+        await store.hitRateLimits(
+          buckets.filter((b) => b.startsWith('k:')),
+          0,
+        ),
+      ).toEqual([2]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+function hex(): string {
+  return randomBytes(32).toString('hex');
+}

@@ -1,6 +1,7 @@
 // GET /authentication is rate-limited per client address and per lookupKey, with the counters
 // in the database so that every instance on one database enforces the same limit.
 
+import { randomBytes } from 'node:crypto';
 import { createBackendFns } from '@encore-wallet/backend-client';
 import { BackendError } from '@encore-wallet/contract';
 import { type RunningServer, startServer } from '@encore-wallet/server';
@@ -19,8 +20,14 @@ describe.each(ENGINES.map((make) => make()))('rate limit on $name', (engine) => 
   beforeAll(async () => {
     await engine.start();
     const databaseUrl = await engine.freshDatabaseUrl();
-    const rateLimit = { windowSeconds: WINDOW, perAddress: 3, perLookupKey: 5 };
-    // Two instances behind one trusted proxy, sharing one database.
+    const rateLimit = {
+      windowSeconds: WINDOW,
+      perAddress: 3,
+      perLookupKey: 5,
+      bucketSecret: randomBytes(32),
+    };
+    // Two instances behind one trusted proxy, sharing one database (and the secret its
+    // lookupKey buckets are HMACs under, as RATE_LIMIT_BUCKET_SECRET gives them).
     first = await startServer({ databaseUrl, rateLimit, trustProxy: 1 });
     second = await startServer({ databaseUrl, rateLimit, trustProxy: 1 });
     // One without a trusted proxy: X-Forwarded-For must mean nothing to it.

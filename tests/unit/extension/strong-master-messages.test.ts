@@ -1,7 +1,8 @@
 // A new browser's login to a strengthened account through the worker's router, with the strong
-// derivation run by the popup on its own worker (the service worker has none): the worker looks the
-// Hedgehog record up while that derivation is still under way, uses the popup's master instead of
-// deriving one, and takes it from the popup only. A Hedgehog-format login never waits for it.
+// derivation run by the popup on its own worker (the service worker has none): the worker uses the
+// popup's master instead of deriving one, takes it from the popup only, and looks the strengthened
+// record up first, so the Hedgehog lookup key the popup derived meanwhile is sent only when the
+// strong lookup found nothing (a Hedgehog-format account).
 
 import { Authentication, StrongRecord } from '@encore-wallet/core';
 import { bytesToHex } from '@encore-wallet/utils/encoding';
@@ -52,14 +53,10 @@ async function backendWith(username: string, strengthen: boolean) {
   return { backend, looked, address: state.address };
 }
 
-const until = async (check: () => boolean): Promise<void> => {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
-};
-
 describe("a new browser's login with the popup's strong derivation", () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('looks the Hedgehog record up while the strong derivation is still running, and derives none itself', async () => {
+  it("waits for the popup's strong derivation, derives none itself, and never sends the Hedgehog lookup key", async () => {
     const { backend, looked, address } = await backendWith('ada', true);
     const master = await StrongRecord.deriveMaster('ada', PASSWORD);
     const hedgehogKey = await Authentication.createAuthLookupKey('ada', PASSWORD);
@@ -76,14 +73,14 @@ describe("a new browser's login with the popup's strong derivation", () => {
         },
         popup,
       );
-      // The popup's derivation has not answered yet, and the Hedgehog lookup has been made.
-      await until(() => looked.includes(hedgehogKey));
+      // The popup's derivation has not answered yet: nothing is looked up before it.
       let settled = false;
       void login.then(() => {
         settled = true;
       });
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(settled).toBe(false);
+      expect(looked).toEqual([]);
       expect(
         resultOf(
           await router.handle(
@@ -94,6 +91,8 @@ describe("a new browser's login with the popup's strong derivation", () => {
       ).toBeNull();
       expect(resultOf<{ address: string }>(await login).address).toBe(address);
       expect(derive).not.toHaveBeenCalled();
+      expect(looked).toEqual([await StrongRecord.lookupKey(master)]);
+      expect(looked).not.toContain(hedgehogKey);
     } finally {
       derive.mockRestore();
     }
@@ -130,16 +129,29 @@ describe("a new browser's login with the popup's strong derivation", () => {
     expect(resultOf<{ address: string }>(await login).address).toBe(address);
   });
 
-  it('a Hedgehog-format login does not wait for it; a master that comes after is dropped', async () => {
-    const { backend, address } = await backendWith('ada', false);
+  it("a Hedgehog-format login sends the popup's Hedgehog key once the strong lookup found nothing; a master that comes after is dropped", async () => {
+    const { backend, looked, address } = await backendWith('ada', false);
     const { router } = createBackground({ backend });
-    const state = resultOf<{ address: string }>(
+    const master = await StrongRecord.deriveMaster('ada', PASSWORD);
+    const hedgehogKey = await Authentication.createAuthLookupKey('ada', PASSWORD);
+    const login = router.handle(
+      {
+        type: 'login',
+        username: 'ada',
+        password: PASSWORD,
+        lookupKey: hedgehogKey,
+        strongMasterId: ID,
+      },
+      popup,
+    );
+    resultOf(
       await router.handle(
-        { type: 'login', username: 'ada', password: PASSWORD, strongMasterId: ID },
+        { type: 'loginStrongMaster', strongMasterId: ID, master: bytesToHex(master) },
         popup,
       ),
     );
-    expect(state.address).toBe(address);
+    expect(resultOf<{ address: string }>(await login).address).toBe(address);
+    expect(looked).toEqual([await StrongRecord.lookupKey(master), hedgehogKey]);
     expect(
       resultOf(
         await router.handle(

@@ -8,7 +8,7 @@
 import type { HDNodeWallet } from 'ethers';
 // zod's mini build: the full one costs a page ~90 KB gzipped, for one small check.
 import * as z from 'zod/mini';
-import type { AuthRecord, KeyValueStore } from '../types.ts';
+import type { AuthRecord, KeyValueStore, RecordFormat } from '../types.ts';
 
 export interface PendingSignUp {
   entropy: string;
@@ -19,6 +19,8 @@ export interface PendingSignUp {
   userClaimed: boolean;
   /** setAuthFn already succeeded for this record. */
   authStored: boolean;
+  /** The format of the record, when it is not the sign-up's own (an account found existing). */
+  format?: RecordFormat;
 }
 
 export type PendingSignUps = Map<string, PendingSignUp>;

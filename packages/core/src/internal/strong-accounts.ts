@@ -89,6 +89,29 @@ async function write(store: KeyValueStore, format: RecordFormat, list: FormatLis
 }
 
 /**
+ * The format this browser last met the username's account in (null if never, or forgotten), and
+ * whether the strong list may have lost accounts (`unsure`): then an account in neither list may
+ * be strengthened.
+ */
+export async function recalledFormat(
+  store: KeyValueStore,
+  username: string,
+): Promise<{ format: RecordFormat | null; unsure: boolean }> {
+  const [strong, hedgehog, digest] = await Promise.all([
+    read(store, 'strong'),
+    read(store, 'hedgehog'),
+    nameDigest(username),
+  ]);
+  if (strong.accounts.includes(await accountId(strong.salt, digest))) {
+    return { format: 'strong', unsure: strong.unsure };
+  }
+  if (hedgehog.accounts.includes(await accountId(hedgehog.salt, digest))) {
+    return { format: 'hedgehog', unsure: strong.unsure };
+  }
+  return { format: null, unsure: strong.unsure };
+}
+
+/**
  * The format this browser last met the username's account in; null if never (or forgotten).
  * 'strong' as well for an account in neither list while the strong list may have lost accounts.
  */
@@ -96,14 +119,8 @@ export async function rememberedFormatOf(
   store: KeyValueStore,
   username: string,
 ): Promise<RecordFormat | null> {
-  const [strong, hedgehog, digest] = await Promise.all([
-    read(store, 'strong'),
-    read(store, 'hedgehog'),
-    nameDigest(username),
-  ]);
-  if (strong.accounts.includes(await accountId(strong.salt, digest))) return 'strong';
-  if (hedgehog.accounts.includes(await accountId(hedgehog.salt, digest))) return 'hedgehog';
-  return strong.unsure ? 'strong' : null;
+  const { format, unsure } = await recalledFormat(store, username);
+  return format ?? (unsure ? 'strong' : null);
 }
 
 /** Remembers the username's format (and forgets the other); a storage failure only costs time. */

@@ -3,10 +3,13 @@
 // lookups (GET: 404 vs record) and writes (POST: 409 vs 200, 404 for a missing oldLookupKey).
 // Each kind has its own buckets — a client address and a lookupKey — and its own limits, so a
 // sign-up never eats into a login's budget. One upsert per request covers all its buckets.
-// Buckets hold the plain client address (or IPv6 /64) and the first 128 bits of the lookupKey:
-// hashing them would hide nothing (IPv4 hashes reverse by trying every address, and whoever can
-// read this table can read auth_records too) and costs ~3 µs a request. Rows live at most two
-// windows: the pruner deletes every finished window.
+// Buckets hold the plain client address (or IPv6 /64), and for a lookupKey an HMAC of it under a
+// secret that never reaches the database (bucketKeyOf): a lookupKey is a password verifier, and a
+// login's lookup of one that has no record (a strengthened account's Hedgehog lookup, a wrong
+// password) would otherwise leave it in this table, for whoever reads it, beside no record that
+// says so. Hashing the address would hide nothing (IPv4 hashes reverse by trying every address).
+// Rows live at most two windows: the pruner deletes every finished window.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AuthRecord } from '@encore-wallet/contract';
 import type { Store } from '../store/store.ts';
 
@@ -23,6 +26,12 @@ export interface RateLimitOptions {
   writesPerLookupKey: number;
   /** Requests to the sponsor service (POST /sponsor) from one client address per window; default 60. */
   sponsorPerAddress: number;
+  /**
+   * The secret a lookupKey's bucket is an HMAC under (at least 32 bytes), shared by every
+   * instance on one database so they count one key in one bucket; never stored in the database.
+   * Unset: a random one per process (each instance then counts a key's lookups on its own).
+   */
+  bucketSecret?: Uint8Array;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
@@ -75,6 +84,7 @@ export function createRateLimiter(
   options: RateLimitOptions,
   now: () => number = Date.now,
 ): RateLimiter {
+  const keyBucket = bucketKeyOf(options.bucketSecret ?? randomBytes(32));
   const windowMs = options.windowSeconds * 1000;
   const windowStartOf = (ms: number): number => Math.floor(ms / windowMs) * options.windowSeconds;
 
@@ -103,7 +113,7 @@ export function createRateLimiter(
   const lookupLimits = [options.perAddress, options.perLookupKey];
   const lookupBuckets = (address: string, lookupKey: string): string[] => [
     `a:${address}`,
-    `k:${keyPrefix(lookupKey)}`,
+    `k:${keyBucket(lookupKey)}`,
   ];
   function lookupWith(address: string, lookupKey: string, done: LookupDecisionCallback): void {
     const at = now();
@@ -134,7 +144,7 @@ export function createRateLimiter(
       const buckets = [`wa:${address}`];
       const limits = [options.writesPerAddress];
       for (const key of lookupKeys) {
-        const bucket = `wk:${keyPrefix(key)}`;
+        const bucket = `wk:${keyBucket(key)}`;
         // A password change that keeps the lookupKey names it twice: one write, one hit (and one
         // row may be upserted only once per statement).
         if (buckets.includes(bucket)) continue;
@@ -152,7 +162,12 @@ export function createRateLimiter(
   };
 }
 
-/** 128 bits of a lowercase hex lookupKey: plenty to tell keys apart, half the bytes stored. */
-function keyPrefix(lookupKey: string): string {
-  return lookupKey.slice(0, 32);
+/**
+ * A lookupKey's bucket: 128 bits of HMAC-SHA256 under `secret` (plenty to tell keys apart, half
+ * the bytes a key would take). Without the secret a bucket verifies no password guess.
+ */
+function bucketKeyOf(secret: Uint8Array): (lookupKey: string) => string {
+  if (secret.length < 32) throw new RangeError('the rate limit bucket secret needs 32 bytes');
+  return (lookupKey) =>
+    createHmac('sha256', secret).update(lookupKey).digest('base64url').slice(0, 22);
 }

@@ -2,6 +2,7 @@
 // oldLookupKey), so it is a password-guessing oracle like GET. These play the guesser: writes are
 // limited per client address and per lookupKey (new and old), decided before the store is asked,
 // with counters in the database shared by every instance; POST /users spends the address budget.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../../../../tests/support/backend/engines.ts';
 import { type Answer, authRecord, call, hex } from '../../../../tests/support/backend/http.ts';
@@ -26,8 +27,10 @@ describe.each(ENGINES.map((make) => make()))('write rate limit on $name', (engin
       perLookupKey: 5,
       writesPerAddress: WRITES_PER_ADDRESS,
       writesPerLookupKey: WRITES_PER_LOOKUP_KEY,
+      bucketSecret: randomBytes(32),
     };
-    // Two instances behind one trusted proxy, sharing one database.
+    // Two instances behind one trusted proxy, sharing one database (and the secret its
+    // lookupKey buckets are HMACs under, as RATE_LIMIT_BUCKET_SECRET gives them).
     first = await startServer({ databaseUrl, rateLimit, trustProxy: 1 });
     second = await startServer({ databaseUrl, rateLimit, trustProxy: 1 });
   });
