@@ -31,3 +31,8 @@ export {
   SUPPORTED_PERMISSION_TYPES,
   SUPPORTED_RULE_TYPES,
 } from './parse-request.ts';
+export {
+  type PermissionResponse,
+  permissionResponse,
+  supportedPermissions,
+} from './wire-answers.ts';

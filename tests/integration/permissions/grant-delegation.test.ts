@@ -28,7 +28,9 @@ import {
   type GrantContext,
   parsePermissionRequest,
   permissionContext,
+  permissionResponse,
   randomSalt,
+  supportedPermissions,
 } from '../../../lib/permissions/index.ts';
 import {
   publicClient,
@@ -110,6 +112,9 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
     const wallet = new Wallet(fan.key);
     const framework = sc.contracts.delegationFramework;
     const request = async ({ method, params }: { method: string; params?: unknown }) => {
+      if (method === 'wallet_getSupportedExecutionPermissions') {
+        return supportedPermissions([sc.chain.chainId]);
+      }
       if (method !== 'wallet_requestExecutionPermissions') throw new Error(`no ${method} here`);
       const ctx: GrantContext = {
         origin: 'https://music.example',
@@ -131,12 +136,11 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
             typed.types,
             typed.message,
           )) as Hex;
-          return {
-            ...(asked as object),
-            context: permissionContext({ ...delegation, signature }),
-            dependencies: [],
-            delegationManager: framework.delegationManager,
-          };
+          return permissionResponse(
+            asked as object,
+            permissionContext({ ...delegation, signature }),
+            framework.delegationManager,
+          );
         }),
       );
     };
@@ -145,6 +149,15 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
       transport: custom({ request }),
     }).extend(erc7715ProviderActions());
   }
+
+  it('the kit reads which permissions Encore grants, on which chain', async () => {
+    const key = generatePrivateKey();
+    const fan = { key, address: privateKeyToAccount(key).address };
+    expect(await siteClient(fan, []).getSupportedExecutionPermissions()).toEqual({
+      'native-token-periodic': { chainIds: [sc.chain.chainId], ruleTypes: ['expiry'] },
+      'erc20-token-periodic': { chainIds: [sc.chain.chainId], ruleTypes: ['expiry'] },
+    });
+  });
 
   it('native-token-periodic: paid within the period, refused over it', async () => {
     const fan = await listener();
