@@ -118,6 +118,14 @@ describe('the token is what its contract says, never what the site says', () => 
     expect(grant.token.symbol).toBe('USDC');
   });
 
+  it('an erc20 grant naming no token is refused', async () => {
+    const request = erc20Request();
+    const { tokenAddress: _, ...data } = request.permission.data;
+    expect(await refusedField({ ...request, permission: { ...request.permission, data } })).toBe(
+      'permission.data.tokenAddress',
+    );
+  });
+
   it('a native grant naming a token is refused', async () => {
     expect(await refusedField(nativeRequest({ data: { tokenAddress: TOKEN } }))).toBe(
       'permission.data.tokenAddress',
@@ -203,6 +211,18 @@ describe('amounts and times a hostile site could send', () => {
     const error = await refusal(nativeRequest({ data: { periodAmount: `0x1${'0'.repeat(64)}` } }));
     expect(error).toBeInstanceOf(InvalidPermissionRequestError);
     expect((error as InvalidPermissionRequestError).problem).toContain('2^256');
+  });
+
+  it('a start at or before 1970 is refused', async () => {
+    expect(await refusedField(nativeRequest({ data: { startTime: 0 } }))).toBe(
+      'permission.data.startTime',
+    );
+  });
+
+  it('a justification longer than the window shows is refused', async () => {
+    expect(await refusedField(nativeRequest({ data: { justification: 'x'.repeat(501) } }))).toBe(
+      'permission.data.justification',
+    );
   });
 
   it('a start after the expiry is refused, and a start at the expiry', async () => {
