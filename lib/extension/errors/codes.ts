@@ -12,6 +12,7 @@ import type { HedgehogErrorCode } from '@encore-wallet/core';
 import type { ChainRpcErrorCode } from '@encore-wallet/utils/chain-rpc';
 import type { TypedDataError } from '../../eip/index.ts';
 import type { LibraryErrorCode } from '../../library/index.ts';
+import type { PermissionErrorCode } from '../../permissions/index.ts';
 import type { TransactionErrorCode } from '../../transactions/index.ts';
 import type { ExtensionErrorCode } from './extension-error.ts';
 
@@ -24,6 +25,7 @@ export type ErrorCode =
   | TypedDataError['code']
   | LibraryErrorCode
   | TransactionErrorCode
+  | PermissionErrorCode
   | CallsErrorCode
   | PaymasterErrorCode
   | ChainRpcErrorCode

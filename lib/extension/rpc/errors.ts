@@ -3,6 +3,10 @@
 
 import { AccountAuthorizationError, InvalidCallsError } from '@encore-wallet/calls';
 import { formatTypedDataPath } from '../../eip/index.ts';
+import {
+  InvalidPermissionRequestError,
+  UnsupportedPermissionError,
+} from '../../permissions/index.ts';
 import { ChainUnreadableError, InvalidTransactionError } from '../../transactions/index.ts';
 import { ApprovalError, type ApprovalRefusal } from '../approvals/index.ts';
 import {
@@ -143,6 +147,16 @@ const PROVIDER_ANSWERS = {
       : INTERNAL(),
   CHAIN_UNREADABLE: (error) =>
     error instanceof ChainUnreadableError ? new InternalRpcError(error.message) : INTERNAL(),
+  // ERC-7715 leaves the codes to EIP-1193 and JSON-RPC: a request Encore will not grant as
+  // asked is invalid params, naming the field.
+  INVALID_PERMISSION_REQUEST: (error) =>
+    error instanceof InvalidPermissionRequestError
+      ? new InvalidParamsError('wallet_requestExecutionPermissions', error.field, error.problem)
+      : INTERNAL(),
+  UNSUPPORTED_PERMISSION: (error) =>
+    error instanceof UnsupportedPermissionError
+      ? new InvalidParamsError('wallet_requestExecutionPermissions', error.field, error.problem)
+      : INTERNAL(),
   NO_PINNED_DELEGATE: (error) =>
     new AtomicityNotSupportedError(
       error instanceof Error ? error.message.replace(/\.$/, '') : 'no account contract here',
