@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/index.ts';
 import { AddChainRequest } from './AddChainRequest.tsx';
 import { CallsRequest } from './CallsRequest.tsx';
@@ -18,6 +18,10 @@ interface Props {
   /** `password` for a transaction over the daily spending limit. */
   onDecide(approved: boolean, password?: string): void;
 }
+
+/** The request's heading (the site) and summary (what it asks), which label the window. */
+export const APPROVAL_HEADING_ID = 'approval-heading';
+export const APPROVAL_SUMMARY_ID = 'approval-summary';
 
 const TITLES: Record<PendingApproval['details']['kind'], string> = {
   login: 'wants to use Encore',
@@ -40,6 +44,22 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
     details.kind === 'transaction' || details.kind === 'calls'
       ? details.spending.passwordRequired !== null
       : details.kind === 'typed_data' && (details.permit?.passwordRequired ?? null) !== null;
+  // Focus starts on the site's name, never on Approve: Enter must not approve what the person has
+  // not read. A new request is a new RequestView (keyed by id), so it is focused afresh.
+  useLayoutEffect(() => {
+    document.getElementById(APPROVAL_HEADING_ID)?.focus();
+  }, []);
+  // Escape rejects (cancels), as a dialog's Escape does; not while the buttons sleep.
+  useEffect(() => {
+    if (disabled) return;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.repeat) return;
+      event.preventDefault();
+      onDecide(false);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [disabled, onDecide]);
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;
   else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
@@ -79,7 +99,12 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   return (
     <>
       <main class="approval-main">
-        <OriginBanner origin={origin} title={TITLES[details.kind]} />
+        <OriginBanner
+          origin={origin}
+          title={TITLES[details.kind]}
+          headingId={APPROVAL_HEADING_ID}
+          titleId={APPROVAL_SUMMARY_ID}
+        />
         {body}
       </main>
       <footer class="approval-actions">

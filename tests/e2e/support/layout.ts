@@ -11,6 +11,7 @@
 //   fails too.
 // - Short forms (0x1199…6484) and words never sit on two lines.
 import { expect, type Page } from '@playwright/test';
+import { axeProblems } from './axe.ts';
 
 /** Chrome's popup is 360 px wide; no Encore page is shown narrower. */
 export const POPUP_SIZE = { width: 360, height: 600 } as const;
@@ -136,11 +137,14 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
 
 /**
  * Asserts the layout rules on `page` at its size, then, unless it is the popup (always 360 px),
- * in a narrow window; leaves the page at the size it had. Soft: a test reports every view that
- * breaks a rule, not only the first.
+ * in a narrow window; leaves the page at the size it had. Runs axe's WCAG 2.2 A/AA rules once,
+ * at the page's size and colour scheme (./axe.ts), so every view checked here is also checked for
+ * accessibility in the scheme it is shown in. Soft: a test reports every view that breaks a rule,
+ * not only the first.
  */
 export async function expectCleanLayout(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
+  expect.soft(await axeProblems(page), `${name}: axe (WCAG 2.2 A and AA)`).toEqual([]);
   expect.soft(await layoutProblems(page), `${name} at ${size?.width ?? '?'} px`).toEqual([]);
   if (size && size.width > NARROW_WIDTH) {
     await page.setViewportSize({ width: NARROW_WIDTH, height: size.height });
