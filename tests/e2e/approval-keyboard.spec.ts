@@ -83,27 +83,19 @@ test('an Enter held down (key repeat) never approves', async () => {
   await expectCode(asked, 4001);
 });
 
-test('a Space held while the buttons went to sleep does not press Approve when released', async () => {
-  const asked = rpc(site, 'eth_requestAccounts');
-  const win = await connectWindow();
-  const approve = win.getByTestId('approve');
-  await approve.focus();
-  // Space goes down on Approve, then the window is shown again and its buttons sleep…
-  await win.keyboard.down(' ');
-  await refocusWindow(win);
-  await expect(approve).toBeDisabled();
-  await expect(approve).toBeEnabled();
-  await approve.focus();
-  // …and comes up once they are awake: a button is pressed by Space when the key comes up.
-  await win.keyboard.up(' ');
-  await win.keyboard.press('Escape');
-  await expectCode(asked, 4001);
-});
-
 test('a fresh press on Approve, once awake, approves', async () => {
   const asked = rpc(site, 'eth_requestAccounts');
   const win = await connectWindow();
   await win.getByTestId('approve').focus();
   await win.keyboard.press('Enter');
   expect(await expectResult(asked)).toEqual([w.siteAccount]);
+});
+
+test('once connected: a warning is announced as an alert', async () => {
+  // Bytes that are not text: the window warns that it cannot show what is signed.
+  const signing = rpc(site, 'personal_sign', [`0x${'ff00'.repeat(8)}`, w.siteAccount]);
+  const signWindow = await connectWindow();
+  await expect(signWindow.getByRole('alert')).toContainText('This message is not readable text');
+  await signWindow.keyboard.press('Escape');
+  await expectCode(signing, 4001);
 });

@@ -82,3 +82,22 @@ test('the settings page keeps the layout rules, wide and narrow', async ({
   await expect(page.getByTestId('added-chain-137')).toBeVisible();
   await check(page, 'settings');
 });
+
+test('with reduced motion asked for, nothing fades or moves but a slow spinner', async ({
+  openPopup,
+}) => {
+  const popup = await openPopup();
+  await popup.emulateMedia({ reducedMotion: 'reduce' });
+  const moving = () =>
+    popup.evaluate(() =>
+      [...document.querySelectorAll('*')].flatMap((el) => {
+        const style = getComputedStyle(el);
+        const fades = style.transitionDuration.split(',').some((d) => Number.parseFloat(d) > 0);
+        const spins = style.animationName !== 'none' && !el.classList.contains('spinner');
+        return fades || spins ? [`<${el.tagName.toLowerCase()} class="${el.className}">`] : [];
+      }),
+    );
+  expect(await moving()).toEqual([]);
+  await popup.getByTestId('show-signup').click();
+  expect(await moving()).toEqual([]);
+});

@@ -78,6 +78,7 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
         approval={current}
         snapshot={snapshot}
         disabled={answered.has(current.id) || !armed}
+        answered={answered.has(current.id)}
         onDecide={(approved, password) => void decide(current, approved, password)}
       />
     );

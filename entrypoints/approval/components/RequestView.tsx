@@ -14,7 +14,10 @@ import { TypedDataRequest } from './TypedDataRequest.tsx';
 interface Props {
   approval: PendingApproval;
   snapshot: ApprovalSnapshot;
+  /** The buttons sleep: the request was answered, or the click guard has not woken them yet. */
   disabled: boolean;
+  /** The request was answered: its password field takes no more typing. */
+  answered: boolean;
   /** `password` for a transaction over the daily spending limit. */
   onDecide(approved: boolean, password?: string): void;
 }
@@ -34,7 +37,13 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   calls: 'asks you to run calls',
 };
 
-export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
+export function RequestView({
+  approval,
+  snapshot,
+  disabled,
+  answered,
+  onDecide,
+}: Props): JSX.Element {
   const { details, origin } = approval;
   const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
   const [password, setPassword] = useState('');
@@ -60,6 +69,8 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [disabled, onDecide]);
+  // The password field is not put to sleep with the buttons: typing decides nothing, and a field
+  // disabled under the cursor would drop the person's focus each time the window is shown again.
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;
   else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
@@ -72,7 +83,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
         chainId={snapshot.chainId}
         password={password}
         onPassword={setPassword}
-        disabled={disabled}
+        disabled={answered}
       />
     );
   } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
@@ -82,7 +93,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
         details={details}
         password={password}
         onPassword={setPassword}
-        disabled={disabled}
+        disabled={answered}
       />
     );
   } else if (details.kind === 'transaction') {
@@ -91,7 +102,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
         details={details}
         password={password}
         onPassword={setPassword}
-        disabled={disabled}
+        disabled={answered}
       />
     );
   } else body = <IdTokenRequest details={details} origin={origin} />;

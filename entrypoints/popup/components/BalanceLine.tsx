@@ -4,21 +4,22 @@ import { formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
 
 /**
- * The account's balance on the current chain, read when the popup opens. Asked for after the
+ * The account's balance on the current chain, read when the popup opens. A live region: the
+ * amount replacing "Balance…" (or a new reading) is announced. Asked for after the
  * address is on screen and never waited for: the address does not depend on the chain.
  */
 export function BalanceLine(props: { account: string }): JSX.Element {
   const [balance] = useAsync(() => sendMessage('wallet.balance'), [props.account]);
   if (balance.status === 'loading') {
     return (
-      <p class="balance muted" data-testid="balance" aria-busy="true">
+      <p class="balance muted" data-testid="balance" aria-live="polite" aria-busy="true">
         Balance…
       </p>
     );
   }
   if (balance.status === 'error') {
     return (
-      <p class="balance muted" data-testid="balance">
+      <p class="balance muted" data-testid="balance" aria-live="polite">
         Balance unknown: {describeError(balance.error)}
       </p>
     );
@@ -27,7 +28,7 @@ export function BalanceLine(props: { account: string }): JSX.Element {
   // Not readable here, but the money is somewhere Encore can read: say where, not "unknown".
   if (wei === null && elsewhere.length > 0) {
     return (
-      <div class="balance" data-testid="balance">
+      <div class="balance" data-testid="balance" aria-live="polite">
         {elsewhere.map((held) => (
           <p key={held.chain.id} data-testid="balance-elsewhere">
             <strong data-testid="balance-amount">
@@ -43,11 +44,16 @@ export function BalanceLine(props: { account: string }): JSX.Element {
     );
   }
   return wei === null ? (
-    <p class="balance muted" data-testid="balance" title={unreadable ?? undefined}>
+    <p
+      class="balance muted"
+      data-testid="balance"
+      aria-live="polite"
+      title={unreadable ?? undefined}
+    >
       Balance unknown: {unreadable}
     </p>
   ) : (
-    <p class="balance" data-testid="balance">
+    <p class="balance" data-testid="balance" aria-live="polite">
       <strong data-testid="balance-amount">
         {formatNativeRounded(BigInt(wei), chain.currency)}
       </strong>{' '}

@@ -138,13 +138,25 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
 /**
  * Asserts the layout rules on `page` at its size, then, unless it is the popup (always 360 px),
  * in a narrow window; leaves the page at the size it had. Runs axe's WCAG 2.2 A/AA rules once,
- * at the page's size and colour scheme (./axe.ts), so every view checked here is also checked for
- * accessibility in the scheme it is shown in. Soft: a test reports every view that breaks a rule,
+ * at the page's size and colour scheme (./axe.ts), or in both schemes, so every view checked here
+ * is also checked for accessibility. Soft: a test reports every view that breaks a rule,
  * not only the first.
  */
-export async function expectCleanLayout(page: Page, name: string): Promise<void> {
+export async function expectCleanLayout(
+  page: Page,
+  name: string,
+  /** 'both': axe also runs in the other colour scheme, for views checked in one scheme only. */
+  schemes: 'current' | 'both' = 'current',
+): Promise<void> {
   const size = page.viewportSize();
   expect.soft(await axeProblems(page), `${name}: axe (WCAG 2.2 A and AA)`).toEqual([]);
+  if (schemes === 'both') {
+    const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    const other = dark ? 'light' : 'dark';
+    await page.emulateMedia({ colorScheme: other });
+    expect.soft(await axeProblems(page), `${name} (${other}): axe (WCAG 2.2 A and AA)`).toEqual([]);
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+  }
   expect.soft(await layoutProblems(page), `${name} at ${size?.width ?? '?'} px`).toEqual([]);
   if (size && size.width > NARROW_WIDTH) {
     await page.setViewportSize({ width: NARROW_WIDTH, height: size.height });
