@@ -19,7 +19,7 @@ export const POPUP_SIZE = { width: 360, height: 600 } as const;
 export const NARROW_WIDTH = 360;
 
 export interface LayoutProblem {
-  rule: 'scrolls-sideways' | 'breaks-words' | 'marked-wrongly' | 'word-on-two-lines';
+  rule: 'scrolls-sideways' | 'breaks-words' | 'marked-wrongly' | 'word-on-two-lines' | 'cut-off';
   where: string;
   detail: string;
 }
@@ -163,4 +163,39 @@ export async function expectCleanLayout(
     expect.soft(await layoutProblems(page), `${name} at ${NARROW_WIDTH} px`).toEqual([]);
     await page.setViewportSize(size);
   }
+}
+
+/** Elements that cut their content off vertically (overflow hidden or clip, content taller). */
+export function clippedProblems(page: Page): Promise<LayoutProblem[]> {
+  return page.evaluate(() => {
+    const problems: LayoutProblem[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowY !== 'hidden' && style.overflowY !== 'clip') continue;
+      if (el.scrollHeight > el.clientHeight + 1) {
+        problems.push({
+          rule: 'cut-off',
+          where: `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`,
+          detail: `content ${el.scrollHeight}px tall cut to ${el.clientHeight}px (overflow-y: ${style.overflowY})`,
+        });
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * The layout rules at 200% zoom, with nothing cut off, for a page in a window of its own: it gets
+ * half its width and height in CSS pixels. (Chrome zooms the popup by enlarging its window instead,
+ * up to 800 × 600 device pixels.)
+ */
+export async function expectCleanAtDoubleZoom(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? POPUP_SIZE;
+  const zoomed = { width: Math.round(size.width / 2), height: Math.round(size.height / 2) };
+  await page.setViewportSize(zoomed);
+  const problems = [...(await layoutProblems(page)), ...(await clippedProblems(page))];
+  expect.soft(problems, `${name} at 200% zoom (${zoomed.width} × ${zoomed.height} px)`).toEqual([]);
+  await page.setViewportSize(size);
 }
