@@ -6,17 +6,16 @@ import { expectCleanAtDoubleZoom, expectCleanLayout, POPUP_SIZE } from './suppor
 // The layout rules (tests/e2e/support/layout.ts: no sideways scroll, no word broken inside) on
 // the views no screenshot pictures. Every pictured state (popup-screenshots, library-screenshots
 // and each approval kind in the provider, dapp, demo and sponsored-calls specs) is checked by
-// the same rules where it is shot, in light and dark mode. The settings page is also checked at
+// the same rules where it is shot, in light and dark mode. The views here are also checked at
 // 200% zoom.
 
-async function check(page: Page, name: string, window = false): Promise<void> {
+async function check(page: Page, name: string, kind: 'popup' | 'window' = 'popup'): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectCleanLayout(page, `${name} (${colorScheme})`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  // A page in a window of its own, at 200% zoom (the popup's window grows instead).
-  if (window) await expectCleanAtDoubleZoom(page, name);
+  await expectCleanAtDoubleZoom(page, name, kind);
 }
 
 test('every popup view keeps the layout rules at 360 px', async ({ openPopup }) => {
@@ -83,7 +82,7 @@ test('the settings page keeps the layout rules, wide and narrow', async ({
   });
   await page.reload();
   await expect(page.getByTestId('added-chain-137')).toBeVisible();
-  await check(page, 'settings', true);
+  await check(page, 'settings', 'window');
 });
 
 test('with reduced motion asked for, nothing fades or moves but a slow spinner', async ({

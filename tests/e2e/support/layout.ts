@@ -187,13 +187,26 @@ export function clippedProblems(page: Page): Promise<LayoutProblem[]> {
 }
 
 /**
- * The layout rules at 200% zoom, with nothing cut off, for a page in a window of its own: it gets
- * half its width and height in CSS pixels. (Chrome zooms the popup by enlarging its window instead,
- * up to 800 × 600 device pixels.)
+ * The layout rules at 200% zoom, with nothing cut off. A page in a window of its own gets half its
+ * width and height in CSS pixels. Chrome zooms the popup by enlarging its window instead (up to
+ * 800 × 600 device pixels): the 360 px layout stays, 300 px of its height fit, and the window's
+ * auto-sizing widens it by the scrollbar that the taller content then needs.
  */
-export async function expectCleanAtDoubleZoom(page: Page, name: string): Promise<void> {
+export async function expectCleanAtDoubleZoom(
+  page: Page,
+  name: string,
+  kind: 'popup' | 'window' = 'window',
+): Promise<void> {
   const size = page.viewportSize() ?? POPUP_SIZE;
-  const zoomed = { width: Math.round(size.width / 2), height: Math.round(size.height / 2) };
+  let zoomed = { width: Math.round(size.width / 2), height: Math.round(size.height / 2) };
+  if (kind === 'popup') {
+    zoomed = { width: POPUP_SIZE.width, height: POPUP_SIZE.height / 2 };
+    await page.setViewportSize(zoomed);
+    const scrollbar = await page.evaluate(
+      () => window.innerWidth - document.documentElement.clientWidth,
+    );
+    zoomed = { width: POPUP_SIZE.width + scrollbar, height: zoomed.height };
+  }
   await page.setViewportSize(zoomed);
   const problems = [...(await layoutProblems(page)), ...(await clippedProblems(page))];
   expect.soft(problems, `${name} at 200% zoom (${zoomed.width} × ${zoomed.height} px)`).toEqual([]);
