@@ -126,6 +126,9 @@ test('a listener signs up, keeps the phrase, connects, signs, sends and logs out
   await expectFocusOn(send, send.getByRole('heading', { level: 1, name: host }));
   await tabTo(send, send.getByTestId('tx-password'));
   await send.keyboard.type(PASSWORD);
+  // Send wakes once the window has been in front for a moment (the click guard) and the password
+  // is typed; the field itself takes typing at once.
+  await expect(send.getByTestId('approve')).toBeEnabled();
   await tabTo(send, send.getByTestId('approve'));
   const closed = send.waitForEvent('close');
   await send.keyboard.press('Enter');

@@ -12,7 +12,7 @@ import { expectCleanAtDoubleZoom, expectCleanLayout, POPUP_SIZE } from './suppor
 async function check(page: Page, name: string, kind: 'popup' | 'window' = 'popup'): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expectCleanLayout(page, `${name} (${colorScheme})`);
+    await expectCleanLayout(page, `${name} (${colorScheme})`, 'current');
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await expectCleanAtDoubleZoom(page, name, kind);

@@ -32,7 +32,7 @@ export function App(props: {
       ? state.value.loggedIn && state.value.address
         ? 'wallet'
         : 'signed-out'
-      : state.status;
+      : null;
   useViewFocus(view, null, main, VIEW_START);
   return (
     <div class="popup">

@@ -9,13 +9,14 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
  * replaces the focused control (a form giving way to its result) also moves focus to `start`.
  */
 export function useViewFocus(
-  view: string,
+  /** Null while there is no view yet (loading): the first view shown takes no focus. */
+  view: string | null,
   home: string | null,
   root: RefObject<HTMLElement>,
   start: readonly string[],
   refocusLost = false,
 ): void {
-  const shown = useRef(view);
+  const shown = useRef<string | null>(view);
   const opener = useRef<Element | null>(null);
   const openerKey = useRef<string | null>(null);
 
@@ -63,8 +64,11 @@ export function useViewFocus(
   }, [home, root]);
 
   useLayoutEffect(() => {
-    if (shown.current === view) return;
+    if (view === null || shown.current === view) return;
+    const opening = shown.current === null;
     shown.current = view;
+    // The first view the page shows keeps the focus the page opened with.
+    if (opening) return;
     const element = root.current;
     if (!element) return;
     const first = (): HTMLElement | null => {

@@ -138,15 +138,15 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
 /**
  * Asserts the layout rules on `page` at its size, then, unless it is the popup (always 360 px),
  * in a narrow window; leaves the page at the size it had. Runs axe's WCAG 2.2 A/AA rules once,
- * at the page's size and colour scheme (./axe.ts), or in both schemes, so every view checked here
- * is also checked for accessibility. Soft: a test reports every view that breaks a rule,
+ * at the page's size, in both colour schemes unless told otherwise (./axe.ts), so every view
+ * checked here is also checked for accessibility in light and dark mode. Soft: a test reports every view that breaks a rule,
  * not only the first.
  */
 export async function expectCleanLayout(
   page: Page,
   name: string,
-  /** 'both': axe also runs in the other colour scheme, for views checked in one scheme only. */
-  schemes: 'current' | 'both' = 'current',
+  /** 'current': axe runs in the page's colour scheme only, for callers that check each scheme. */
+  schemes: 'current' | 'both' = 'both',
 ): Promise<void> {
   const size = page.viewportSize();
   expect.soft(await axeProblems(page), `${name}: axe (WCAG 2.2 A and AA)`).toEqual([]);
