@@ -2,19 +2,21 @@ import type { Page } from '@playwright/test';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { seedActivity } from './support/activity-entries.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
+import { expectCleanAtDoubleZoom, expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
 // The layout rules (tests/e2e/support/layout.ts: no sideways scroll, no word broken inside) on
 // the views no screenshot pictures. Every pictured state (popup-screenshots, library-screenshots
 // and each approval kind in the provider, dapp, demo and sponsored-calls specs) is checked by
-// the same rules where it is shot, in light and dark mode.
+// the same rules where it is shot, in light and dark mode. The views here are also checked at
+// 200% zoom.
 
-async function check(page: Page, name: string): Promise<void> {
+async function check(page: Page, name: string, kind: 'popup' | 'window' = 'popup'): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expectCleanLayout(page, `${name} (${colorScheme})`);
+    await expectCleanLayout(page, `${name} (${colorScheme})`, 'current');
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await expectCleanAtDoubleZoom(page, name, kind);
 }
 
 test('every popup view keeps the layout rules at 360 px', async ({ openPopup }) => {
@@ -102,5 +104,24 @@ test('the settings page keeps the layout rules, wide and narrow', async ({
   });
   await page.reload();
   await expect(page.getByTestId('added-chain-137')).toBeVisible();
-  await check(page, 'settings');
+  await check(page, 'settings', 'window');
+});
+
+test('with reduced motion asked for, nothing fades or moves but a slow spinner', async ({
+  openPopup,
+}) => {
+  const popup = await openPopup();
+  await popup.emulateMedia({ reducedMotion: 'reduce' });
+  const moving = () =>
+    popup.evaluate(() =>
+      [...document.querySelectorAll('*')].flatMap((el) => {
+        const style = getComputedStyle(el);
+        const fades = style.transitionDuration.split(',').some((d) => Number.parseFloat(d) > 0);
+        const spins = style.animationName !== 'none' && !el.classList.contains('spinner');
+        return fades || spins ? [`<${el.tagName.toLowerCase()} class="${el.className}">`] : [];
+      }),
+    );
+  expect(await moving()).toEqual([]);
+  await popup.getByTestId('show-signup').click();
+  expect(await moving()).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { linkedWallet } from './library-support.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectCleanLayout } from './support/layout.ts';
+import { expectCleanAtDoubleZoom, expectCleanLayout } from './support/layout.ts';
 
 // The library page in light and dark mode at a laptop width. With ENCORE_SCREENSHOTS=1 the
 // pictures go to docs/screenshots (for the README); otherwise into the test's output folder.
@@ -10,6 +10,7 @@ const docs = process.env.ENCORE_SCREENSHOTS === '1';
 
 async function shoot(page: Page, name: string, outputPath: (n: string) => string): Promise<void> {
   await expectCleanLayout(page, name);
+  await expectCleanAtDoubleZoom(page, name);
   const path = docs
     ? join(resolve(import.meta.dirname, '..', '..'), 'docs', 'screenshots', `${name}.png`)
     : outputPath(`${name}.png`);

@@ -191,7 +191,8 @@ export async function shoot(
   if ((await approve.count()) > 0) await expect(approve).toBeEnabled();
   const reject = page.getByTestId('reject');
   if ((await reject.count()) > 0) await expect(reject).toBeEnabled();
-  // Every pictured state keeps the layout rules, at its size and in a narrow window.
+  // Every pictured state keeps the layout rules, at its size and in a narrow window, and axe's
+  // rules in light and dark mode.
   await expectCleanLayout(page, name);
   // The whole request in one picture, with the sticky buttons at its foot where a person sees
   // them (a full-page shot of a scrolled window would paint them halfway down).

@@ -10,9 +10,10 @@ import {
 } from '../../../lib/extension/ui/index.ts';
 import { Expired, NothingPending } from './EmptyStates.tsx';
 import { Header } from './Header.tsx';
-import { RequestView } from './RequestView.tsx';
+import { APPROVAL_HEADING_ID, APPROVAL_SUMMARY_ID, RequestView } from './RequestView.tsx';
 import { type ApprovalFeed, useApprovals } from './use-approvals.ts';
 import { useArmed, useShownCount } from './use-armed.ts';
+import { useKeyGuard } from './use-key-guard.ts';
 
 export function App(props: { feed: ApprovalFeed }): JSX.Element {
   const { snapshot, expired } = useApprovals(props.feed);
@@ -31,6 +32,7 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
   // request, and when the window is shown or focused in any other way.
   const shown = useShownCount();
   const armed = useArmed(snapshot && current ? `${current.id} ${snapshot.raised} ${shown}` : null);
+  useKeyGuard(armed);
   const decide = async (
     approval: PendingApproval,
     approved: boolean,
@@ -76,13 +78,14 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
         approval={current}
         snapshot={snapshot}
         disabled={answered.has(current.id) || !armed}
+        answered={answered.has(current.id)}
         onDecide={(approved, password) => void decide(current, approved, password)}
       />
     );
   }
 
-  return (
-    <div class="approval">
+  const content = (
+    <>
       <Header position={expired ? 0 : (snapshot?.items.length ?? 0)} />
       {error && (
         <p class="alert alert-error approval-error" role="alert">
@@ -90,6 +93,20 @@ export function App(props: { feed: ApprovalFeed }): JSX.Element {
         </p>
       )}
       {body}
+    </>
+  );
+  // A request is a dialog named by its site and described by what it asks (RequestView's ids),
+  // so a screen reader announces both when the window opens.
+  return current && !expired ? (
+    <div
+      class="approval"
+      role="dialog"
+      aria-labelledby={APPROVAL_HEADING_ID}
+      aria-describedby={APPROVAL_SUMMARY_ID}
+    >
+      {content}
     </div>
+  ) : (
+    <div class="approval">{content}</div>
   );
 }

@@ -1,4 +1,5 @@
 import type { JSX } from 'preact';
+import { SpokenAddress } from '../../../lib/extension/ui/index.ts';
 
 export function ConnectRequest({ address }: { address: string | null }): JSX.Element {
   return (
@@ -15,9 +16,10 @@ export function ConnectRequest({ address }: { address: string | null }): JSX.Ele
       {address && (
         <p class="address-line">
           Account{' '}
-          <code class="hex" data-testid="account">
+          <code class="hex" data-testid="account" aria-hidden="true">
             {address}
           </code>
+          <SpokenAddress address={address} />
         </p>
       )}
     </section>

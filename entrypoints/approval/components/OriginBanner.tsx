@@ -1,7 +1,14 @@
 import type { JSX } from 'preact';
 
 /** The requesting site, big and first: the one thing a person must read before deciding. */
-export function OriginBanner({ origin, title }: { origin: string; title: string }): JSX.Element {
+export function OriginBanner(props: {
+  origin: string;
+  title: string;
+  /** Ids the window's dialog is labelled and described by; the heading takes the first focus. */
+  headingId: string;
+  titleId: string;
+}): JSX.Element {
+  const { origin, title } = props;
   let host = origin;
   let insecure = false;
   try {
@@ -18,11 +25,23 @@ export function OriginBanner({ origin, title }: { origin: string; title: string 
         {host.charAt(0).toUpperCase()}
       </div>
       <div>
-        <h1 class="origin-host url" data-testid="origin" title={origin}>
+        <h1
+          class="origin-host url"
+          id={props.headingId}
+          tabIndex={-1}
+          data-testid="origin"
+          title={origin}
+        >
           {host}
         </h1>
-        <p class="muted">{title}</p>
-        {insecure && <p class="warning-inline">This site does not use a secure connection.</p>}
+        <p class="muted" id={props.titleId}>
+          {title}
+        </p>
+        {insecure && (
+          <p class="warning-inline" role="alert">
+            This site does not use a secure connection.
+          </p>
+        )}
       </div>
     </section>
   );

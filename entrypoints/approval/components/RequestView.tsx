@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { ApprovalSnapshot, PendingApproval } from '../../../lib/extension/approvals/index.ts';
 import { AddChainRequest } from './AddChainRequest.tsx';
 import { CallsRequest } from './CallsRequest.tsx';
@@ -14,10 +14,17 @@ import { TypedDataRequest } from './TypedDataRequest.tsx';
 interface Props {
   approval: PendingApproval;
   snapshot: ApprovalSnapshot;
+  /** The buttons sleep: the request was answered, or the click guard has not woken them yet. */
   disabled: boolean;
+  /** The request was answered: its password field takes no more typing. */
+  answered: boolean;
   /** `password` for a transaction over the daily spending limit. */
   onDecide(approved: boolean, password?: string): void;
 }
+
+/** The request's heading (the site) and summary (what it asks), which label the window. */
+export const APPROVAL_HEADING_ID = 'approval-heading';
+export const APPROVAL_SUMMARY_ID = 'approval-summary';
 
 const TITLES: Record<PendingApproval['details']['kind'], string> = {
   login: 'wants to use Encore',
@@ -30,7 +37,13 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   calls: 'asks you to run calls',
 };
 
-export function RequestView({ approval, snapshot, disabled, onDecide }: Props): JSX.Element {
+export function RequestView({
+  approval,
+  snapshot,
+  disabled,
+  answered,
+  onDecide,
+}: Props): JSX.Element {
   const { details, origin } = approval;
   const needsLogin = details.kind === 'login' || !snapshot.loggedIn;
   const [password, setPassword] = useState('');
@@ -40,6 +53,24 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
     details.kind === 'transaction' || details.kind === 'calls'
       ? details.spending.passwordRequired !== null
       : details.kind === 'typed_data' && (details.permit?.passwordRequired ?? null) !== null;
+  // Focus starts on the site's name, never on Approve: Enter must not approve what the person has
+  // not read. A new request is a new RequestView (keyed by id), so it is focused afresh.
+  useLayoutEffect(() => {
+    document.getElementById(APPROVAL_HEADING_ID)?.focus();
+  }, []);
+  // Escape rejects (cancels), as a dialog's Escape does; not while the buttons sleep.
+  useEffect(() => {
+    if (disabled) return;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.repeat) return;
+      event.preventDefault();
+      onDecide(false);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [disabled, onDecide]);
+  // The password field is not put to sleep with the buttons: typing decides nothing, and a field
+  // disabled under the cursor would drop the person's focus each time the window is shown again.
   let body: JSX.Element;
   if (needsLogin) body = <LoginRequired />;
   else if (details.kind === 'connect') body = <ConnectRequest address={snapshot.address} />;
@@ -52,7 +83,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
         chainId={snapshot.chainId}
         password={password}
         onPassword={setPassword}
-        disabled={disabled}
+        disabled={answered}
       />
     );
   } else if (details.kind === 'add_chain') body = <AddChainRequest details={details} />;
@@ -62,7 +93,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
         details={details}
         password={password}
         onPassword={setPassword}
-        disabled={disabled}
+        disabled={answered}
       />
     );
   } else if (details.kind === 'transaction') {
@@ -71,7 +102,7 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
         details={details}
         password={password}
         onPassword={setPassword}
-        disabled={disabled}
+        disabled={answered}
       />
     );
   } else body = <IdTokenRequest details={details} origin={origin} />;
@@ -79,7 +110,12 @@ export function RequestView({ approval, snapshot, disabled, onDecide }: Props): 
   return (
     <>
       <main class="approval-main">
-        <OriginBanner origin={origin} title={TITLES[details.kind]} />
+        <OriginBanner
+          origin={origin}
+          title={TITLES[details.kind]}
+          headingId={APPROVAL_HEADING_ID}
+          titleId={APPROVAL_SUMMARY_ID}
+        />
         {body}
       </main>
       <footer class="approval-actions">

@@ -182,6 +182,8 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
             data-testid="chain"
             value={values.chainId}
             disabled={busy}
+            aria-invalid={errors.chainId ? 'true' : undefined}
+            aria-describedby={errors.chainId ? 'chain-error chain-hint' : 'chain-hint'}
             onChange={(event) => set('chainId', event.currentTarget.value)}
           >
             {[...SUPPORTED_CHAINS, ...base.addedChains].map((chain) => (
@@ -190,8 +192,14 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
               </option>
             ))}
           </select>
-          {errors.chainId ? <p class="field-error">{errors.chainId}</p> : null}
-          <p class="field-hint">The chain sites see until they ask to switch.</p>
+          {errors.chainId ? (
+            <p class="field-error" id="chain-error">
+              {errors.chainId}
+            </p>
+          ) : null}
+          <p class="field-hint" id="chain-hint">
+            The chain sites see until they ask to switch.
+          </p>
         </div>
         <Field
           label="ID token lifetime (seconds)"

@@ -1,7 +1,7 @@
 import { measurePhase } from '@encore-wallet/utils/perf';
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { Avatar } from '../../../lib/extension/ui/index.ts';
+import { Avatar, SpokenAddress } from '../../../lib/extension/ui/index.ts';
 
 export function AccountCard(props: { address: string; username: string | null }): JSX.Element {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -24,14 +24,15 @@ export function AccountCard(props: { address: string; username: string | null })
   }
 
   return (
-    <section class="card account" aria-label="Your wallet">
+    <section class="card account" aria-label="Your wallet" data-view-start>
       <Avatar address={props.address} size={44} />
       <div class="account-body">
         <p class="account-name">{props.username ?? 'Your wallet'}</p>
         <div class="address-row">
-          <code class="address hex" data-testid="address" title={props.address}>
+          <code class="address hex" data-testid="address" title={props.address} aria-hidden="true">
             {props.address}
           </code>
+          <SpokenAddress address={props.address} />
         </div>
       </div>
       <button

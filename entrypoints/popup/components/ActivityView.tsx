@@ -12,6 +12,7 @@ import {
 import { formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
 import { PaidBy, sponsorHost } from './PaidBy.tsx';
+import { useStatusNews } from './status-news.ts';
 
 /** How often the open list asks the chain about pending transactions. */
 const REFRESH_PENDING_MS = 3_000;
@@ -39,6 +40,9 @@ export function ActivityView(props: { account: string; onClose(): void }): JSX.E
   const pending =
     list.status === 'done' && list.value.entries.some((entry) => entry.status === 'pending');
 
+  // A transaction confirmed (or failed) while the list is open is announced, not only redrawn.
+  const news = useStatusNews(list.status === 'done' ? list.value.entries : null, STATUS_TEXT);
+
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(reload, REFRESH_PENDING_MS);
@@ -61,6 +65,9 @@ export function ActivityView(props: { account: string; onClose(): void }): JSX.E
           Back
         </button>
       </div>
+      <p class="visually-hidden" role="status" data-testid="activity-news">
+        {news}
+      </p>
       {list.status === 'loading' ? (
         <p class="center muted" role="status">
           <Spinner /> Loading…

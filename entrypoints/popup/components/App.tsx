@@ -1,10 +1,15 @@
 import type { JSX } from 'preact';
+import { useRef } from 'preact/hooks';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { loadSnapshotState, loadWalletState, type WalletState } from './api.ts';
 import { Header } from './Header.tsx';
 import { lazyComponent } from './lazy-component.ts';
+import { useViewFocus } from './use-view-focus.ts';
 import { useWalletState } from './use-wallet-state.ts';
 import { WalletView } from './WalletView.tsx';
+
+// Signed in: the wallet's own card; signed out: the form's first field.
+const VIEW_START = ['[autofocus]', '[data-view-start]'] as const;
 
 // Its own chunk: a logged-in popup never loads the password policy and scrypt it brings.
 const AuthForm = lazyComponent(() => import('./AuthForm.tsx').then((m) => m.AuthForm));
@@ -21,10 +26,18 @@ export function App(props: {
     props.load ?? loadWalletState,
     props.snapshot ?? loadSnapshotState,
   );
+  const main = useRef<HTMLElement>(null);
+  const view =
+    state.status === 'done'
+      ? state.value.loggedIn && state.value.address
+        ? 'wallet'
+        : 'signed-out'
+      : null;
+  useViewFocus(view, null, main, VIEW_START);
   return (
     <div class="popup">
       <Header />
-      <main class="popup-main">
+      <main class="popup-main" ref={main}>
         {state.status === 'loading' ? (
           <div class="center muted" role="status">
             <Spinner /> Loading your wallet…

@@ -13,7 +13,8 @@ export const FOLLOW_CHAIN_MS = 4_000;
 
 /**
  * The account's balance on the current chain, read when the popup opens and again every
- * FOLLOW_CHAIN_MS while it is open and in view (an unchanged answer renders nothing). Asked for
+ * FOLLOW_CHAIN_MS while it is open and in view (an unchanged answer renders nothing). A live
+ * region: the amount replacing "Balance…" (or a new reading) is announced. Asked for
  * after the address is on screen and never waited for: the address does not depend on the chain.
  */
 export function BalanceLine(props: { account: string }): JSX.Element {
@@ -28,14 +29,14 @@ export function BalanceLine(props: { account: string }): JSX.Element {
   }, [reload]);
   if (balance.status === 'loading') {
     return (
-      <p class="balance muted" data-testid="balance" aria-busy="true">
+      <p class="balance muted" data-testid="balance" aria-live="polite" aria-busy="true">
         Balance…
       </p>
     );
   }
   if (balance.status === 'error') {
     return (
-      <p class="balance muted" data-testid="balance">
+      <p class="balance muted" data-testid="balance" aria-live="polite">
         Balance unknown: {describeError(balance.error)}
       </p>
     );
@@ -44,7 +45,7 @@ export function BalanceLine(props: { account: string }): JSX.Element {
   // Not readable here, but the money is somewhere Encore can read: say where, not "unknown".
   if (wei === null && elsewhere.length > 0) {
     return (
-      <div class="balance" data-testid="balance">
+      <div class="balance" data-testid="balance" aria-live="polite">
         {elsewhere.map((held) => (
           <p key={held.chain.id} data-testid="balance-elsewhere">
             <strong data-testid="balance-amount">
@@ -60,11 +61,16 @@ export function BalanceLine(props: { account: string }): JSX.Element {
     );
   }
   return wei === null ? (
-    <p class="balance muted" data-testid="balance" title={unreadable ?? undefined}>
+    <p
+      class="balance muted"
+      data-testid="balance"
+      aria-live="polite"
+      title={unreadable ?? undefined}
+    >
       Balance unknown: {unreadable}
     </p>
   ) : (
-    <p class="balance" data-testid="balance">
+    <p class="balance" data-testid="balance" aria-live="polite">
       <strong data-testid="balance-amount">
         {formatNativeRounded(BigInt(wei), chain.currency)}
       </strong>{' '}

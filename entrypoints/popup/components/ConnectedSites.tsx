@@ -65,7 +65,11 @@ export function ConnectedSites(props: { account: string }): JSX.Element {
           ))}
         </ul>
       )}
-      {error ? <p class="field-error">{error}</p> : null}
+      {error ? (
+        <p class="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </section>
   );
 }

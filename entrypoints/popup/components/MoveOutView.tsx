@@ -291,12 +291,16 @@ function MoveReview(props: {
             checked={checked}
             onChange={(event) => setChecked(event.currentTarget.checked)}
             disabled={busy}
+            aria-invalid={submitted && !checked ? 'true' : undefined}
+            aria-describedby={submitted && !checked ? 'move-checked-error' : undefined}
           />{' '}
           I checked: this address is mine.
         </label>
       ) : null}
       {submitted && warned && !checked ? (
-        <p class="field-error">Confirm that you checked the address.</p>
+        <p class="field-error" id="move-checked-error">
+          Confirm that you checked the address.
+        </p>
       ) : null}
       {plan.spending.passwordRequired !== null ? (
         <p class="muted small">

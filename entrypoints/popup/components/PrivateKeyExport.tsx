@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { sendMessage } from './api.ts';
 import { BlurredSecret } from './BlurredSecret.tsx';
@@ -56,6 +56,12 @@ export function PrivateKeyExport(props: {
 function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Element {
   const [revealed, setRevealed] = useState(false);
   const { copied, copy } = useGuardedCopy(props.privateKey);
+  // The password form is gone: focus the view's heading, then the key once it is shown.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    (revealed ? box : heading).current?.focus();
+  }, [revealed]);
 
   const text = (
     <code class="hex private-key" data-testid="private-key">
@@ -64,15 +70,18 @@ function KeyShown(props: { privateKey: string; onClose: () => void }): JSX.Eleme
   );
   return (
     <section class="card stack" aria-label="Private key">
-      <h2 class="card-title">Private key</h2>
+      <h2 class="card-title" tabIndex={-1} ref={heading}>
+        Private key
+      </h2>
       <p class="alert alert-warning" role="note">
         Anyone who has this key owns this account. Paste it only into a wallet you trust (MetaMask:
         Add account, Import account), never into a website.
       </p>
       <BlurredSecret
         revealed={revealed}
-        label="Show the private key"
+        label="the private key"
         onReveal={() => setRevealed(true)}
+        shownRef={box}
       >
         {text}
       </BlurredSecret>

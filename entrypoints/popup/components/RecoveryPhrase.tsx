@@ -1,5 +1,5 @@
 import { Fragment, type JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { CLIPBOARD_CLEAR_MS } from '../../../lib/extension/clipboard/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
@@ -66,6 +66,12 @@ function PhraseShown(props: {
   const [marking, setMarking] = useState(false);
   const [markError, setMarkError] = useState<string | null>(null);
   const { copied, copy } = useGuardedCopy(props.phrase);
+  // The password form is gone: focus the view's heading, then the words once they are shown.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    (revealed ? box : heading).current?.focus();
+  }, [revealed]);
 
   async function markKept(): Promise<void> {
     setMarking(true);
@@ -93,15 +99,18 @@ function PhraseShown(props: {
   );
   return (
     <section class="card stack" aria-label="Recovery phrase">
-      <h2 class="card-title">Recovery phrase</h2>
+      <h2 class="card-title" tabIndex={-1} ref={heading}>
+        Recovery phrase
+      </h2>
       <p class="alert alert-warning" role="note">
         Anyone who has these 12 words owns this wallet. Write them down on paper and keep them
         offline. Encore never asks for them, and no website or person should.
       </p>
       <BlurredSecret
         revealed={revealed}
-        label="Show the recovery phrase"
+        label="the recovery phrase"
         onReveal={() => setRevealed(true)}
+        shownRef={box}
       >
         {text}
       </BlurredSecret>

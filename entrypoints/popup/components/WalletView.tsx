@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CachedProfile } from '../../../lib/extension/session/index.ts';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { AccountCard } from './AccountCard.tsx';
@@ -9,7 +9,11 @@ import { ConnectedSites } from './ConnectedSites.tsx';
 import { KeepPhraseCard } from './KeepPhraseCard.tsx';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+import { useViewFocus } from './use-view-focus.ts';
 import { ValueWatchCard } from './ValueWatchCard.tsx';
+
+// A view's first field, else its heading (the account card above every view has none).
+const VIEW_START = ['[autofocus]', 'h2'] as const;
 
 // Their own chunks, loaded when asked for: the password form brings the wallet core's password
 // policy, the recovery phrase the clipboard guard and its schemas (zod), neither of which the
@@ -69,6 +73,23 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   const [phraseKept, setPhraseKept] = useState<boolean | null>(null);
   // "Remind me later": for as long as this popup stays open.
   const [remindLater, setRemindLater] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const view = recovery
+    ? 'recovery'
+    : moving
+      ? 'move'
+      : keyExport
+        ? 'key'
+        : strengthen
+          ? 'strengthen'
+          : activity
+            ? 'activity'
+            : tokens
+              ? 'tokens'
+              : changing
+                ? 'password'
+                : 'wallet';
+  useViewFocus(view, 'wallet', root, VIEW_START, true);
 
   useEffect(() => {
     let current = true;
@@ -96,7 +117,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   // A view of its own: the phrase is the only thing on screen while it is shown.
   if (recovery) {
     return (
-      <div class="stack">
+      <div class="stack" ref={root}>
         <AccountCard address={props.address} username={props.username} />
         <RecoveryPhrase
           address={props.address}
@@ -116,7 +137,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       setRecovery(true);
     };
     return (
-      <div class="stack">
+      <div class="stack" ref={root}>
         <AccountCard address={props.address} username={props.username} />
         {moving ? (
           <MoveOutView
@@ -133,7 +154,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   }
   if (strengthen) {
     return (
-      <div class="stack">
+      <div class="stack" ref={root}>
         <AccountCard address={props.address} username={props.username} />
         <StrengthenView onClose={() => setStrengthen(false)} />
       </div>
@@ -141,7 +162,7 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   }
   if (activity) {
     return (
-      <div class="stack">
+      <div class="stack" ref={root}>
         <AccountCard address={props.address} username={props.username} />
         <BalanceLine account={props.address} />
         <ActivityView account={props.address} onClose={() => setActivity(false)} />
@@ -150,14 +171,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   }
   if (tokens) {
     return (
-      <div class="stack">
+      <div class="stack" ref={root}>
         <AccountCard address={props.address} username={props.username} />
         <TokensView account={props.address} onClose={() => setTokens(false)} />
       </div>
     );
   }
   return (
-    <div class="stack">
+    <div class="stack" ref={root}>
       <AccountCard address={props.address} username={props.username} />
       <div class="balance-row">
         <BalanceLine account={props.address} />

@@ -7,5 +7,6 @@ export { originsNeedingPermission, requestHostPermission } from './host-permissi
 export { type Identicon, identicon } from './identicon.ts';
 export { ShortForms } from './ShortForms.tsx';
 export { Spinner } from './Spinner.tsx';
+export { SpokenAddress, spokenAddress } from './SpokenAddress.tsx';
 export { startedEarly } from './started-early.ts';
 export { type AsyncOptions, type AsyncState, useAsync } from './use-async.ts';

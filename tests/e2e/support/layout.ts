@@ -11,6 +11,7 @@
 //   fails too.
 // - Short forms (0x1199…6484) and words never sit on two lines.
 import { expect, type Page } from '@playwright/test';
+import { axeProblems } from './axe.ts';
 
 /** Chrome's popup is 360 px wide; no Encore page is shown narrower. */
 export const POPUP_SIZE = { width: 360, height: 600 } as const;
@@ -23,7 +24,7 @@ export const NARROW_WIDTH = 360;
 export const MAKE_START_WINDOW = { width: 1000, height: 760 } as const;
 
 export interface LayoutProblem {
-  rule: 'scrolls-sideways' | 'breaks-words' | 'marked-wrongly' | 'word-on-two-lines';
+  rule: 'scrolls-sideways' | 'breaks-words' | 'marked-wrongly' | 'word-on-two-lines' | 'cut-off';
   where: string;
   detail: string;
 }
@@ -141,11 +142,26 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
 
 /**
  * Asserts the layout rules on `page` at its size, then, unless it is the popup (always 360 px),
- * in a narrow window; leaves the page at the size it had. Soft: a test reports every view that
- * breaks a rule, not only the first.
+ * in a narrow window; leaves the page at the size it had. Runs axe's WCAG 2.2 A/AA rules once,
+ * at the page's size, in both colour schemes unless told otherwise (./axe.ts), so every view
+ * checked here is also checked for accessibility in light and dark mode. Soft: a test reports every view that breaks a rule,
+ * not only the first.
  */
-export async function expectCleanLayout(page: Page, name: string): Promise<void> {
+export async function expectCleanLayout(
+  page: Page,
+  name: string,
+  /** 'current': axe runs in the page's colour scheme only, for callers that check each scheme. */
+  schemes: 'current' | 'both' = 'both',
+): Promise<void> {
   const size = page.viewportSize();
+  expect.soft(await axeProblems(page), `${name}: axe (WCAG 2.2 A and AA)`).toEqual([]);
+  if (schemes === 'both') {
+    const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    const other = dark ? 'light' : 'dark';
+    await page.emulateMedia({ colorScheme: other });
+    expect.soft(await axeProblems(page), `${name} (${other}): axe (WCAG 2.2 A and AA)`).toEqual([]);
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+  }
   expect.soft(await layoutProblems(page), `${name} at ${size?.width ?? '?'} px`).toEqual([]);
   if (size && size.width > NARROW_WIDTH) {
     await page.setViewportSize({ width: NARROW_WIDTH, height: size.height });
@@ -158,7 +174,55 @@ export async function expectCleanLayout(page: Page, name: string): Promise<void>
 export async function expectCleanLayoutInBothSchemes(page: Page, name: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expectCleanLayout(page, `${name} (${colorScheme})`);
+    await expectCleanLayout(page, `${name} (${colorScheme})`, 'current');
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Elements that cut their content off vertically (overflow hidden or clip, content taller). */
+export function clippedProblems(page: Page): Promise<LayoutProblem[]> {
+  return page.evaluate(() => {
+    const problems: LayoutProblem[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowY !== 'hidden' && style.overflowY !== 'clip') continue;
+      if (el.scrollHeight > el.clientHeight + 1) {
+        problems.push({
+          rule: 'cut-off',
+          where: `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`,
+          detail: `content ${el.scrollHeight}px tall cut to ${el.clientHeight}px (overflow-y: ${style.overflowY})`,
+        });
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * The layout rules at 200% zoom, with nothing cut off. A page in a window of its own gets half its
+ * width and height in CSS pixels. Chrome zooms the popup by enlarging its window instead (up to
+ * 800 × 600 device pixels): the 360 px layout stays, 300 px of its height fit, and the window's
+ * auto-sizing widens it by the scrollbar that the taller content then needs.
+ */
+export async function expectCleanAtDoubleZoom(
+  page: Page,
+  name: string,
+  kind: 'popup' | 'window' = 'window',
+): Promise<void> {
+  const size = page.viewportSize() ?? POPUP_SIZE;
+  let zoomed = { width: Math.round(size.width / 2), height: Math.round(size.height / 2) };
+  if (kind === 'popup') {
+    zoomed = { width: POPUP_SIZE.width, height: POPUP_SIZE.height / 2 };
+    await page.setViewportSize(zoomed);
+    const scrollbar = await page.evaluate(
+      () => window.innerWidth - document.documentElement.clientWidth,
+    );
+    zoomed = { width: POPUP_SIZE.width + scrollbar, height: zoomed.height };
+  }
+  await page.setViewportSize(zoomed);
+  const problems = [...(await layoutProblems(page)), ...(await clippedProblems(page))];
+  expect.soft(problems, `${name} at 200% zoom (${zoomed.width} × ${zoomed.height} px)`).toEqual([]);
+  await page.setViewportSize(size);
 }
