@@ -63,6 +63,9 @@ test('a listener signs up, keeps the phrase, connects, signs, sends and logs out
   await popup.keyboard.press('Tab');
   await expectFocusOn(popup, popup.getByTestId('password'));
   await popup.keyboard.type(PASSWORD);
+  // The password twice: the repeat field comes next, before anything is sent.
+  await tabTo(popup, popup.getByTestId('password-repeat'));
+  await popup.keyboard.type(PASSWORD);
   await popup.keyboard.press('Enter');
   // The wallet opens on its own card, which names the account.
   const wallet = popup.getByRole('region', { name: 'Your wallet' });
