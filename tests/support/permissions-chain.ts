@@ -38,7 +38,14 @@ import {
   upgradeDirectly,
 } from './sponsored-chain.ts';
 
-const ETH = 10n ** 18n;
+export const DAY = 86_400;
+export const ETH = 10n ** 18n;
+/** The ERC-20 functions the tests call on the token. */
+export const erc20 = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function symbol() view returns (string)',
+]);
 
 /** An account of the chain's and its key. */
 export interface KeyedAccount {

@@ -9,7 +9,7 @@
 import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
 import { Wallet } from 'ethers';
-import { createWalletClient, custom, encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { createWalletClient, custom, encodeFunctionData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,9 @@ import {
   supportedPermissions,
 } from '../../../lib/permissions/index.ts';
 import {
+  DAY,
+  ETH,
+  erc20,
   type PermissionsChain,
   publicClient,
   redeemCalldata,
@@ -32,14 +35,6 @@ import {
   sessionClient,
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
-
-const DAY = 86_400;
-const ETH = 10n ** 18n;
-const erc20 = parseAbi([
-  'function transfer(address to, uint256 value) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-  'function symbol() view returns (string)',
-]);
 
 describe('a grant built by the wallet from the kit request, redeemed by the kit', () => {
   let chain: PermissionsChain;
@@ -94,6 +89,31 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
     }).extend(erc7715ProviderActions());
   }
 
+  type AskedPermission = Parameters<
+    ReturnType<typeof siteClient>['requestExecutionPermissions']
+  >[0][number]['permission'];
+
+  /**
+   * A new listener asked by a new session account, through the kit, for the permission
+   * `permission(start)` builds (`start`: the latest block's time), expiring `days` after it.
+   */
+  async function askGrant(days: number, permission: (start: number) => AskedPermission) {
+    const fan = await chain.listener();
+    const site = await chain.session();
+    const grants: CanonicalGrant[] = [];
+    const start = await chain.now();
+    const [granted] = await siteClient(fan, grants).requestExecutionPermissions([
+      {
+        chainId: chain.sc.chain.chainId,
+        to: site.address,
+        expiry: start + days * DAY,
+        permission: permission(start),
+      },
+    ]);
+    if (!granted) throw new Error('no grant');
+    return { fan, site, grants, granted };
+  }
+
   it('the kit reads which permissions Encore grants, on which chain', async () => {
     const key = generatePrivateKey();
     const fan = { key, address: privateKeyToAccount(key).address };
@@ -104,27 +124,16 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
   });
 
   it('native-token-periodic: paid within the period, refused over it', async () => {
-    const fan = await chain.listener();
-    const site = await chain.session();
-    const grants: CanonicalGrant[] = [];
-    const start = await chain.now();
-    const [granted] = await siteClient(fan, grants).requestExecutionPermissions([
-      {
-        chainId: chain.sc.chain.chainId,
-        to: site.address,
-        expiry: start + 30 * DAY,
-        permission: {
-          type: 'native-token-periodic',
-          isAdjustmentAllowed: false,
-          data: {
-            periodAmount: ETH / 1000n,
-            periodDuration: DAY,
-            startTime: start,
-            justification: 'Support the artist',
-          },
-        },
+    const { fan, site, grants, granted } = await askGrant(30, (start) => ({
+      type: 'native-token-periodic',
+      isAdjustmentAllowed: false,
+      data: {
+        periodAmount: ETH / 1000n,
+        periodDuration: DAY,
+        startTime: start,
+        justification: 'Support the artist',
       },
-    ]);
+    }));
     expect(grants[0]).toMatchObject({
       redeemer: site.address,
       from: fan.address,
@@ -133,7 +142,6 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
       periods: 30,
       maxTotal: (30n * ETH) / 1000n,
     });
-    if (!granted) throw new Error('no grant');
     expect(granted.delegationManager).toBe(chain.environment.DelegationManager);
 
     const payee = privateKeyToAccount(generatePrivateKey()).address;
@@ -169,27 +177,16 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
   });
 
   it("erc20-token-periodic: the token's symbol and decimals from the chain; paid within the cap, refused over it", async () => {
-    const fan = await chain.listener();
-    const site = await chain.session();
-    const grants: CanonicalGrant[] = [];
-    const start = await chain.now();
-    const [granted] = await siteClient(fan, grants).requestExecutionPermissions([
-      {
-        chainId: chain.sc.chain.chainId,
-        to: site.address,
-        expiry: start + 7 * DAY,
-        permission: {
-          type: 'erc20-token-periodic',
-          isAdjustmentAllowed: false,
-          data: {
-            tokenAddress: chain.token,
-            periodAmount: 5n * ETH,
-            periodDuration: DAY,
-            startTime: start,
-          },
-        },
+    const { site, grants, granted } = await askGrant(7, (start) => ({
+      type: 'erc20-token-periodic',
+      isAdjustmentAllowed: false,
+      data: {
+        tokenAddress: chain.token,
+        periodAmount: 5n * ETH,
+        periodDuration: DAY,
+        startTime: start,
       },
-    ]);
+    }));
     const symbol = await publicClient(chain.sc).readContract({
       address: chain.token,
       abi: erc20,
@@ -197,7 +194,6 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
     });
     expect(grants[0]?.token).toEqual({ kind: 'erc20', address: chain.token, symbol, decimals: 18 });
     expect(grants[0]?.maxTotal).toBe(35n * ETH);
-    if (!granted) throw new Error('no grant');
 
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     const transfer = (value: bigint) =>
@@ -231,27 +227,12 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
   });
 
   it('after the expiry the chain refuses the grant the wallet built', async () => {
-    const fan = await chain.listener();
-    const site = await chain.session();
-    const start = await chain.now();
-    const [granted] = await siteClient(fan, []).requestExecutionPermissions([
-      {
-        chainId: chain.sc.chain.chainId,
-        to: site.address,
-        expiry: start + DAY,
-        permission: {
-          type: 'native-token-periodic',
-          isAdjustmentAllowed: false,
-          data: { periodAmount: ETH / 1000n, periodDuration: DAY, startTime: start },
-        },
-      },
-    ]);
-    if (!granted) throw new Error('no grant');
-    await publicClient(chain.sc).request({
-      method: 'evm_increaseTime' as never,
-      params: [DAY] as never,
-    });
-    await publicClient(chain.sc).request({ method: 'evm_mine' as never, params: [] as never });
+    const { site, granted } = await askGrant(1, (start) => ({
+      type: 'native-token-periodic',
+      isAdjustmentAllowed: false,
+      data: { periodAmount: ETH / 1000n, periodDuration: DAY, startTime: start },
+    }));
+    await chain.moveClock(DAY);
     expect(
       await revertReason(
         chain.sc,

@@ -25,6 +25,9 @@ import {
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import {
+  DAY,
+  ETH,
+  erc20,
   type PermissionsChain,
   publicClient,
   redeemCalldata,
@@ -33,13 +36,6 @@ import {
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
 import { fakeWorld } from '../../unit/provider/support/fake-deps.ts';
-
-const DAY = 86_400;
-const ETH = 10n ** 18n;
-const erc20 = parseAbi([
-  'function transfer(address to, uint256 value) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-]);
 
 describe('spend permissions redeemed through the DelegationManager', () => {
   let chain: PermissionsChain;
