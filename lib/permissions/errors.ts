@@ -2,34 +2,18 @@
 // or contradicts another, and a permission or rule type Encore does not grant. Both reach the
 // site as -32602 naming the field (ERC-7715 leaves the codes to EIP-1193 and JSON-RPC).
 
-import { EncoreError } from '@encore-wallet/utils/errors';
+import { FieldError } from '@encore-wallet/utils/errors';
 
 export type PermissionErrorCode = 'INVALID_PERMISSION_REQUEST' | 'UNSUPPORTED_PERMISSION';
 
 /** A field of the request is malformed, unsafe or contradicts another; `field` names it. */
-export class InvalidPermissionRequestError extends EncoreError<'INVALID_PERMISSION_REQUEST'> {
+export class InvalidPermissionRequestError extends FieldError<'INVALID_PERMISSION_REQUEST'> {
   static override readonly code = 'INVALID_PERMISSION_REQUEST' as const;
   override readonly name = 'InvalidPermissionRequestError' as const;
-  readonly field: string;
-  readonly problem: string;
-
-  constructor(field: string, problem: string, options: { cause?: unknown } = {}) {
-    super(`${field} ${problem}`, { details: { field, problem }, ...options });
-    this.field = field;
-    this.problem = problem;
-  }
 }
 
 /** A permission type or rule type Encore does not grant. */
-export class UnsupportedPermissionError extends EncoreError<'UNSUPPORTED_PERMISSION'> {
+export class UnsupportedPermissionError extends FieldError<'UNSUPPORTED_PERMISSION'> {
   static override readonly code = 'UNSUPPORTED_PERMISSION' as const;
   override readonly name = 'UnsupportedPermissionError' as const;
-  readonly field: string;
-  readonly problem: string;
-
-  constructor(field: string, problem: string) {
-    super(`${field} ${problem}`, { details: { field, problem } });
-    this.field = field;
-    this.problem = problem;
-  }
 }

@@ -1,22 +1,14 @@
 // The errors of building a transaction from a site's request: a field that is malformed or
 // contradicts another, or a chain that cannot be read to fill in what the site left out.
 
-import { EncoreError } from '@encore-wallet/utils/errors';
+import { EncoreError, FieldError } from '@encore-wallet/utils/errors';
 
 export type TransactionErrorCode = 'INVALID_TRANSACTION' | 'CHAIN_UNREADABLE';
 
 /** A field of the request is malformed or contradicts another; `field` names it. */
-export class InvalidTransactionError extends EncoreError<'INVALID_TRANSACTION'> {
+export class InvalidTransactionError extends FieldError<'INVALID_TRANSACTION'> {
   static override readonly code = 'INVALID_TRANSACTION' as const;
   override readonly name = 'InvalidTransactionError' as const;
-  readonly field: string;
-  readonly problem: string;
-
-  constructor(field: string, problem: string) {
-    super(`${field} ${problem}`, { details: { field, problem } });
-    this.field = field;
-    this.problem = problem;
-  }
 }
 
 /** The chain's node could not tell what the transaction needs (gas, fees, balance). */

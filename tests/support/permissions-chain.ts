@@ -1,6 +1,7 @@
 // Spend permissions on the local chain, from a site's side: MetaMask's Smart Accounts Kit (the
-// code a site writes) pointed at the Delegation Framework that chain/ deploys, a session account
-// that redeems, and how a redemption would revert, named by the contract that refused it.
+// code a site writes) pointed at the Delegation Framework that chain/ deploys, a token, listeners
+// who grant and session accounts that redeem, and how a redemption would revert, named by the
+// contract that refused it.
 
 import { DelegationManager as delegationManagerAbi } from '@metamask/delegation-abis';
 import type { SmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
@@ -11,6 +12,7 @@ import {
   encodeExecutionCalldatas,
   overrideDeployedEnvironment,
 } from '@metamask/smart-accounts-kit/utils';
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import {
   createPublicClient,
   createWalletClient,
@@ -20,9 +22,107 @@ import {
   http,
   parseAbi,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
-import { rawRpc, type SponsoredChain } from './sponsored-chain.ts';
+import {
+  compileContract,
+  DEMO_TOKEN_SUPPLY,
+  deployContract,
+  LOCAL_FUNDED_KEY,
+  sendLocalEther,
+} from '../../chain/index.ts';
+import {
+  rawRpc,
+  type SponsoredChain,
+  startSponsoredChain,
+  upgradeDirectly,
+} from './sponsored-chain.ts';
+
+export const DAY = 86_400;
+export const ETH = 10n ** 18n;
+/** The ERC-20 functions the tests call on the token. */
+export const erc20 = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function symbol() view returns (string)',
+]);
+
+/** An account of the chain's and its key. */
+export interface KeyedAccount {
+  readonly key: Hex;
+  readonly address: Hex;
+}
+
+/** One chain for a test file: the framework known to the kit, a token, and who grants and redeems. */
+export interface PermissionsChain {
+  readonly sc: SponsoredChain;
+  readonly environment: SmartAccountsEnvironment;
+  /** A DemoToken, its whole supply held by the funded test account. */
+  readonly token: Hex;
+  /** The latest block's timestamp, in seconds. */
+  now(): Promise<number>;
+  /** Moves the chain's clock on by `seconds` and mines a block. */
+  moveClock(seconds: number): Promise<void>;
+  /** A listener whose address runs Encore's delegate, with 10 ETH and 1,000 tokens. */
+  listener(): Promise<KeyedAccount>;
+  /** A site's session account with 1 ETH of gas money. */
+  session(): Promise<KeyedAccount>;
+  stop(): Promise<void>;
+}
+
+export async function startPermissionsChain(): Promise<PermissionsChain> {
+  const sc = await startSponsoredChain();
+  const provider = new JsonRpcProvider(sc.chain.url, undefined, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
+  const stop = async (): Promise<void> => {
+    provider.destroy();
+    await sc.chain.stop();
+  };
+  try {
+    const environment = useLocalEnvironment(sc);
+    const token = await deployContract(
+      sc.chain.url,
+      LOCAL_FUNDED_KEY,
+      await compileContract('DemoToken'),
+      [DEMO_TOKEN_SUPPLY],
+    );
+    const tokens = new Contract(
+      token,
+      ['function transfer(address,uint256)'],
+      new Wallet(LOCAL_FUNDED_KEY, provider),
+    );
+    return {
+      sc,
+      environment,
+      token,
+      now: async () => Number((await publicClient(sc).getBlock()).timestamp),
+      async moveClock(seconds) {
+        await rawRpc(sc.chain.url, 'evm_increaseTime', [seconds]);
+        await rawRpc(sc.chain.url, 'evm_mine', []);
+      },
+      async listener() {
+        const key = generatePrivateKey();
+        const wallet = new Wallet(key);
+        await sendLocalEther(sc.chain.url, wallet.address, 10n * ETH);
+        await upgradeDirectly(sc, wallet);
+        await (await tokens.getFunction('transfer')(wallet.address, 1_000n * ETH)).wait();
+        return { key, address: wallet.address as Hex };
+      },
+      async session() {
+        const key = generatePrivateKey();
+        const address = privateKeyToAccount(key).address;
+        await sendLocalEther(sc.chain.url, address, ETH);
+        return { key, address };
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
 /** The kit's name for one deployment of the framework, as `getSmartAccountsEnvironment` answers it. */
 export function kitEnvironment(sc: SponsoredChain): SmartAccountsEnvironment {

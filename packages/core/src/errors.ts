@@ -17,15 +17,11 @@ export type HedgehogErrorCode =
   | 'INVALID_MNEMONIC'
   | 'USERNAME_TAKEN';
 
-export interface HedgehogErrorJSON extends EncoreErrorJSON {
-  code: HedgehogErrorCode;
-}
+/** What `toJSON()` gives: the family's one shape, with this area's codes. */
+export type HedgehogErrorJSON = EncoreErrorJSON<HedgehogErrorCode>;
 
 export abstract class HedgehogError extends EncoreError<HedgehogErrorCode> {
   override readonly name: string = 'HedgehogError';
-  override toJSON(): HedgehogErrorJSON {
-    return super.toJSON() as HedgehogErrorJSON;
-  }
 }
 
 /** Unknown username or wrong password: indistinguishable by design. */

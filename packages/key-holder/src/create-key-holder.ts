@@ -1,9 +1,10 @@
 // The key holder as a fetch handler, for a host that mounts it (`app.mount`) or for
 // `startKeyHolder`: its keys, its counter store, its limits, and a pruner for finished buckets.
+
+import { clientAddressOf } from '@encore-wallet/utils/http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { clientAddressOf } from './http/client-address.ts';
 import { keyHolderRoutes } from './http/routes.ts';
 import type { KeyRing } from './keys/key-ring.ts';
 import { DEFAULT_GUESS_LIMITS, type GuessLimits } from './limits/guess-policy.ts';

@@ -1,6 +1,7 @@
 // Starts the key holder on a port (0 = any free one) and returns its URL and a close function.
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
+
+import { listen } from '@encore-wallet/utils/http';
+import { createAdaptorServer } from '@hono/node-server';
 import { createKeyHolder, type KeyHolderOptions } from './create-key-holder.ts';
 import type { CounterEngine } from './store/counter-store.ts';
 
@@ -22,31 +23,10 @@ export interface RunningKeyHolder {
 export async function startKeyHolder(options: StartKeyHolderOptions): Promise<RunningKeyHolder> {
   const holder = await createKeyHolder(options);
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: holder.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(s),
-    );
-    s.once('error', reject);
-  }).catch(async (error: unknown) => {
-    await holder.close();
-    throw error;
-  });
-  const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${urlHost}:${port}`,
-    port,
-    engine: holder.engine,
-    close() {
-      closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        });
-        await holder.close();
-      })();
-      return closing;
-    },
-  };
+  const server = createAdaptorServer({ fetch: holder.fetch, hostname: host });
+  // Port taken or not allowed: the counter store is released before that is reported.
+  const { url, port, close } = await listen(server, { port: options.port, host }, () =>
+    holder.close(),
+  );
+  return { url, port, engine: holder.engine, close };
 }

@@ -87,6 +87,15 @@ describe('guess limits', () => {
     expect((await guess(h, 'user-9', '203.0.113.78')).status).toBe(200);
   });
 
+  it('attack: a port the proxy wrote, new for each connection, is not a fresh budget', async () => {
+    holder = await inProcessKeyHolder(file, LIMITS);
+    const h = holder;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await guess(h, `user-${i}`, `203.0.113.77:${51_000 + i}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+  });
+
   it('reach the client as KeyHolderRateLimitedError carrying the wait', async () => {
     holder = await inProcessKeyHolder(file, { ...LIMITS, perAccount: 1 });
     const pin = { url: HOLDER_URL, keyId: 'k1', publicKey };

@@ -6,21 +6,13 @@
 // kit's `sendTransactionWithDelegation`: within the period's cap it is paid, over it the chain
 // refuses. One chain for the file.
 
-import type { SmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
 import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { createWalletClient, custom, encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { Wallet } from 'ethers';
+import { createWalletClient, custom, encodeFunctionData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compileContract,
-  DEMO_TOKEN_SUPPLY,
-  deployContract,
-  LOCAL_FUNDED_KEY,
-  sendLocalEther,
-} from '../../../chain/index.ts';
 import {
   buildGrantDelegation,
   type CanonicalGrant,
@@ -33,76 +25,23 @@ import {
   supportedPermissions,
 } from '../../../lib/permissions/index.ts';
 import {
+  DAY,
+  ETH,
+  erc20,
+  type PermissionsChain,
   publicClient,
   redeemCalldata,
   revertReason,
   sessionClient,
-  useLocalEnvironment,
+  startPermissionsChain,
 } from '../../support/permissions-chain.ts';
-import {
-  type SponsoredChain,
-  startSponsoredChain,
-  upgradeDirectly,
-} from '../../support/sponsored-chain.ts';
-
-const DAY = 86_400;
-const ETH = 10n ** 18n;
-const erc20 = parseAbi([
-  'function transfer(address to, uint256 value) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-  'function symbol() view returns (string)',
-]);
 
 describe('a grant built by the wallet from the kit request, redeemed by the kit', () => {
-  let sc: SponsoredChain;
-  let environment: SmartAccountsEnvironment;
-  let token: Hex;
-  let provider: JsonRpcProvider;
-
+  let chain: PermissionsChain;
   beforeAll(async () => {
-    sc = await startSponsoredChain();
-    environment = useLocalEnvironment(sc);
-    token = await deployContract(
-      sc.chain.url,
-      LOCAL_FUNDED_KEY,
-      await compileContract('DemoToken'),
-      [DEMO_TOKEN_SUPPLY],
-    );
-    provider = new JsonRpcProvider(sc.chain.url, undefined, {
-      staticNetwork: true,
-      cacheTimeout: -1,
-    });
+    chain = await startPermissionsChain();
   }, 120_000);
-  afterAll(async () => {
-    provider?.destroy();
-    await sc?.chain.stop();
-  });
-
-  async function now(): Promise<number> {
-    return Number((await publicClient(sc).getBlock()).timestamp);
-  }
-
-  /** A listener whose address runs Encore's delegate, with 10 ETH and 1,000 tokens. */
-  async function listener(): Promise<{ key: Hex; address: Hex }> {
-    const key = generatePrivateKey();
-    const wallet = new Wallet(key);
-    await sendLocalEther(sc.chain.url, wallet.address, 10n * ETH);
-    await upgradeDirectly(sc, wallet);
-    const funded = new Contract(
-      token,
-      ['function transfer(address,uint256)'],
-      new Wallet(LOCAL_FUNDED_KEY, provider),
-    );
-    await (await funded.getFunction('transfer')(wallet.address, 1_000n * ETH)).wait();
-    return { key, address: wallet.address as Hex };
-  }
-
-  async function session(): Promise<{ key: Hex; address: Hex }> {
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
-    await sendLocalEther(sc.chain.url, address, ETH);
-    return { key, address };
-  }
+  afterAll(() => chain?.stop());
 
   /**
    * The site's kit client, over a provider that answers as the wallet will: each request parsed,
@@ -110,20 +49,20 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
    */
   function siteClient(fan: { key: Hex; address: Hex }, grants: CanonicalGrant[]) {
     const wallet = new Wallet(fan.key);
-    const framework = sc.contracts.delegationFramework;
+    const framework = chain.sc.contracts.delegationFramework;
     const request = async ({ method, params }: { method: string; params?: unknown }) => {
       if (method === 'wallet_getSupportedExecutionPermissions') {
-        return supportedPermissions([sc.chain.chainId]);
+        return supportedPermissions([chain.sc.chain.chainId]);
       }
       if (method !== 'wallet_requestExecutionPermissions') throw new Error(`no ${method} here`);
       const ctx: GrantContext = {
         origin: 'https://music.example',
         listener: fan.address,
-        chainId: sc.chain.chainId,
+        chainId: chain.sc.chain.chainId,
         framework,
         nativeCurrency: { symbol: 'ETH', decimals: 18 },
-        chain: sc.rpc,
-        now: await now(),
+        chain: chain.sc.rpc,
+        now: await chain.now(),
       };
       return Promise.all(
         (params as unknown[]).map(async (asked) => {
@@ -145,42 +84,56 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
       );
     };
     return createWalletClient({
-      chain: { ...hardhat, id: sc.chain.chainId },
+      chain: { ...hardhat, id: chain.sc.chain.chainId },
       transport: custom({ request }),
     }).extend(erc7715ProviderActions());
+  }
+
+  type AskedPermission = Parameters<
+    ReturnType<typeof siteClient>['requestExecutionPermissions']
+  >[0][number]['permission'];
+
+  /**
+   * A new listener asked by a new session account, through the kit, for the permission
+   * `permission(start)` builds (`start`: the latest block's time), expiring `days` after it.
+   */
+  async function askGrant(days: number, permission: (start: number) => AskedPermission) {
+    const fan = await chain.listener();
+    const site = await chain.session();
+    const grants: CanonicalGrant[] = [];
+    const start = await chain.now();
+    const [granted] = await siteClient(fan, grants).requestExecutionPermissions([
+      {
+        chainId: chain.sc.chain.chainId,
+        to: site.address,
+        expiry: start + days * DAY,
+        permission: permission(start),
+      },
+    ]);
+    if (!granted) throw new Error('no grant');
+    return { fan, site, grants, granted };
   }
 
   it('the kit reads which permissions Encore grants, on which chain', async () => {
     const key = generatePrivateKey();
     const fan = { key, address: privateKeyToAccount(key).address };
     expect(await siteClient(fan, []).getSupportedExecutionPermissions()).toEqual({
-      'native-token-periodic': { chainIds: [sc.chain.chainId], ruleTypes: ['expiry'] },
-      'erc20-token-periodic': { chainIds: [sc.chain.chainId], ruleTypes: ['expiry'] },
+      'native-token-periodic': { chainIds: [chain.sc.chain.chainId], ruleTypes: ['expiry'] },
+      'erc20-token-periodic': { chainIds: [chain.sc.chain.chainId], ruleTypes: ['expiry'] },
     });
   });
 
   it('native-token-periodic: paid within the period, refused over it', async () => {
-    const fan = await listener();
-    const site = await session();
-    const grants: CanonicalGrant[] = [];
-    const start = await now();
-    const [granted] = await siteClient(fan, grants).requestExecutionPermissions([
-      {
-        chainId: sc.chain.chainId,
-        to: site.address,
-        expiry: start + 30 * DAY,
-        permission: {
-          type: 'native-token-periodic',
-          isAdjustmentAllowed: false,
-          data: {
-            periodAmount: ETH / 1000n,
-            periodDuration: DAY,
-            startTime: start,
-            justification: 'Support the artist',
-          },
-        },
+    const { fan, site, grants, granted } = await askGrant(30, (start) => ({
+      type: 'native-token-periodic',
+      isAdjustmentAllowed: false,
+      data: {
+        periodAmount: ETH / 1000n,
+        periodDuration: DAY,
+        startTime: start,
+        justification: 'Support the artist',
       },
-    ]);
+    }));
     expect(grants[0]).toMatchObject({
       redeemer: site.address,
       from: fan.address,
@@ -189,11 +142,10 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
       periods: 30,
       maxTotal: (30n * ETH) / 1000n,
     });
-    if (!granted) throw new Error('no grant');
-    expect(granted.delegationManager).toBe(environment.DelegationManager);
+    expect(granted.delegationManager).toBe(chain.environment.DelegationManager);
 
     const payee = privateKeyToAccount(generatePrivateKey()).address;
-    const client = sessionClient(sc, site.key);
+    const client = sessionClient(chain.sc, site.key);
     const hash = await client.sendTransactionWithDelegation({
       to: payee,
       value: ETH / 2000n,
@@ -202,13 +154,13 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
       chain: client.chain,
       account: client.account,
     });
-    await publicClient(sc).waitForTransactionReceipt({ hash });
-    expect(await publicClient(sc).getBalance({ address: payee })).toBe(ETH / 2000n);
+    await publicClient(chain.sc).waitForTransactionReceipt({ hash });
+    expect(await publicClient(chain.sc).getBalance({ address: payee })).toBe(ETH / 2000n);
 
     const delegations = decodeDelegations(granted.context);
     expect(
       await revertReason(
-        sc,
+        chain.sc,
         site.address,
         granted.delegationManager,
         redeemCalldata(delegations, { to: payee, value: ETH / 2000n + 1n }),
@@ -216,7 +168,7 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
     ).toBe('NativeTokenPeriodTransferEnforcer:transfer-amount-exceeded');
     expect(
       await revertReason(
-        sc,
+        chain.sc,
         site.address,
         granted.delegationManager,
         redeemCalldata(delegations, { to: payee, value: ETH / 2000n }),
@@ -225,52 +177,40 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
   });
 
   it("erc20-token-periodic: the token's symbol and decimals from the chain; paid within the cap, refused over it", async () => {
-    const fan = await listener();
-    const site = await session();
-    const grants: CanonicalGrant[] = [];
-    const start = await now();
-    const [granted] = await siteClient(fan, grants).requestExecutionPermissions([
-      {
-        chainId: sc.chain.chainId,
-        to: site.address,
-        expiry: start + 7 * DAY,
-        permission: {
-          type: 'erc20-token-periodic',
-          isAdjustmentAllowed: false,
-          data: {
-            tokenAddress: token,
-            periodAmount: 5n * ETH,
-            periodDuration: DAY,
-            startTime: start,
-          },
-        },
+    const { site, grants, granted } = await askGrant(7, (start) => ({
+      type: 'erc20-token-periodic',
+      isAdjustmentAllowed: false,
+      data: {
+        tokenAddress: chain.token,
+        periodAmount: 5n * ETH,
+        periodDuration: DAY,
+        startTime: start,
       },
-    ]);
-    const symbol = await publicClient(sc).readContract({
-      address: token,
+    }));
+    const symbol = await publicClient(chain.sc).readContract({
+      address: chain.token,
       abi: erc20,
       functionName: 'symbol',
     });
-    expect(grants[0]?.token).toEqual({ kind: 'erc20', address: token, symbol, decimals: 18 });
+    expect(grants[0]?.token).toEqual({ kind: 'erc20', address: chain.token, symbol, decimals: 18 });
     expect(grants[0]?.maxTotal).toBe(35n * ETH);
-    if (!granted) throw new Error('no grant');
 
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     const transfer = (value: bigint) =>
       encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [payee, value] });
-    const client = sessionClient(sc, site.key);
+    const client = sessionClient(chain.sc, site.key);
     const hash = await client.sendTransactionWithDelegation({
-      to: token,
+      to: chain.token,
       data: transfer(5n * ETH),
       permissionContext: granted.context,
       delegationManager: granted.delegationManager,
       chain: client.chain,
       account: client.account,
     });
-    await publicClient(sc).waitForTransactionReceipt({ hash });
+    await publicClient(chain.sc).waitForTransactionReceipt({ hash });
     expect(
-      await publicClient(sc).readContract({
-        address: token,
+      await publicClient(chain.sc).readContract({
+        address: chain.token,
         abi: erc20,
         functionName: 'balanceOf',
         args: [payee],
@@ -278,36 +218,24 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
     ).toBe(5n * ETH);
     expect(
       await revertReason(
-        sc,
+        chain.sc,
         site.address,
         granted.delegationManager,
-        redeemCalldata(decodeDelegations(granted.context), { to: token, data: transfer(1n) }),
+        redeemCalldata(decodeDelegations(granted.context), { to: chain.token, data: transfer(1n) }),
       ),
     ).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
   });
 
   it('after the expiry the chain refuses the grant the wallet built', async () => {
-    const fan = await listener();
-    const site = await session();
-    const start = await now();
-    const [granted] = await siteClient(fan, []).requestExecutionPermissions([
-      {
-        chainId: sc.chain.chainId,
-        to: site.address,
-        expiry: start + DAY,
-        permission: {
-          type: 'native-token-periodic',
-          isAdjustmentAllowed: false,
-          data: { periodAmount: ETH / 1000n, periodDuration: DAY, startTime: start },
-        },
-      },
-    ]);
-    if (!granted) throw new Error('no grant');
-    await publicClient(sc).request({ method: 'evm_increaseTime' as never, params: [DAY] as never });
-    await publicClient(sc).request({ method: 'evm_mine' as never, params: [] as never });
+    const { site, granted } = await askGrant(1, (start) => ({
+      type: 'native-token-periodic',
+      isAdjustmentAllowed: false,
+      data: { periodAmount: ETH / 1000n, periodDuration: DAY, startTime: start },
+    }));
+    await chain.moveClock(DAY);
     expect(
       await revertReason(
-        sc,
+        chain.sc,
         site.address,
         granted.delegationManager,
         redeemCalldata(decodeDelegations(granted.context), { to: site.address, value: 1n }),

@@ -9,11 +9,10 @@ import {
   type Delegation,
   ROOT_AUTHORITY,
   ScopeType,
-  type SmartAccountsEnvironment,
   signDelegation,
 } from '@metamask/smart-accounts-kit';
 import { SIGNABLE_DELEGATION_TYPED_DATA } from '@metamask/smart-accounts-kit/utils';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { Wallet } from 'ethers';
 import { encodeAbiParameters, encodeFunctionData, type Hex, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,94 +21,34 @@ import {
   DEMO_TOKEN_SUPPLY,
   deployContract,
   LOCAL_FUNDED_KEY,
-  sendLocalEther,
 } from '../../../chain/index.ts';
 import type { ProviderRpcError } from '../../../lib/extension/protocol/index.ts';
 import { runRpcRequest } from '../../../lib/extension/rpc/index.ts';
 import {
+  DAY,
+  ETH,
+  erc20,
+  type PermissionsChain,
   publicClient,
   redeemCalldata,
   revertReason,
   sessionClient,
-  useLocalEnvironment,
+  startPermissionsChain,
 } from '../../support/permissions-chain.ts';
-import {
-  rawRpc,
-  type SponsoredChain,
-  startSponsoredChain,
-  upgradeDirectly,
-} from '../../support/sponsored-chain.ts';
 import { fakeWorld } from '../../unit/provider/support/fake-deps.ts';
 
-const DAY = 86_400;
-const ETH = 10n ** 18n;
-const erc20 = parseAbi([
-  'function transfer(address to, uint256 value) returns (bool)',
-  'function balanceOf(address owner) view returns (uint256)',
-]);
-
 describe('spend permissions redeemed through the DelegationManager', () => {
-  let sc: SponsoredChain;
-  let environment: SmartAccountsEnvironment;
-  let token: Hex;
-  let provider: JsonRpcProvider;
-
+  let chain: PermissionsChain;
   beforeAll(async () => {
-    sc = await startSponsoredChain();
-    environment = useLocalEnvironment(sc);
-    token = await deployContract(
-      sc.chain.url,
-      LOCAL_FUNDED_KEY,
-      await compileContract('DemoToken'),
-      [DEMO_TOKEN_SUPPLY],
-    );
-    provider = new JsonRpcProvider(sc.chain.url, undefined, {
-      staticNetwork: true,
-      cacheTimeout: -1,
-    });
+    chain = await startPermissionsChain();
   }, 120_000);
-  afterAll(async () => {
-    provider?.destroy();
-    await sc?.chain.stop();
-  });
-
-  async function now(): Promise<number> {
-    return Number((await publicClient(sc).getBlock()).timestamp);
-  }
-
-  async function moveClock(seconds: number): Promise<void> {
-    await rawRpc(sc.chain.url, 'evm_increaseTime', [seconds]);
-    await rawRpc(sc.chain.url, 'evm_mine', []);
-  }
-
-  /** A listener whose address runs Encore's delegate, with 10 ETH and 1,000 tokens. */
-  async function listener(): Promise<{ key: Hex; address: Hex }> {
-    const key = generatePrivateKey();
-    const wallet = new Wallet(key);
-    await sendLocalEther(sc.chain.url, wallet.address, 10n * ETH);
-    await upgradeDirectly(sc, wallet);
-    const funded = new Contract(
-      token,
-      ['function transfer(address,uint256)'],
-      new Wallet(LOCAL_FUNDED_KEY, provider),
-    );
-    await (await funded.getFunction('transfer')(wallet.address, 1_000n * ETH)).wait();
-    return { key, address: wallet.address as Hex };
-  }
-
-  /** A site's session account with gas money. */
-  async function session(): Promise<{ key: Hex; address: Hex }> {
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
-    await sendLocalEther(sc.chain.url, address, ETH);
-    return { key, address };
-  }
+  afterAll(() => chain?.stop());
 
   async function sign(
     from: { key: Hex },
     delegation: Omit<Delegation, 'signature'>,
-    chainId = sc.chain.chainId,
-    delegationManager: Hex = environment.DelegationManager,
+    chainId = chain.sc.chain.chainId,
+    delegationManager: Hex = chain.environment.DelegationManager,
   ): Promise<Delegation> {
     const signature = await signDelegation({
       privateKey: from.key,
@@ -126,7 +65,7 @@ describe('spend permissions redeemed through the DelegationManager', () => {
     terms: { periodAmount: bigint; startDate: number; periodDuration?: number; expiry?: number },
   ): Omit<Delegation, 'signature'> {
     return createDelegation({
-      environment,
+      environment: chain.environment,
       scope: {
         type: ScopeType.NativeTokenPeriodTransfer,
         periodAmount: terms.periodAmount,
@@ -147,10 +86,10 @@ describe('spend permissions redeemed through the DelegationManager', () => {
     terms: { periodAmount: bigint; startDate: number },
   ): Omit<Delegation, 'signature'> {
     return createDelegation({
-      environment,
+      environment: chain.environment,
       scope: {
         type: ScopeType.Erc20PeriodTransfer,
-        tokenAddress: token,
+        tokenAddress: chain.token,
         periodAmount: terms.periodAmount,
         periodDuration: DAY,
         startDate: terms.startDate,
@@ -165,9 +104,14 @@ describe('spend permissions redeemed through the DelegationManager', () => {
     redeemer: { address: Hex },
     delegation: Delegation,
     execution: { to: Hex; value?: bigint; data?: Hex },
-    manager: Hex = environment.DelegationManager,
+    manager: Hex = chain.environment.DelegationManager,
   ): Promise<string | null> {
-    return revertReason(sc, redeemer.address, manager, redeemCalldata([delegation], execution));
+    return revertReason(
+      chain.sc,
+      redeemer.address,
+      manager,
+      redeemCalldata([delegation], execution),
+    );
   }
 
   function tokenTransfer(to: Hex, value: bigint): Hex {
@@ -175,8 +119,8 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   }
 
   async function tokenBalance(owner: Hex): Promise<bigint> {
-    return publicClient(sc).readContract({
-      address: token,
+    return publicClient(chain.sc).readContract({
+      address: chain.token,
       abi: erc20,
       functionName: 'balanceOf',
       args: [owner],
@@ -184,87 +128,95 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   }
 
   it('native token: the kit redeems within the cap, once per period, and the chain refuses more', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const grant = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH / 1000n, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: ETH / 1000n, startDate: await chain.now() }),
     );
     const payee = privateKeyToAccount(generatePrivateKey()).address;
-    const client = sessionClient(sc, site.key);
+    const client = sessionClient(chain.sc, site.key);
     const redeem = async (value: bigint) => {
       const hash = await client.sendTransactionWithDelegation({
         to: payee,
         value,
         permissionContext: [grant],
-        delegationManager: environment.DelegationManager,
+        delegationManager: chain.environment.DelegationManager,
         chain: client.chain,
         account: client.account,
       });
-      return publicClient(sc).waitForTransactionReceipt({ hash });
+      return publicClient(chain.sc).waitForTransactionReceipt({ hash });
     };
-    const before = await publicClient(sc).getBalance({ address: fan.address });
+    const before = await publicClient(chain.sc).getBalance({ address: fan.address });
 
     expect((await redeem(ETH / 2000n)).status).toBe('success');
     expect((await redeem(ETH / 2000n)).status).toBe('success');
-    expect(await publicClient(sc).getBalance({ address: payee })).toBe(ETH / 1000n);
+    expect(await publicClient(chain.sc).getBalance({ address: payee })).toBe(ETH / 1000n);
     // The listener paid exactly what was taken, and no gas: the session account paid that.
-    expect(await publicClient(sc).getBalance({ address: fan.address })).toBe(before - ETH / 1000n);
+    expect(await publicClient(chain.sc).getBalance({ address: fan.address })).toBe(
+      before - ETH / 1000n,
+    );
     expect(await refusal(site, grant, { to: payee, value: 1n })).toBe(
       'NativeTokenPeriodTransferEnforcer:transfer-amount-exceeded',
     );
 
-    await moveClock(DAY);
+    await chain.moveClock(DAY);
     expect(await refusal(site, grant, { to: payee, value: ETH / 1000n + 1n })).toBe(
       'NativeTokenPeriodTransferEnforcer:transfer-amount-exceeded',
     );
     expect((await redeem(ETH / 1000n)).status).toBe('success');
-    expect(await publicClient(sc).getBalance({ address: payee })).toBe(2n * (ETH / 1000n));
+    expect(await publicClient(chain.sc).getBalance({ address: payee })).toBe(2n * (ETH / 1000n));
   });
 
   it('native token: only a plain transfer, no call data, is redeemable', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const grant = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
     );
     // The cap would allow the value; the call (a token transfer from the listener) is not a payment.
     expect(
-      await refusal(site, grant, { to: token, value: 0n, data: tokenTransfer(site.address, ETH) }),
+      await refusal(site, grant, {
+        to: chain.token,
+        value: 0n,
+        data: tokenTransfer(site.address, ETH),
+      }),
     ).toBe('ExactCalldataEnforcer:invalid-calldata');
   });
 
   it('ERC-20 token: within the cap a transfer of that token is paid, over it refused', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const grant = await sign(
       fan,
-      erc20Grant(fan, site, { periodAmount: 5n * ETH, startDate: await now() }),
+      erc20Grant(fan, site, { periodAmount: 5n * ETH, startDate: await chain.now() }),
     );
     const payee = privateKeyToAccount(generatePrivateKey()).address;
-    const client = sessionClient(sc, site.key);
+    const client = sessionClient(chain.sc, site.key);
     const hash = await client.sendTransactionWithDelegation({
-      to: token,
+      to: chain.token,
       data: tokenTransfer(payee, 3n * ETH),
       permissionContext: [grant],
-      delegationManager: environment.DelegationManager,
+      delegationManager: chain.environment.DelegationManager,
       chain: client.chain,
       account: client.account,
     });
-    expect((await publicClient(sc).waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await publicClient(chain.sc).waitForTransactionReceipt({ hash })).status).toBe(
+      'success',
+    );
     expect(await tokenBalance(payee)).toBe(3n * ETH);
     expect(await tokenBalance(fan.address)).toBe(997n * ETH);
 
     expect(
-      await refusal(site, grant, { to: token, data: tokenTransfer(payee, 2n * ETH + 1n) }),
+      await refusal(site, grant, { to: chain.token, data: tokenTransfer(payee, 2n * ETH + 1n) }),
     ).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
     // Native value alongside, or another contract than the token: refused whatever the amount.
     expect(
-      await refusal(site, grant, { to: token, value: 1n, data: tokenTransfer(payee, 1n) }),
+      await refusal(site, grant, { to: chain.token, value: 1n, data: tokenTransfer(payee, 1n) }),
     ).toBe('ValueLteEnforcer:value-too-high');
     const otherToken = await deployContract(
-      sc.chain.url,
+      chain.sc.chain.url,
       LOCAL_FUNDED_KEY,
       await compileContract('DemoToken'),
       [DEMO_TOKEN_SUPPLY],
@@ -275,48 +227,48 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   });
 
   it('before the start date, nothing is redeemable', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const grant = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: (await now()) + DAY }),
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: (await chain.now()) + DAY }),
     );
     const erc20Later = await sign(
       fan,
-      erc20Grant(fan, site, { periodAmount: ETH, startDate: (await now()) + DAY }),
+      erc20Grant(fan, site, { periodAmount: ETH, startDate: (await chain.now()) + DAY }),
     );
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     expect(await refusal(site, grant, { to: payee, value: 1n })).toBe(
       'NativeTokenPeriodTransferEnforcer:transfer-not-started',
     );
-    expect(await refusal(site, erc20Later, { to: token, data: tokenTransfer(payee, 1n) })).toBe(
-      'ERC20PeriodTransferEnforcer:transfer-not-started',
-    );
+    expect(
+      await refusal(site, erc20Later, { to: chain.token, data: tokenTransfer(payee, 1n) }),
+    ).toBe('ERC20PeriodTransferEnforcer:transfer-not-started');
   });
 
   it('after the expiry, nothing is redeemable', async () => {
-    const fan = await listener();
-    const site = await session();
-    const start = await now();
+    const fan = await chain.listener();
+    const site = await chain.session();
+    const start = await chain.now();
     const grant = await sign(
       fan,
       nativeGrant(fan, site, { periodAmount: ETH, startDate: start, expiry: start + 3 * DAY }),
     );
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     expect(await refusal(site, grant, { to: payee, value: 1n })).toBeNull();
-    await moveClock(3 * DAY + 60);
+    await chain.moveClock(3 * DAY + 60);
     expect(await refusal(site, grant, { to: payee, value: 1n })).toBe(
       'TimestampEnforcer:expired-delegation',
     );
   });
 
   it('attack: another account than the session account cannot redeem', async () => {
-    const fan = await listener();
-    const site = await session();
-    const stranger = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
+    const stranger = await chain.session();
     const grant = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
     );
     expect(await refusal(stranger, grant, { to: stranger.address, value: 1n })).toBe(
       'InvalidDelegate',
@@ -326,11 +278,11 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   });
 
   it('attack: after the listener revokes (disableDelegation), the grant is dead', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const grant = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
     );
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     expect(await refusal(site, grant, { to: payee, value: 1n })).toBeNull();
@@ -347,27 +299,34 @@ describe('spend permissions redeemed through the DelegationManager', () => {
         args: [{ ...delegation, salt: BigInt(delegation.salt) }],
       });
     expect(
-      await revertReason(sc, site.address, environment.DelegationManager, disable(grant)),
+      await revertReason(
+        chain.sc,
+        site.address,
+        chain.environment.DelegationManager,
+        disable(grant),
+      ),
     ).toBe('InvalidDelegator');
-    const fanClient = sessionClient(sc, fan.key);
+    const fanClient = sessionClient(chain.sc, fan.key);
     const hash = await fanClient.sendTransaction({
-      to: environment.DelegationManager,
+      to: chain.environment.DelegationManager,
       data: disable(grant),
       chain: fanClient.chain,
       account: fanClient.account,
     });
-    expect((await publicClient(sc).waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await publicClient(chain.sc).waitForTransactionReceipt({ hash })).status).toBe(
+      'success',
+    );
     expect(await refusal(site, grant, { to: payee, value: 1n })).toBe(
       'CannotUseADisabledDelegation',
     );
   });
 
   it('attack: a grant signed for another chain is refused here', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const elsewhere = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
       1,
     );
     expect(await refusal(site, elsewhere, { to: site.address, value: 1n })).toBe(
@@ -376,11 +335,11 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   });
 
   it('attack: a grant "from" the listener signed by any other key is refused (ERC-1271)', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     const forged = await sign(
       site,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
     );
     expect(await refusal(site, forged, { to: site.address, value: ETH })).toBe(
       'InvalidERC1271Signature',
@@ -388,22 +347,22 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   });
 
   it('attack: only the pinned DelegationManager may run executions on the listener’s address', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     // A second DelegationManager, the framework's own code, deployed by the attacker: the listener
     // is tricked into signing a grant for it. Its checks pass; Encore's delegate refuses the caller.
     const { DelegationManager: managerCode } = await import('@metamask/delegation-abis/bytecode');
     const { DelegationManager: managerAbi } = await import('@metamask/delegation-abis');
     const rogue = await deployContract(
-      sc.chain.url,
+      chain.sc.chain.url,
       LOCAL_FUNDED_KEY,
       { abi: managerAbi, bytecode: managerCode },
       [site.address],
     );
     const grant = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() }),
-      sc.chain.chainId,
+      nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
+      chain.sc.chain.chainId,
       rogue,
     );
     expect(await refusal(site, grant, { to: site.address, value: ETH }, rogue)).toBe(
@@ -420,19 +379,21 @@ describe('spend permissions redeemed through the DelegationManager', () => {
         `${site.address}${ETH.toString(16).padStart(64, '0')}` as Hex,
       ],
     });
-    expect(await revertReason(sc, site.address, fan.address, direct)).toBe('AccountUnauthorized');
+    expect(await revertReason(chain.sc, site.address, fan.address, direct)).toBe(
+      'AccountUnauthorized',
+    );
   });
 
   it('attack: a redeemed call to the account itself (or to address 0) is refused, whatever the enforcers let through', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     // A grant whose only caveat is the period's cap of 1 wei (no pinned call data): the enforcer
     // checks the outer call's value, 0 here, while the call runs the account's own `execute`.
-    const full = nativeGrant(fan, site, { periodAmount: 1n, startDate: await now() });
+    const full = nativeGrant(fan, site, { periodAmount: 1n, startDate: await chain.now() });
     const capOnly = full.caveats.filter(
       (c) =>
         c.enforcer.toLowerCase() ===
-        environment.caveatEnforcers.NativeTokenPeriodTransferEnforcer?.toLowerCase(),
+        chain.environment.caveatEnforcers.NativeTokenPeriodTransferEnforcer?.toLowerCase(),
     );
     const grant = await sign(fan, { ...full, caveats: capOnly });
     const everything = encodeFunctionData({
@@ -461,16 +422,16 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   });
 
   it('attack: a period of 0 is refused by the kit, and by the chain when built by hand', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     expect(() =>
       nativeGrant(fan, site, { periodAmount: ETH, startDate: 1, periodDuration: 0 }),
     ).toThrow(/periodDuration/);
-    const valid = nativeGrant(fan, site, { periodAmount: ETH, startDate: await now() });
+    const valid = nativeGrant(fan, site, { periodAmount: ETH, startDate: await chain.now() });
     const period = valid.caveats.findIndex(
       (c) =>
         c.enforcer.toLowerCase() ===
-        environment.caveatEnforcers.NativeTokenPeriodTransferEnforcer?.toLowerCase(),
+        chain.environment.caveatEnforcers.NativeTokenPeriodTransferEnforcer?.toLowerCase(),
     );
     const terms = valid.caveats[period]?.terms ?? '0x';
     // periodAmount (32 bytes) | periodDuration (32 bytes) = 0 | startDate (32 bytes)
@@ -483,12 +444,12 @@ describe('spend permissions redeemed through the DelegationManager', () => {
   });
 
   it('attack: an amount that overflows 256 bits never becomes a small or a huge cap', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     // The kit encodes 2^256 into 33 bytes; the enforcer refuses terms of the wrong length.
     const tooBig = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: 2n ** 256n, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: 2n ** 256n, startDate: await chain.now() }),
     );
     expect(await refusal(site, tooBig, { to: site.address, value: 1n })).toBe(
       'NativeTokenPeriodTransferEnforcer:invalid-terms-length',
@@ -498,33 +459,35 @@ describe('spend permissions redeemed through the DelegationManager', () => {
     const max = 2n ** 256n - 1n;
     const huge = await sign(
       fan,
-      nativeGrant(fan, site, { periodAmount: max, startDate: await now() }),
+      nativeGrant(fan, site, { periodAmount: max, startDate: await chain.now() }),
     );
-    const client = sessionClient(sc, site.key);
+    const client = sessionClient(chain.sc, site.key);
     const hash = await client.sendTransactionWithDelegation({
       to: site.address,
       value: 1n,
       permissionContext: [huge],
-      delegationManager: environment.DelegationManager,
+      delegationManager: chain.environment.DelegationManager,
       chain: client.chain,
       account: client.account,
     });
-    expect((await publicClient(sc).waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await publicClient(chain.sc).waitForTransactionReceipt({ hash })).status).toBe(
+      'success',
+    );
     expect(await refusal(site, huge, { to: site.address, value: max })).toBe(
       'NativeTokenPeriodTransferEnforcer:transfer-amount-exceeded',
     );
     const erc20Max = await sign(
       fan,
-      erc20Grant(fan, site, { periodAmount: ETH, startDate: await now() }),
+      erc20Grant(fan, site, { periodAmount: ETH, startDate: await chain.now() }),
     );
     expect(
-      await refusal(site, erc20Max, { to: token, data: tokenTransfer(site.address, max) }),
+      await refusal(site, erc20Max, { to: chain.token, data: tokenTransfer(site.address, max) }),
     ).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
   });
 
   it('attack: a site asking eth_signTypedData_v4 for a delegation of the account is refused before any window', async () => {
-    const fan = await listener();
-    const site = await session();
+    const fan = await chain.listener();
+    const site = await chain.session();
     // What a hostile site composes: the DelegationManager's domain, a delegation of the listener's
     // account to the site with no caveats at all (everything the account holds).
     const message = {
@@ -537,8 +500,8 @@ describe('spend permissions redeemed through the DelegationManager', () => {
     const domain = {
       name: 'DelegationManager',
       version: '1',
-      chainId: sc.chain.chainId,
-      verifyingContract: environment.DelegationManager,
+      chainId: chain.sc.chain.chainId,
+      verifyingContract: chain.environment.DelegationManager,
     };
     // The stakes: had the account's key signed it, the site could take any amount.
     const signature = (await new Wallet(fan.key).signTypedData(
@@ -554,8 +517,8 @@ describe('spend permissions redeemed through the DelegationManager', () => {
 
     const world = fakeWorld();
     world.wallet = new Wallet(fan.key);
-    world.delegates = sc.table;
-    world.chainId = sc.chain.chainId;
+    world.delegates = chain.sc.table;
+    world.chainId = chain.sc.chain.chainId;
     world.connected.set('https://hostile.example', 1);
     const asked = runRpcRequest(world.ctx('https://hostile.example'), {
       method: 'eth_signTypedData_v4',

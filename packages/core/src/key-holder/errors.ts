@@ -9,15 +9,11 @@ export type KeyHolderErrorCode =
   | 'KEY_HOLDER_REFUSED'
   | 'KEY_HOLDER_ANSWER_REFUSED';
 
-export interface KeyHolderErrorJSON extends EncoreErrorJSON {
-  code: KeyHolderErrorCode;
-}
+/** What `toJSON()` gives: the family's one shape, with this area's codes. */
+export type KeyHolderErrorJSON = EncoreErrorJSON<KeyHolderErrorCode>;
 
 export abstract class KeyHolderError extends EncoreError<KeyHolderErrorCode> {
   override readonly name: string = 'KeyHolderError';
-  override toJSON(): KeyHolderErrorJSON {
-    return super.toJSON() as KeyHolderErrorJSON;
-  }
 }
 
 /** The pinned key (from the build or the options page) is not a usable ristretto255 key. */

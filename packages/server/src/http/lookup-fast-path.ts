@@ -9,9 +9,9 @@
 // two paths to the same answers, header for header.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthRecord, ErrorResponse } from '@encore-wallet/contract';
+import { clientAddressOf } from '@encore-wallet/utils/http';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { StoreDurabilityError } from '../store/store-errors.ts';
-import { clientAddressOf } from './client-address.ts';
 import { CORS_EXPOSED_HEADERS } from './cors.ts';
 import type { OriginMatcher } from './origin-matcher.ts';
 import { type LogLine, requestLine, unexpectedErrorLine } from './request-log.ts';

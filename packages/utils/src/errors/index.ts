@@ -57,3 +57,19 @@ export abstract class EncoreError<C extends string | number = string> extends Er
     return json;
   }
 }
+
+/**
+ * An error about one field of what a site or a person sent: `field` names it (`chainId`,
+ * `rules[1].type`), `problem` says what is wrong with it (`is not a number`), and the message is
+ * the two together. Each area's class names its own code and name.
+ */
+export abstract class FieldError<C extends string = string> extends EncoreError<C> {
+  readonly field: string;
+  readonly problem: string;
+
+  constructor(field: string, problem: string, options: { cause?: unknown } = {}) {
+    super(`${field} ${problem}`, { details: { field, problem }, ...options });
+    this.field = field;
+    this.problem = problem;
+  }
+}

@@ -1,6 +1,8 @@
 // HTTP plumbing shared by the clients in lib/ (plain fetch, so pages, workers and Node alike), the
-// rate-limit key of a client's address that the backend and the demo's relayer share, and whether
-// a URL a site hands the worker names the person's own machine or network.
+// rate-limit key of a client's address that the backend, the key holder and the demo's relayer
+// share, whether a URL a site hands the worker names the person's own machine or network, and a
+// Node server's listening and closing that the backend and the key holder share.
+export { clientAddressOf } from './client-address.ts';
 export {
   type Exchange,
   type FetchText,
@@ -9,5 +11,6 @@ export {
   type TextResponse,
 } from './fetch-text.ts';
 export { limitKey } from './limit-key.ts';
+export { type ListenableServer, type Listening, type ListenOptions, listen } from './listen.ts';
 export { isLocalNetworkUrl, isLoopbackOrigin } from './local-network.ts';
 export { readCapped } from './read-capped.ts';
