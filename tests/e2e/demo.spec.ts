@@ -202,8 +202,8 @@ test('Favorite and follow: one sponsored wallet_sendCalls the site pays for; the
   await expect(items.first()).toContainText(/Call favorite\("\w+"\) on 0x/);
   await expect(items.first().getByTestId('activity-status')).toHaveText('Confirmed');
   await expect(items.first().getByTestId('activity-paid-by')).toHaveText(`paid by ${site}`);
-  await expect(items.last()).toContainText('Call favorite("X9aRe") on 0xDc64…F6C9');
-  await expect(items.last()).toContainText('; Call follow("the-late-set") on 0xDc64…F6C9');
+  await expect(items.last()).toContainText('Call favorite("X9aRe") on 0x6101…D788');
+  await expect(items.last()).toContainText('; Call follow("the-late-set") on 0x6101…D788');
   await expect(items.last().getByTestId('activity-hash')).toHaveAttribute('title', hash ?? '');
   await w.popup.getByTestId('close-activity').click();
 
