@@ -18,34 +18,32 @@ import {
   signDelegation,
 } from '@metamask/smart-accounts-kit';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { encodeFunctionData, type Hex, parseAbi } from 'viem';
+import { encodeFunctionData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
-  compileContract,
-  DEMO_TOKEN_SUPPLY,
   deployContract,
   deployDelegationFramework,
   deployEntryPointV08,
   LOCAL_FUNDED_KEY,
+  sendLocalEther,
   startLocalChain,
 } from '../chain/index.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import {
+  DAY,
+  ETH,
+  erc20,
+  type KeyedAccount,
   publicClient,
   sessionClient,
-  useLocalEnvironment,
+  startPermissionsChain,
 } from '../tests/support/permissions-chain.ts';
-import { rawRpc, startSponsoredChain, upgradeDirectly } from '../tests/support/sponsored-chain.ts';
 import { benchInteger } from './internal/env-integer.ts';
 import { median } from './internal/median.ts';
 import { benchReport } from './internal/report.ts';
 
 // The kit sends usage analytics unless told not to; a bench never reaches the internet.
 process.env.DO_NOT_TRACK = '1';
-
-const ETH = 10n ** 18n;
-const DAY = 86_400;
-const erc20 = parseAbi(['function transfer(address to, uint256 value) returns (bool)']);
 
 const runs = benchInteger('BENCH_RUNS', 3);
 
@@ -55,63 +53,48 @@ const row = (what: string, value: string) => {
   report.row(what, value);
 };
 
-const sc = await startSponsoredChain();
+const permissions = await startPermissionsChain();
+const { sc, environment, token } = permissions;
 const provider = new JsonRpcProvider(sc.chain.url, undefined, {
   staticNetwork: true,
   cacheTimeout: -1,
 });
 try {
-  const environment = useLocalEnvironment(sc);
-  const token = await deployContract(
-    sc.chain.url,
-    LOCAL_FUNDED_KEY,
-    await compileContract('DemoToken'),
-    [DEMO_TOKEN_SUPPLY],
-  );
   const stateless = await deployContract(
     sc.chain.url,
     LOCAL_FUNDED_KEY,
     { abi: statelessAbi, bytecode: EIP7702StatelessDeleGator },
     [environment.DelegationManager, sc.contracts.entryPoint],
   );
-  const funder = new Wallet(LOCAL_FUNDED_KEY, provider);
-  const tokens = new Contract(token, ['function transfer(address,uint256)'], funder);
+  const tokens = new Contract(
+    token,
+    ['function transfer(address,uint256)'],
+    new Wallet(LOCAL_FUNDED_KEY, provider),
+  );
 
-  /** A listener with 10 ETH and 1,000 tokens whose address runs `delegate`. */
-  async function listener(delegate: 'encore' | 'stateless'): Promise<{ key: Hex; address: Hex }> {
+  /**
+   * A listener with 10 ETH and 1,000 tokens whose address runs `delegate`: Encore's as the tests'
+   * listeners do, or MetaMask's stateless DeleGator, authorized by the address's own transaction.
+   */
+  async function listener(delegate: 'encore' | 'stateless'): Promise<KeyedAccount> {
+    if (delegate === 'encore') return permissions.listener();
     const key = generatePrivateKey();
     const wallet = new Wallet(key, provider);
-    await rawRpc(sc.chain.url, 'hardhat_setBalance', [
-      wallet.address,
-      `0x${(10n * ETH).toString(16)}`,
-    ]);
+    await sendLocalEther(sc.chain.url, wallet.address, 10n * ETH);
     await (await tokens.getFunction('transfer')(wallet.address, 1_000n * ETH)).wait();
-    if (delegate === 'encore') {
-      await upgradeDirectly(sc, wallet);
-    } else {
-      const authorization = await wallet.authorize({
-        address: stateless,
-        nonce: 1,
-        chainId: sc.chain.chainId,
-      });
-      await (
-        await wallet.sendTransaction({
-          type: 4,
-          to: wallet.address,
-          authorizationList: [authorization],
-        })
-      ).wait();
-    }
+    const authorization = await wallet.authorize({
+      address: stateless,
+      nonce: 1,
+      chainId: sc.chain.chainId,
+    });
+    await (
+      await wallet.sendTransaction({
+        type: 4,
+        to: wallet.address,
+        authorizationList: [authorization],
+      })
+    ).wait();
     return { key, address: wallet.address as Hex };
-  }
-
-  async function session(): Promise<Hex> {
-    const key = generatePrivateKey();
-    await rawRpc(sc.chain.url, 'hardhat_setBalance', [
-      privateKeyToAccount(key).address,
-      `0x${ETH.toString(16)}`,
-    ]);
-    return key;
   }
 
   async function grant(
@@ -155,8 +138,7 @@ try {
     kind: 'native' | 'erc20',
   ): Promise<bigint[]> {
     const fan = await listener(delegate);
-    const siteKey = await session();
-    const client = sessionClient(sc, siteKey);
+    const client = sessionClient(sc, (await permissions.session()).key);
     const permission = await grant(fan, client.account.address, kind);
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     const gas: bigint[] = [];
@@ -207,7 +189,7 @@ try {
   row('EIP7702StatelessDeleGator 1.3.0', (await size(stateless)).toLocaleString('en'));
 } finally {
   provider.destroy();
-  await sc.chain.stop();
+  await permissions.stop();
 }
 
 // Set-up time on fresh chains: the framework after the EntryPoint, as deploySponsoredCalls does.
