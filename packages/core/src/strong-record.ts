@@ -11,7 +11,7 @@
 // lookup key is itself a password oracle to whoever holds the table) costs 4.5 Hedgehog
 // derivations, and a login derives once instead of twice. `@audius/hedgehog` cannot open it.
 
-import { bytesToHex } from '@encore-wallet/utils/encoding';
+import { bytesToHex, hmacSha256 } from '@encore-wallet/utils/encoding';
 import { decryptPrefixedEntropy, encryptPrefixedEntropy } from './authentication.ts';
 import {
   STRONG_SCRYPT_PARAMS,
@@ -25,8 +25,6 @@ export const STRONG_SALT = 'encore-strong-record-v1';
 const LOOKUP_LABEL = 'encore-strong-lookup-key';
 const KEY_LABEL = 'encore-strong-key:::';
 const PLAINTEXT_PREFIX = 'encore-strong-entropy:::';
-
-const utf8 = new TextEncoder();
 
 /** The credentials a strengthened record is made under: the username trimmed and NFC, the password NFC. */
 export function strongCredentials(
@@ -67,24 +65,12 @@ function deriveMasterOffThread(username: string, password: string): Promise<Uint
   return strongScryptKeyOffThread(masterInput(username, password), STRONG_SALT);
 }
 
-async function hmac(master: Uint8Array, label: string): Promise<Uint8Array> {
-  const subtle = globalThis.crypto.subtle;
-  const key = await subtle.importKey(
-    'raw',
-    master as BufferSource,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  return new Uint8Array(await subtle.sign('HMAC', key, utf8.encode(label)));
-}
-
 async function lookupKey(master: Uint8Array): Promise<string> {
-  return bytesToHex(await hmac(master, LOOKUP_LABEL));
+  return bytesToHex(await hmacSha256(master, LOOKUP_LABEL));
 }
 
 function key(master: Uint8Array, ivHex: string): Promise<Uint8Array> {
-  return hmac(master, KEY_LABEL + ivHex);
+  return hmacSha256(master, KEY_LABEL + ivHex);
 }
 
 function encryptEntropy(entropyHex: string, aesKey: Uint8Array, ivHex: string): Promise<string> {

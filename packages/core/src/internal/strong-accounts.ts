@@ -13,7 +13,7 @@
 // accounts: until as many accounts have been remembered strengthened since as the list keeps, an
 // account in neither list reads as strengthened (`unsure`), so a restore never makes a weaker
 // record for an account this browser met strengthened.
-import { bytesToHex, hexToBytes, sha256Hex } from '@encore-wallet/utils/encoding';
+import { bytesToHex, hexToBytes, hmacSha256, sha256Hex } from '@encore-wallet/utils/encoding';
 import type { KeyValueStore, RecordFormat } from '../types.ts';
 
 export const STRONG_ACCOUNTS_KEY = 'encore-strong-accounts';
@@ -44,16 +44,7 @@ function freshSalt(): string {
 
 /** What identifies the name whose SHA-256 is `digest` in a list salted with `salt`. */
 async function accountId(salt: string, digest: string): Promise<string> {
-  const subtle = globalThis.crypto.subtle;
-  const key = await subtle.importKey(
-    'raw',
-    hexToBytes(salt) as Uint8Array<ArrayBuffer>,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await subtle.sign('HMAC', key, new TextEncoder().encode(digest));
-  return bytesToHex(new Uint8Array(mac));
+  return bytesToHex(await hmacSha256(hexToBytes(salt), digest));
 }
 
 const hex256 = (values: unknown[]): string[] =>
