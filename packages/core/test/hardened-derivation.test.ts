@@ -144,3 +144,20 @@ describe('a hardened record the key holder does not mark', () => {
     expect(keyHolder.requests.map((r) => r.path)).toEqual(['/evaluate', '/hardened']);
   });
 });
+
+describe('a mark that fails', () => {
+  it("fails the sign-up with the key holder's error once the record is stored, and a retry marks it", async () => {
+    keyHolder.mode = 'marks-down';
+    const here = browser();
+    await expect(here.signUp(USERNAME, PASSWORD)).rejects.toMatchObject({
+      code: 'KEY_HOLDER_UNREACHABLE',
+    });
+    expect(backend.records.size).toBe(1);
+    keyHolder.mode = 'honest';
+    keyHolder.requests.length = 0;
+    const wallet = await here.signUp(USERNAME, PASSWORD);
+    expect(keyHolder.requests.map((r) => r.path)).toEqual(['/evaluate', '/hardened']);
+    expect(backend.records.size).toBe(1);
+    expect((await browser().login(USERNAME, PASSWORD)).address).toBe(wallet.address);
+  });
+});
