@@ -1,5 +1,12 @@
 // Spend permissions in the extension: the grants the listener approved, kept per account and
-// chain, and what the popup reads of them.
+// chain, what the popup reads of them, and the worker's grant path (request, window, signature).
+export { GrantUpgradeFailedError } from './errors.ts';
+export {
+  createGrantService,
+  type GrantService,
+  type GrantServiceDeps,
+  type PermissionAnswer,
+} from './grant-service.ts';
 export {
   createGrantStore,
   GRANTS_KEY,
@@ -7,6 +14,12 @@ export {
   type GrantStore,
   onGrantsChanged,
 } from './grant-store.ts';
+export {
+  type GrantTokenWords,
+  grantAmount,
+  grantDate,
+  periodInWords,
+} from './grant-words.ts';
 export {
   type StoredDelegation,
   type StoredGrant,
