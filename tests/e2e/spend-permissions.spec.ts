@@ -188,3 +188,39 @@ test('a page asks for 0.001 ETH a month; the window says so plainly; the session
     reads.call({ account: session, to: answer.delegationManager, data: over }),
   ).rejects.toThrow(/transfer-amount-exceeded/);
 });
+
+test('the window is a dialog named by the site, focus on its heading; Escape refuses (4001) and nothing is granted', async () => {
+  test.setTimeout(60_000);
+  const before = (await expectResult(
+    rpc(site, 'wallet_getGrantedExecutionPermissions', []),
+  )) as unknown[];
+  const session = privateKeyToAccount(generatePrivateKey()).address;
+  const asking = rpc(site, 'wallet_requestExecutionPermissions', [
+    {
+      chainId: '0x7a69',
+      to: session,
+      permission: {
+        type: 'native-token-periodic',
+        isAdjustmentAllowed: false,
+        data: { periodAmount: `0x${PER_MONTH.toString(16)}`, periodDuration: 7 * DAY },
+      },
+      rules: [{ type: 'expiry', data: { timestamp: (await chainNow()) + 28 * DAY } }],
+    },
+  ]);
+  const win = await approvalWindow(w.context);
+  const host = new URL(w.demoUrl).host;
+  await expect(win.getByRole('dialog', { name: host })).toHaveAccessibleDescription(
+    'asks to take payments without asking each time',
+  );
+  await expect(win.getByRole('heading', { level: 1, name: host })).toBeFocused();
+  // The address already runs Encore's delegate now: no upgrade this time.
+  await expect(win.getByTestId('grant-amount')).toHaveText('0.001 ETH a week');
+  await expect(win.getByTestId('grant-upgrade')).toHaveCount(0);
+  await expect(win.getByTestId('approve')).toHaveText('Grant');
+  await expect(win.getByTestId('approve')).toBeEnabled();
+  await win.keyboard.press('Escape');
+  expect(await asking).toMatchObject({ ok: false, code: 4001 });
+  expect(await expectResult(rpc(site, 'wallet_getGrantedExecutionPermissions', []))).toEqual(
+    before,
+  );
+});
