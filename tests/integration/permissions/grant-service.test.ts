@@ -1,22 +1,17 @@
 // The worker's grant path on the local chain, with its real send path: a listener whose address
-// still runs an older Encore delegate (its code no longer the pinned one: another DelegationManager
-// in its immutables) asks for nothing, a site asks for an erc20-token-periodic permission, and the
-// window's approval carries the one-time move to the pinned delegate, with the token's units read
-// from the chain. Once granted (the upgrade mined first), the site's session account redeems the
-// context with the kit within the cap, and is refused over it.
+// still runs the delegate an earlier build pinned (tests/support/previous-delegate.ts: its released
+// code, without `executeFromExecutor` or ERC-1271), a site asks for an erc20-token-periodic
+// permission, and the window's approval carries the one-time move to the pinned delegate, with the
+// token's units read from the chain. Once granted (the upgrade mined first), the site's session account redeems the
+// context with the kit within the cap, and is refused over it. Without the move the redemption
+// reverts: the earlier delegate has no `executeFromExecutor`.
 
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { encodeFunctionData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compileContract,
-  deployContract,
-  jsonRpc,
-  LOCAL_FUNDED_KEY,
-  sendLocalEther,
-} from '../../../chain/index.ts';
+import { jsonRpc, LOCAL_FUNDED_KEY, sendLocalEther } from '../../../chain/index.ts';
 import { createNodeClient } from '../../../lib/extension/node/index.ts';
 import {
   createGrantService,
@@ -39,6 +34,7 @@ import {
   sessionClient,
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
+import { delegateTo, deployPreviousDelegate } from '../../support/previous-delegate.ts';
 
 const SITE = 'https://music.example';
 const CURRENCY = { symbol: 'ETH', decimals: 18 };
@@ -57,48 +53,27 @@ function memoryGrants(): GrantStore & { kept: StoredGrant[] } {
   };
 }
 
-describe('a grant that moves an existing listener to the pinned delegate', () => {
+describe('a grant that moves a listener of an earlier build to the pinned delegate', () => {
   let chain: PermissionsChain;
   let oldDelegate: string;
   beforeAll(async () => {
     chain = await startPermissionsChain();
-    // Encore's account contract as an earlier build pinned it: another DelegationManager fixed in
-    // its code, so its code hash is not the pinned one.
-    oldDelegate = await deployContract(
-      chain.sc.chain.url,
-      LOCAL_FUNDED_KEY,
-      await compileContract('EncoreAccount'),
-      [chain.sc.contracts.entryPoint, new Wallet(LOCAL_FUNDED_KEY).address],
-    );
+    oldDelegate = (await deployPreviousDelegate(chain.sc)).address;
   }, 120_000);
   afterAll(() => chain?.stop());
 
-  /** A listener with 1 ETH and 100 tokens, whose address runs the older delegate. */
+  /** A listener with 1 ETH and 100 tokens, whose address runs the earlier build's delegate. */
   async function existingListener(): Promise<Wallet> {
     const listener = Wallet.createRandom() as unknown as Wallet;
     const url = chain.sc.chain.url;
     await sendLocalEther(url, listener.address, ETH);
-    const payer = new Wallet(LOCAL_FUNDED_KEY);
-    const authorization = listener.authorizeSync({
-      address: oldDelegate,
-      chainId: BigInt(chain.sc.chain.chainId),
-      nonce: 0n,
-    });
+    await delegateTo(chain.sc, listener, oldDelegate as `0x${string}`);
     const provider = new JsonRpcProvider(url, undefined, {
       staticNetwork: true,
       cacheTimeout: -1,
     });
     try {
-      const signer = payer.connect(provider);
-      await (
-        await signer.sendTransaction({
-          type: 4,
-          to: signer.address,
-          authorizationList: [authorization],
-          gasLimit: 100_000n,
-          nonce: await provider.getTransactionCount(signer.address, 'pending'),
-        })
-      ).wait();
+      const signer = new Wallet(LOCAL_FUNDED_KEY, provider);
       const token = new Contract(chain.token, ['function transfer(address,uint256)'], signer);
       const nonce = await provider.getTransactionCount(signer.address, 'pending');
       await (await token.getFunction('transfer')(listener.address, 100n * ETH, { nonce })).wait();
@@ -136,7 +111,7 @@ describe('a grant that moves an existing listener to the pinned delegate', () =>
     });
   }
 
-  it('shows the move from the older delegate, sends it before signing, and the grant redeems within the cap only', async () => {
+  it('shows the move from the earlier delegate, sends it before signing, and the grant redeems within the cap only', async () => {
     const listener = await existingListener();
     const site = await chain.session();
     const grants = memoryGrants();
