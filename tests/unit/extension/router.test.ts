@@ -160,6 +160,7 @@ describe('the worker’s own messages', () => {
       'move.outcome',
       'move.prepare',
       'move.send',
+      'permissions.list',
       'recoveryPhrase.markKept',
       'revealPrivateKey',
       'revealRecoveryPhrase',
