@@ -3,7 +3,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ShortForms, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
-import { canStrengthen, guessCost } from './record-lock.ts';
+import { guessCost, lockAction, strongerLock } from './record-lock.ts';
 import { valueLines } from './value-lines.ts';
 import './value-watch.css';
 
@@ -42,7 +42,10 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
   // Unknown when the worker could not say: no sentence about the cost, and the strengthen view
   // (which reads the format again) stays on offer.
   const format = lock.status === 'done' ? lock.value.format : null;
-  const onStrengthen = format === null || canStrengthen(format) ? props.onStrengthen : undefined;
+  const keyHolder = lock.status === 'done' && lock.value.keyHolder;
+  const target =
+    format === null ? (keyHolder ? 'hardened' : 'strong') : strongerLock(format, keyHolder);
+  const onStrengthen = target !== null ? props.onStrengthen : undefined;
 
   async function dismiss(): Promise<void> {
     setDismissing(true);
@@ -84,7 +87,11 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
         ) : null}
       </p>
       {onStrengthen ? (
-        <p class="intro">Give it a stronger lock, or move it to a wallet that has one.</p>
+        <p class="intro">
+          {target === 'hardened'
+            ? 'Harden it so a copied database cannot test your password, or move it to a wallet whose key only you hold.'
+            : 'Give it a stronger lock, or move it to a wallet that has one.'}
+        </p>
       ) : props.onMove ? (
         <p class="intro">Move it to a wallet with a stronger lock: one whose key only you hold.</p>
       ) : null}
@@ -105,7 +112,7 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
             data-testid="strengthen-start"
             onClick={onStrengthen}
           >
-            Strengthen
+            {lockAction(target ?? 'strong')}
           </button>
         ) : null}
         {props.onMove ? (
