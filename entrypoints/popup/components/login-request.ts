@@ -113,7 +113,7 @@ export async function loginRequest(
 /** How long a login waits for the worker to say which format it knows the account in. */
 const FORMAT_WAIT_MS = 20;
 
-type KnownFormat = 'hedgehog' | 'strong' | null;
+type KnownFormat = 'hedgehog' | 'strong' | 'hardened' | null;
 
 /** The worker's answer for the username the person was typing a password for, asked then. */
 let formatHint: { username: string; format: Promise<KnownFormat> } | null = null;

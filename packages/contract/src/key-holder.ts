@@ -45,15 +45,40 @@ export const EvaluateRequestSchema = z.object({
 });
 export type EvaluateRequest = z.infer<typeof EvaluateRequestSchema>;
 
-/** 200 from POST /evaluate: the evaluated element and its DLEQ proof under `keyId`'s key. */
+/**
+ * 200 from POST /evaluate: the evaluated element and its DLEQ proof under `keyId`'s key, and the
+ * account's mark: the id of the key its hardened record was made under (POST /hardened), or null
+ * when no hardened record of the account was ever reported. The wallet asks the key holder, never
+ * the record backend, which format an account has: only a null mark lets a login look for a
+ * weaker record.
+ */
 export const EvaluateResponseSchema = z.object({
   keyId: keyId(),
   evaluated: hexOf(ELEMENT_BYTES),
   proof: hexOf(PROOF_BYTES),
+  hardenedUnder: z.nullable(keyId()),
 });
 export type EvaluateResponse = z.infer<typeof EvaluateResponseSchema>;
 
-/** 429 from POST /evaluate: how long to wait, also in the Retry-After header. */
+/**
+ * POST /hardened: the account now has a hardened record made under `keyId` (sent by the wallet
+ * once the record backend stored it). A mark is only ever replaced by another key's, never
+ * removed: whoever sends one can deny a login of a never-hardened account from a browser that
+ * has not met it, never make a hardened account look weaker.
+ */
+export const MarkHardenedRequestSchema = z.object({
+  keyId: keyId(),
+  account: hexOf(ACCOUNT_ID_BYTES),
+});
+export type MarkHardenedRequest = z.infer<typeof MarkHardenedRequestSchema>;
+
+/** 200 from POST /hardened: the mark as it now stands. */
+export const MarkHardenedResponseSchema = z.object({
+  hardenedUnder: keyId(),
+});
+export type MarkHardenedResponse = z.infer<typeof MarkHardenedResponseSchema>;
+
+/** 429 from POST /evaluate or POST /hardened: how long to wait, also in the Retry-After header. */
 export const TooManyEvaluationsSchema = z.object({
   error: z.string(),
   retryAfterSeconds: z.number().check(z.int(), z.minimum(1)),

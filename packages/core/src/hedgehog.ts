@@ -23,9 +23,11 @@ import {
   signUpFormat,
   strengthenedFormat,
 } from './formats/choose-format.ts';
+import { type HardenedFormatModule, hardenedFormat } from './formats/hardened-format.ts';
 import type { Credentials, FormatKeys, RecordFormatModule } from './formats/record-format.ts';
 import {
   type FinderDeps,
+  type FoundAccount,
   findAccount,
   findLeftover,
   knownFormatOf,
@@ -87,6 +89,8 @@ export class Hedgehog {
   private readonly pending: PendingSignUps = new Map();
   private readonly newRecords: RecordFormat;
   private readonly formMemory: KeyValueStore;
+  /** The hardened format, where the integrator configured a key holder. */
+  private readonly hardened: HardenedFormatModule | null;
   /** What the search for an account's record reads: the backend's lookup and this browser's hints. */
   private readonly finder: FinderDeps;
 
@@ -107,7 +111,10 @@ export class Hedgehog {
     this.path = options.path ?? DEFAULT_PATH;
     this.newRecords = options.newRecords ?? 'hedgehog';
     this.formMemory = options.formMemory ?? this.storage;
+    // A pin that is not a usable key fails here, before any record is made or looked for.
+    this.hardened = options.keyHolder ? hardenedFormat(options.keyHolder) : null;
     this.finder = {
+      hardened: this.hardened,
       getFn: this.getFn,
       formMemory: this.formMemory,
       met: new Map(),
@@ -153,7 +160,7 @@ export class Hedgehog {
     await this.warmedUp();
     measurePhase('hedgehog:wait-warm-up', t);
     t = phaseStart();
-    const format = signUpFormat(this.newRecords);
+    const format = signUpFormat(this.newRecords, this.hardened);
     const fresh = await signUpKeys(
       format,
       format.newRecordCredentials(user.username, pw),
@@ -185,6 +192,10 @@ export class Hedgehog {
       measurePhase('hedgehog:set-auth', t);
       this.pending.set(lookupKey, pending);
     }
+    // Once the record stands (a retry after a failure here marks again).
+    if ((pending.format ?? format.name) === 'hardened') {
+      await this.markHardened(user.username, fresh.keys);
+    }
     t = phaseStart();
     await this.storage.set(ENTROPY_STORAGE_KEY, pending.entropy);
     measurePhase('hedgehog:store-entropy', t);
@@ -211,7 +222,11 @@ export class Hedgehog {
       strongMaster: givenStrongMaster(options.strongMaster),
     });
     if (!found) throw new AccountNotFoundError();
-    return this.adopt(found.entropy);
+    const wallet = await this.adopt(found.entropy);
+    // A record under a previous key of the key holder moves to the current key now.
+    const format = strengthenedFormat(found.format, found.keys.keyHolderKey, this.hardened);
+    if (found.format === 'hardened' && format) await this.rewrap(found, format);
+    return wallet;
   }
 
   async logout(): Promise<void> {
@@ -260,7 +275,7 @@ export class Hedgehog {
     const found = await findAccount(this.finder, username, oldPassword);
     if (!found) throw new AccountNotFoundError();
 
-    const format = changedPasswordFormat(found.format);
+    const format = changedPasswordFormat(found.format, this.hardened);
     const iv = Authentication.createIv();
     // The leftover's lookup runs beside the new keys where there is a second thread.
     const leftover = findLeftover(this.finder, found);
@@ -278,6 +293,7 @@ export class Hedgehog {
       lookupKey: keys.lookupKey,
       oldLookupKey: found.lookupKey,
     });
+    if (format.name === 'hardened') await this.markHardened(found.credentials.username, keys);
     await this.adopt(found.entropy);
   }
 
@@ -293,12 +309,26 @@ export class Hedgehog {
   async strengthen(username: string, password: string): Promise<StrengthenResult> {
     const found = await findAccount(this.finder, username, password);
     if (!found) throw new AccountNotFoundError();
-    const format = strengthenedFormat(found.format);
+    const format = strengthenedFormat(found.format, found.keys.keyHolderKey, this.hardened);
     if (!format) {
       const left = await findLeftover(this.finder, found);
       if (left) await this.setAuthFn(tombstoneFor(left));
+      // A hardened record the key holder does not mark yet (an earlier mark failed): marked now.
+      if (found.format === 'hardened' && found.hardenedUnder !== found.keys.keyHolderKey) {
+        await this.markHardened(found.credentials.username, found.keys);
+      }
       return { strengthened: true, alreadyStrong: true };
     }
+    await this.rewrap(found, format);
+    return { strengthened: true, alreadyStrong: false };
+  }
+
+  /**
+   * The found record re-encrypted in `format` (under the key holder's current key for a hardened
+   * one), replacing the old record in one `setAuthFn` (`oldLookupKey`); a hardened record is then
+   * reported to the key holder.
+   */
+  private async rewrap(found: FoundAccount, format: RecordFormatModule): Promise<void> {
     const creds = format.newRecordCredentials(
       found.credentials.username,
       found.credentials.password,
@@ -319,8 +349,14 @@ export class Hedgehog {
       if (opened !== found.entropy) throw error;
       await this.setAuthFn(tombstoneFor(found.lookupKey));
     }
+    if (format.name === 'hardened') await this.markHardened(creds.username, keys);
     await noteFormat(this.finder, creds.username, format.name);
-    return { strengthened: true, alreadyStrong: false };
+  }
+
+  /** Reports a stored hardened record to the key holder (its typed error if that fails). */
+  private async markHardened(username: string, keys: FormatKeys): Promise<void> {
+    if (!this.hardened || !keys.keyHolderKey) return;
+    await this.hardened.mark(username, keys.keyHolderKey);
   }
 
   /**
@@ -365,7 +401,11 @@ export class Hedgehog {
 
     const wallet = await WalletManager.deriveWallet(phrase.entropy, this.path);
     await this.warmedUp();
-    const plan = restorePlan(this.newRecords, await knownFormatOf(this.finder, user.username));
+    const plan = restorePlan(
+      this.newRecords,
+      await knownFormatOf(this.finder, user.username),
+      this.hardened,
+    );
     // The key for a new record is derived beside the lookup key where a second thread can (it is
     // left unused when a record exists); otherwise only once the backend said there is none.
     const iv = Authentication.createIv();
@@ -405,7 +445,9 @@ export class Hedgehog {
         if (opened?.entropy !== phrase.entropy) throw error;
       });
     }
-    await noteFormat(this.finder, user.username, (storedIn ?? plan.write).name);
+    const made = storedIn ?? plan.write;
+    if (made.name === 'hardened' && keys) await this.markHardened(user.username, keys);
+    await noteFormat(this.finder, user.username, made.name);
     return this.adopt(phrase.entropy, wallet);
   }
 

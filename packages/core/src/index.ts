@@ -20,6 +20,17 @@ export {
 } from './errors.ts';
 export { Hedgehog } from './hedgehog.ts';
 export {
+  type AnswerRefusal,
+  KeyHolderAnswerRefusedError,
+  KeyHolderError,
+  type KeyHolderErrorCode,
+  type KeyHolderErrorJSON,
+  KeyHolderPinInvalidError,
+  KeyHolderRateLimitedError,
+  KeyHolderRefusedError,
+  KeyHolderUnreachableError,
+} from './key-holder/errors.ts';
+export {
   LOOKUP_KEY_PATTERN,
   loginLookupKey,
   signUpLookupKey,
@@ -58,6 +69,7 @@ export type {
   AuthRecord,
   GetFn,
   HedgehogOptions,
+  KeyHolderConfig,
   KeyValueStore,
   LoginOptions,
   RecordFormat,

@@ -1,12 +1,14 @@
 // Shapes shared by the wallet core and its callers (backend client, extension session). The
 // record and request shapes are the backend contract's (@encore-wallet/contract), so the wallet core,
 // the backend client and the server cannot drift apart; these imports are types only.
+
 import type {
   GetAuthQuery,
   SetAuthRequest,
   SetUserRequest,
   StoredAuth,
 } from '@encore-wallet/contract';
+import type { FetchText } from '@encore-wallet/utils/http';
 
 /** Async key-value store that holds the plaintext entropy of the logged-in wallet. */
 export interface KeyValueStore {
@@ -24,8 +26,29 @@ export type SetAuthFn = (r: SetAuthRequest) => Promise<unknown>;
 
 export type SetUserFn = (u: SetUserRequest) => Promise<unknown>;
 
-/** A record's format: Hedgehog's own (opens in `@audius/hedgehog`), or strengthened (strong-record.ts). */
-export type RecordFormat = 'hedgehog' | 'strong';
+/**
+ * A record's format: Hedgehog's own (opens in `@audius/hedgehog`), strengthened
+ * (strong-record.ts), or hardened (formats/hardened-format.ts: a strong derivation and a key
+ * holder's oblivious PRF output, so the record database alone verifies no password).
+ */
+export type RecordFormat = 'hedgehog' | 'strong' | 'hardened';
+
+/**
+ * The integrator's key holder (RFC 9497 POPRF, `@encore-wallet/key-holder`), pinned: its URL and
+ * the public key new records are made under (hex, as its `GET /keys` prints it), and the keys it
+ * used before (`previous`), whose records are opened once more and re-hardened under `keyId` at
+ * their owner's next login. A key retired from `previous` opens nothing any more.
+ */
+export interface KeyHolderConfig {
+  url: string;
+  keyId: string;
+  publicKey: string;
+  previous?: { keyId: string; publicKey: string }[];
+  /** The fetch the key holder is asked with (default: the global fetch). */
+  fetch?: FetchText;
+  /** How long one request to the key holder may take, in milliseconds (default 10 s). */
+  timeoutMs?: number;
+}
 
 export interface HedgehogOptions {
   /** Where the entropy lives between sessions; localStorage where it exists, else memory. */
@@ -40,8 +63,16 @@ export interface HedgehogOptions {
   /**
    * The format of the records sign-ups and restores create. Default 'hedgehog', so new records
    * keep opening in `@audius/hedgehog`; 'strong' makes them strengthened from the start.
+   * Ignored where `keyHolder` is set: new records are then hardened.
    */
   newRecords?: RecordFormat;
+  /**
+   * The key holder that hardens records. Set: sign-ups, restores and strengthen make hardened
+   * records (a password change keeps them so), every login asks the key holder first whether
+   * the account is hardened, and a key holder that cannot be reached or answers wrongly is a
+   * typed error, never a weaker record. Unset: no record is hardened, and none can be opened.
+   */
+  keyHolder?: KeyHolderConfig;
   /**
    * Where the format this browser last met each username's record in is remembered (a digest
    * of each name, never a password), so a login goes straight to the right derivation. Default:

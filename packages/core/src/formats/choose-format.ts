@@ -1,19 +1,29 @@
 // Where the flows choose among record formats: which formats a login looks in and in what order,
 // which it derives ahead on a second thread, which format a new record takes, and where a
 // leftover of an interrupted strengthen may sit. Every flow in hedgehog.ts asks here; a new
-// format is added to FORMATS and to the answers below, and nowhere else.
+// format is added to FORMATS and to the answers below, and nowhere else. The hardened format
+// exists only where the integrator configured a key holder (`hardened`, null elsewhere); where it
+// does, the key holder's mark decides before anything else whether weaker formats are looked in.
 import type { RecordFormat } from '../types.ts';
+import type { HardenedFormatModule } from './hardened-format.ts';
 import { hedgehogFormat } from './hedgehog-format.ts';
 import type { RecordFormatModule } from './record-format.ts';
 import { strongFormat } from './strong-format.ts';
 
-const FORMATS: Readonly<Record<RecordFormat, RecordFormatModule>> = {
+type WeakerFormat = Exclude<RecordFormat, 'hardened'>;
+
+const FORMATS: Readonly<Record<WeakerFormat, RecordFormatModule>> = {
   hedgehog: hedgehogFormat,
   strong: strongFormat,
 };
 
-export function formatNamed(name: RecordFormat): RecordFormatModule {
-  return FORMATS[name];
+/** The format a record is made in where the integrator configured `configured`. */
+function configuredFormat(
+  configured: RecordFormat,
+  hardened: HardenedFormatModule | null,
+): RecordFormatModule {
+  if (hardened) return hardened;
+  return configured === 'hardened' ? strongFormat : FORMATS[configured];
 }
 
 export interface LoginPlan {
@@ -35,14 +45,48 @@ export interface LoginPlan {
  * elsewhere).
  */
 export function loginPlan(known: RecordFormat | null): LoginPlan {
+  if (known === 'hardened') return { order: [], beside: [] };
   if (known === 'strong') return { order: [strongFormat], beside: [] };
   if (known === 'hedgehog') return { order: [hedgehogFormat, strongFormat], beside: [] };
   return { order: [strongFormat, hedgehogFormat], beside: [hedgehogFormat] };
 }
 
-/** A sign-up's record: the integrator's configured format. */
-export function signUpFormat(configured: RecordFormat): RecordFormatModule {
-  return FORMATS[configured];
+/** What a login does once the key holder answered with the account's mark. */
+export type HardenedLoginPlan =
+  /** Look for the hardened record under `lookUnder`; then, only where `weaker`, in those. */
+  | { lookUnder: string; weaker: LoginPlan | null }
+  /** Marked under a key this build does not pin: nothing is looked for. */
+  | { lookUnder: null; weaker: null };
+
+/**
+ * A login where a key holder is configured, once it answered with the account's mark (the key
+ * its hardened record was made under, or null). The record backend is never the one asked which
+ * format an account has: a marked account is looked for hardened under the key it names and
+ * nowhere else, so none of its weaker lookup keys is ever sent (a 404 ends the login). Unmarked:
+ * the hardened lookup first (its record may have been stored while the mark was lost), then, for
+ * an account this browser has not met hardened, the weaker formats as `loginPlan` orders them.
+ */
+export function hardenedLoginPlan(
+  mark: string | null,
+  known: RecordFormat | null,
+  hardened: HardenedFormatModule,
+): HardenedLoginPlan {
+  if (mark === null) {
+    return {
+      lookUnder: hardened.currentKeyId,
+      weaker: known === 'hardened' ? null : loginPlan(known),
+    };
+  }
+  if (!hardened.pins(mark)) return { lookUnder: null, weaker: null };
+  return { lookUnder: mark, weaker: null };
+}
+
+/** A sign-up's record: hardened where a key holder is configured, else the configured format. */
+export function signUpFormat(
+  configured: RecordFormat,
+  hardened: HardenedFormatModule | null,
+): RecordFormatModule {
+  return configuredFormat(configured, hardened);
 }
 
 export interface RestorePlan {
@@ -53,37 +97,67 @@ export interface RestorePlan {
 }
 
 /**
- * A restore's record: strengthened when the integrator makes new records so, or this browser
- * knows the account as strengthened (a restore does not weaken it). Before it writes a Hedgehog
- * record for an account this browser has not met, it looks for a strengthened record of the same
- * credentials first, as a login does, so a strengthened account's Hedgehog lookup key is not sent.
+ * A restore's record: hardened where a key holder is configured (looked for hardened only, so no
+ * weaker lookup key of the credentials is sent). Otherwise strengthened when the integrator makes
+ * new records so, or this browser knows the account as strengthened or hardened (a restore does
+ * not weaken it more than it must). Before it writes a Hedgehog record for an account this
+ * browser has not met, it looks for a strengthened record of the same credentials first, as a
+ * login does, so a strengthened account's Hedgehog lookup key is not sent.
  */
-export function restorePlan(configured: RecordFormat, known: RecordFormat | null): RestorePlan {
-  const write = known === 'strong' ? strongFormat : FORMATS[configured];
+export function restorePlan(
+  configured: RecordFormat,
+  known: RecordFormat | null,
+  hardened: HardenedFormatModule | null,
+): RestorePlan {
+  if (hardened) return { lookIn: [hardened], write: hardened };
+  const write =
+    known === 'strong' || known === 'hardened'
+      ? strongFormat
+      : configuredFormat(configured, hardened);
   if (write === strongFormat || known === 'hedgehog') return { lookIn: [write], write };
   return { lookIn: [strongFormat, write], write };
 }
 
-/** A changed password's record keeps the format the old one had. */
-export function changedPasswordFormat(found: RecordFormat): RecordFormatModule {
+/**
+ * A changed password's record keeps the format the old one had (a hardened one under the
+ * current key; it is only found where a key holder is configured).
+ */
+export function changedPasswordFormat(
+  found: RecordFormat,
+  hardened: HardenedFormatModule | null,
+): RecordFormatModule {
+  if (found === 'hardened') return hardened ?? strongFormat;
   return FORMATS[found];
 }
 
-/** What strengthen makes of a record (null: it is as strong as it gets already). */
-export function strengthenedFormat(found: RecordFormat): RecordFormatModule | null {
-  return found === 'strong' ? null : strongFormat;
+/**
+ * What strengthen makes of a record (null: it is as strong as it gets already): hardened under
+ * the current key where a key holder is configured (a hardened record under an older key is
+ * re-hardened), else strengthened.
+ */
+export function strengthenedFormat(
+  found: RecordFormat,
+  foundUnder: string | undefined,
+  hardened: HardenedFormatModule | null,
+): RecordFormatModule | null {
+  if (hardened) {
+    return found === 'hardened' && foundUnder === hardened.currentKeyId ? null : hardened;
+  }
+  return found === 'strong' || found === 'hardened' ? null : strongFormat;
 }
 
 /**
  * Where a leftover of the same account may sit beside a record in `found`'s format: the other
  * format, under the same credentials (an interrupted strengthen on a backend that does not
  * replace atomically leaves both). None where the backend replaces atomically: looking for a
- * Hedgehog leftover of a strengthened account would send its Hedgehog lookup key.
+ * Hedgehog leftover of a strengthened account would send its Hedgehog lookup key. None beside a
+ * hardened record either, for the same reason.
  */
 export function leftoverFormats(
   found: RecordFormat,
   replacesAtomically: boolean,
 ): RecordFormatModule[] {
-  if (replacesAtomically) return [];
+  // A hardened account's weaker lookup keys are never sent, not even to remove a leftover.
+  if (replacesAtomically || found === 'hardened') return [];
   return found === 'strong' ? [hedgehogFormat] : [strongFormat];
 }

@@ -4,6 +4,7 @@
 // which formats to look in or make, and call these steps. A format whose keys need more than
 // scrypt (an oblivious PRF's output from a key holder, fetched beside the scrypt) does that work
 // inside its own `derive`, built by a factory that is handed its client.
+import type { KeyHolderAnswer } from '../key-holder/evaluate.ts';
 import type { AuthRecord, RecordFormat } from '../types.ts';
 
 export interface Credentials {
@@ -18,6 +19,14 @@ export interface FormatKeys {
   readonly lookupKey: string;
   /** The key of the record with this iv (cached where it was derived ahead). */
   keyFor(iv: string): Promise<Uint8Array>;
+  /** A hardened record's: the id of the key holder's key the keys were made under. */
+  readonly keyHolderKey?: string;
+}
+
+/** A key holder's evaluation of some credentials, begun ahead, and the key it is under. */
+export interface KeyHolderAnswerAhead {
+  keyId: string;
+  answer: Promise<KeyHolderAnswer>;
 }
 
 /**
@@ -29,6 +38,10 @@ export interface DeriveOptions {
   lookupKey?: string | Promise<string | null> | null;
   /** The strong derivation of these credentials (`strongMasterJob`), null inside when it failed. */
   strongMaster?: Promise<Uint8Array | null> | null;
+  /** The key holder's evaluation of these credentials, begun ahead (`deriveBeside`). */
+  keyHolderAnswer?: KeyHolderAnswerAhead;
+  /** The key holder key to derive a hardened record's keys under (default: the current one). */
+  keyHolderKey?: string;
   /** The iv of a record about to be made: its key is derived beside the lookup key where it can. */
   iv?: string;
   /** Run when this thread is free while a derivation continues elsewhere (a new wallet, say). */

@@ -1,9 +1,12 @@
 // A login's search for the record some credentials open, in the formats the chooser names and in
 // its order (choose-format.ts), and the search for a leftover of the same account in another
-// format. The format found is remembered for this browser's next login.
+// format. The format found is remembered for this browser's next login. Where a key holder is
+// configured, its answer comes first (find-hardened.ts) and says whether weaker formats may be
+// looked in at all.
 import { measurePhase, phaseStart } from '@encore-wallet/utils/perf';
 import { DecryptionFailedError } from '../errors.ts';
-import { leftoverFormats, loginPlan } from '../formats/choose-format.ts';
+import { type LoginPlan, leftoverFormats, loginPlan } from '../formats/choose-format.ts';
+import type { HardenedFormatModule } from '../formats/hardened-format.ts';
 import type {
   Credentials,
   DeriveOptions,
@@ -12,6 +15,7 @@ import type {
 } from '../formats/record-format.ts';
 import { strongCredentials } from '../strong-record.ts';
 import type { AuthRecord, GetFn, KeyValueStore, RecordFormat } from '../types.ts';
+import { findHardened } from './find-hardened.ts';
 import { getRecord } from './get-record.ts';
 import { recalledFormat, rememberFormat } from './strong-accounts.ts';
 
@@ -28,6 +32,11 @@ export interface FoundAccount {
   ahead: DeriveOptions;
   /** Formats this search looked in before and found nothing under these credentials. */
   searched: RecordFormat[];
+  /**
+   * The key holder's mark for the account as this search read it (the key its hardened record
+   * was made under, or null); absent where no key holder is configured.
+   */
+  hardenedUnder?: string | null;
 }
 
 export interface FinderDeps {
@@ -40,6 +49,8 @@ export interface FinderDeps {
   met: Map<string, RecordFormat>;
   /** The backend replaces a record in one step (no leftover of a strengthen to look for). */
   replacesAtomically: boolean;
+  /** The hardened format where the integrator configured a key holder, else null. */
+  hardened: HardenedFormatModule | null;
   warmedUp(): Promise<void>;
 }
 
@@ -93,8 +104,20 @@ export async function findAccount(
   const t = phaseStart();
   const known = await knownFormatOf(deps, username, true);
   measurePhase('hedgehog:recall-format', t);
-  const plan = loginPlan(known);
+  let plan: LoginPlan = loginPlan(known);
   let ahead: DeriveOptions = given;
+  let hardenedUnder: string | null | undefined;
+  if (deps.hardened) {
+    const hardened = await findHardened(deps, deps.hardened, username, password, known, given);
+    if (hardened.found) {
+      await noteFormat(deps, username, 'hardened');
+      return { ...hardened.found, searched: [], hardenedUnder: hardened.mark };
+    }
+    if (!hardened.weaker) return null;
+    plan = hardened.weaker;
+    ahead = hardened.ahead;
+    hardenedUnder = hardened.mark;
+  }
   for (const format of plan.beside) {
     const first = format.loginForms(username, password)[0];
     const started = first ? format.deriveBeside(first, ahead) : null;
@@ -108,13 +131,13 @@ export async function findAccount(
       continue;
     }
     await noteFormat(deps, username, found.format);
-    return { ...found, searched };
+    return { ...found, searched, ...(hardenedUnder === undefined ? {} : { hardenedUnder }) };
   }
   return null;
 }
 
 /** Tries each of the format's credential forms; the first stored record that matches wins. */
-async function findIn(
+export async function findIn(
   deps: FinderDeps,
   format: RecordFormatModule,
   username: string,

@@ -18,6 +18,7 @@ import type { KeyValueStore, RecordFormat } from '../types.ts';
 
 export const STRONG_ACCOUNTS_KEY = 'encore-strong-accounts';
 export const HEDGEHOG_ACCOUNTS_KEY = 'encore-hedgehog-accounts';
+export const HARDENED_ACCOUNTS_KEY = 'encore-hardened-accounts';
 const MAX_REMEMBERED = 32;
 const HEX_256 = /^[0-9a-f]{64}$/;
 
@@ -31,8 +32,17 @@ interface FormatList {
   unsalted: boolean;
 }
 
-const keyOf = (format: RecordFormat): string =>
-  format === 'strong' ? STRONG_ACCOUNTS_KEY : HEDGEHOG_ACCOUNTS_KEY;
+const KEYS: Readonly<Record<RecordFormat, string>> = {
+  hedgehog: HEDGEHOG_ACCOUNTS_KEY,
+  strong: STRONG_ACCOUNTS_KEY,
+  hardened: HARDENED_ACCOUNTS_KEY,
+};
+/** Strongest first: an account found in a stronger list is read as that format. */
+const FORMATS: readonly RecordFormat[] = ['hardened', 'strong', 'hedgehog'];
+
+const keyOf = (format: RecordFormat): string => KEYS[format];
+/** A list whose loss may hide accounts that must never be taken for weaker ones. */
+const guarded = (format: RecordFormat): boolean => format !== 'hedgehog';
 
 function nameDigest(username: string): Promise<string> {
   return sha256Hex(username.trim().normalize('NFC').toLowerCase());
@@ -51,7 +61,7 @@ const hex256 = (values: unknown[]): string[] =>
   values.filter((v): v is string => typeof v === 'string' && HEX_256.test(v));
 
 async function read(store: KeyValueStore, format: RecordFormat): Promise<FormatList> {
-  const lost = { salt: freshSalt(), accounts: [], unsure: format === 'strong', unsalted: false };
+  const lost = { salt: freshSalt(), accounts: [], unsure: guarded(format), unsalted: false };
   let parsed: unknown;
   try {
     const raw = await store.get(keyOf(format));
@@ -72,7 +82,7 @@ async function read(store: KeyValueStore, format: RecordFormat): Promise<FormatL
 }
 
 async function write(store: KeyValueStore, format: RecordFormat, list: FormatList): Promise<void> {
-  const unsure = format === 'strong' && list.unsure && list.accounts.length < MAX_REMEMBERED;
+  const unsure = guarded(format) && list.unsure && list.accounts.length < MAX_REMEMBERED;
   await store.set(
     keyOf(format),
     JSON.stringify({ salt: list.salt, accounts: list.accounts, ...(unsure ? { unsure } : {}) }),
@@ -88,18 +98,18 @@ export async function recalledFormat(
   store: KeyValueStore,
   username: string,
 ): Promise<{ format: RecordFormat | null; unsure: boolean }> {
-  const [strong, hedgehog, digest] = await Promise.all([
-    read(store, 'strong'),
-    read(store, 'hedgehog'),
+  const [digest, ...lists] = await Promise.all([
     nameDigest(username),
+    ...FORMATS.map((format) => read(store, format)),
   ]);
-  if (strong.accounts.includes(await accountId(strong.salt, digest))) {
-    return { format: 'strong', unsure: strong.unsure };
+  const unsure = lists.some((list) => list.unsure);
+  for (const [i, list] of lists.entries()) {
+    const format = FORMATS[i];
+    if (format && list.accounts.includes(await accountId(list.salt, digest))) {
+      return { format, unsure };
+    }
   }
-  if (hedgehog.accounts.includes(await accountId(hedgehog.salt, digest))) {
-    return { format: 'hedgehog', unsure: strong.unsure };
-  }
-  return { format: null, unsure: strong.unsure };
+  return { format: null, unsure };
 }
 
 /**
@@ -114,7 +124,7 @@ export async function rememberedFormatOf(
   return format ?? (unsure ? 'strong' : null);
 }
 
-/** Remembers the username's format (and forgets the other); a storage failure only costs time. */
+/** Remembers the username's format (and forgets the others); a storage failure only costs time. */
 export async function rememberFormat(
   store: KeyValueStore,
   username: string,
@@ -122,14 +132,21 @@ export async function rememberFormat(
 ): Promise<void> {
   try {
     const digest = await nameDigest(username);
-    const other = format === 'strong' ? 'hedgehog' : 'strong';
-    const [mine, theirs] = await Promise.all([read(store, format), read(store, other)]);
-    const theirId = await accountId(theirs.salt, digest);
-    if (theirs.unsalted || theirs.accounts.includes(theirId)) {
-      await write(store, other, {
-        ...theirs,
-        accounts: theirs.accounts.filter((id) => id !== theirId),
-      });
+    const others = FORMATS.filter((f) => f !== format);
+    const [mine, ...theirs] = await Promise.all([
+      read(store, format),
+      ...others.map((other) => read(store, other)),
+    ]);
+    for (const [i, list] of theirs.entries()) {
+      const other = others[i];
+      if (!other) continue;
+      const theirId = await accountId(list.salt, digest);
+      if (list.unsalted || list.accounts.includes(theirId)) {
+        await write(store, other, {
+          ...list,
+          accounts: list.accounts.filter((id) => id !== theirId),
+        });
+      }
     }
     const id = await accountId(mine.salt, digest);
     if (!mine.unsalted && mine.accounts.at(-1) === id) return;

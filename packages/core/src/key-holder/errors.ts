@@ -70,7 +70,14 @@ export class KeyHolderRefusedError extends KeyHolderError {
 }
 
 /** Why an answer was refused: never used, whatever it says. */
-export type AnswerRefusal = 'malformed' | 'other-key' | 'not-an-element' | 'identity' | 'bad-proof';
+export type AnswerRefusal =
+  | 'malformed'
+  | 'other-key'
+  | 'not-an-element'
+  | 'identity'
+  | 'bad-proof'
+  /** The account's mark names a key this build does not pin (retired, or a lie): nothing is used. */
+  | 'unpinned-mark';
 
 /**
  * An answer without a valid proof for the pinned key: the wrong shape or length, another key's

@@ -34,10 +34,31 @@ export interface KeyHolderEvaluation {
   fetch?: FetchText;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Called once the request is on its way (so a caller can start its own work only then). */
+  onSent?: () => void;
+}
+
+/** What a key holder's checked answer gives: the output, and what it says of the account. */
+export interface KeyHolderAnswer {
+  /** The key the output is under (the pinned one). */
+  keyId: string;
+  /** The 64-byte POPRF output. */
+  output: Uint8Array;
+  /** The id of the key the account's hardened record was made under, or null (none reported). */
+  hardenedUnder: string | null;
 }
 
 /** The 64-byte POPRF output, only from an answer whose proof verified for the pinned key. */
 export async function evaluateWithKeyHolder(request: KeyHolderEvaluation): Promise<Uint8Array> {
+  return (await askKeyHolder(request)).output;
+}
+
+/**
+ * The POPRF output and the account's mark, only from an answer whose proof verified for the
+ * pinned key (the mark is read from the same answer: a key holder answering for another key, or
+ * without a valid proof, says nothing that is used).
+ */
+export async function askKeyHolder(request: KeyHolderEvaluation): Promise<KeyHolderAnswer> {
   const pin =
     request.keyHolder.publicKey instanceof Uint8Array
       ? (request.keyHolder as CheckedPin)
@@ -50,29 +71,9 @@ export async function evaluateWithKeyHolder(request: KeyHolderEvaluation): Promi
     account: bytesToHex(account),
     blinded: bytesToHex(blinded),
   };
-  const fetchFn: FetchText = request.fetch ?? ((input, init) => fetch(input, init));
-  const exchange = await fetchText(
-    fetchFn,
-    `${pin.url}/evaluate`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      ...(request.signal ? { signal: request.signal } : {}),
-    },
-    request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    (response) =>
-      readCapped(response, MAX_ANSWER_BYTES, () => new KeyHolderAnswerRefusedError('malformed')),
-  );
-  if (!exchange.answered) {
-    if (exchange.cause instanceof KeyHolderAnswerRefusedError) throw exchange.cause;
-    throw new KeyHolderUnreachableError(undefined, { cause: exchange.cause });
-  }
-  const { status, headers, text } = exchange.response;
-  const json = parseJson(text);
-  if (status === 429) throw new KeyHolderRateLimitedError(retryAfter(json, headers));
-  if (status >= 500) throw new KeyHolderUnreachableError(status);
-  if (status !== 200) throw new KeyHolderRefusedError(status, errorText(json));
+  const exchange = keyHolderExchange(`${pin.url}/evaluate`, body, request);
+  request.onSent?.();
+  const json = await exchange;
   const parsed = EvaluateResponseSchema.safeParse(json);
   if (!parsed.success) throw new KeyHolderAnswerRefusedError('malformed');
   const answer = parsed.data;
@@ -85,8 +86,9 @@ export async function evaluateWithKeyHolder(request: KeyHolderEvaluation): Promi
     throw new KeyHolderAnswerRefusedError('not-an-element', { cause });
   }
   if (point.equals(ristretto255.Point.ZERO)) throw new KeyHolderAnswerRefusedError('identity');
+  let output: Uint8Array;
   try {
-    return poprf.finalize(
+    output = poprf.finalize(
       request.input,
       blind,
       evaluated,
@@ -97,6 +99,43 @@ export async function evaluateWithKeyHolder(request: KeyHolderEvaluation): Promi
   } catch (cause) {
     throw new KeyHolderAnswerRefusedError('bad-proof', { cause });
   }
+  return { keyId: pin.keyId, output, hardenedUnder: answer.hardenedUnder };
+}
+
+/** The answer to a request of ours, or the typed error its status or its absence means. */
+export async function keyHolderExchange(
+  url: string,
+  body: unknown,
+  options: {
+    fetch?: FetchText | undefined;
+    timeoutMs?: number | undefined;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<unknown> {
+  const fetchFn: FetchText = options.fetch ?? ((input, init) => fetch(input, init));
+  const exchange = await fetchText(
+    fetchFn,
+    url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    (response) =>
+      readCapped(response, MAX_ANSWER_BYTES, () => new KeyHolderAnswerRefusedError('malformed')),
+  );
+  if (!exchange.answered) {
+    if (exchange.cause instanceof KeyHolderAnswerRefusedError) throw exchange.cause;
+    throw new KeyHolderUnreachableError(undefined, { cause: exchange.cause });
+  }
+  const { status, headers, text } = exchange.response;
+  const json = parseJson(text);
+  if (status === 429) throw new KeyHolderRateLimitedError(retryAfter(json, headers));
+  if (status >= 500) throw new KeyHolderUnreachableError(status);
+  if (status !== 200) throw new KeyHolderRefusedError(status, errorText(json));
+  return json;
 }
 
 /** The wait a 429 names: its body's `retryAfterSeconds`, else Retry-After, else a minute. */

@@ -31,7 +31,12 @@ interface Sent {
 /** A key holder that evaluates with `secretKey`, then lets `tamper` rewrite its answer. */
 function holder(
   secretKey: Uint8Array,
-  tamper: (answer: { keyId: string; evaluated: string; proof: string }) => unknown = (a) => a,
+  tamper: (answer: {
+    keyId: string;
+    evaluated: string;
+    proof: string;
+    hardenedUnder: string | null;
+  }) => unknown = (a) => a,
 ): FetchText {
   return async (_url, init) => {
     const sent = JSON.parse(String(init.body)) as Sent;
@@ -42,6 +47,7 @@ function holder(
       keyId: sent.keyId,
       evaluated: bytesToHex(evaluated),
       proof: bytesToHex(proof),
+      hardenedUnder: null,
     };
     return Response.json(tamper(answer));
   };

@@ -1,5 +1,6 @@
 // The key holder's HTTP API: POST /evaluate (one POPRF evaluation, limited per account and per
-// client address), GET /keys (the public keys to pin), GET /health. Every answer is JSON; every
+// client address, with the account's hardened mark), POST /hardened (marks an account hardened
+// under a key, limited per client address), GET /keys (the public keys to pin), GET /health. Every answer is JSON; every
 // error is `{ error: "field: what is wrong" }` with its status.
 import {
   describeKeyHolderIssue,
@@ -7,6 +8,8 @@ import {
   type EvaluateResponse,
   KEY_HOLDER_SUITE,
   type KeyList,
+  MarkHardenedRequestSchema,
+  type MarkHardenedResponse,
   type TooManyEvaluations,
 } from '@encore-wallet/contract/key-holder';
 import { bytesToHex, hexToBytes } from '@encore-wallet/utils/encoding';
@@ -34,6 +37,28 @@ function error(c: Context, status: ContentfulStatusCode, message: string): Respo
   return c.json({ error: message }, status);
 }
 
+function tooMany(c: Context, what: string, retryAfterSeconds: number): Response {
+  const body: TooManyEvaluations = {
+    error: `too many ${what}: try again in ${retryAfterSeconds} s`,
+    retryAfterSeconds,
+  };
+  return c.json(body, 429, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** The request's JSON body, or the answer that refuses it (wrong media type, not JSON). */
+async function jsonBody(c: Context): Promise<{ json: unknown } | { refusal: Response }> {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    return { refusal: error(c, 415, 'content-type: must be application/json') };
+  }
+  const text = await c.req.text();
+  try {
+    return { json: JSON.parse(text) };
+  } catch {
+    return { refusal: error(c, 400, 'body: is not valid JSON') };
+  }
+}
+
 export function keyHolderRoutes(app: Hono, deps: RouteDeps): void {
   app.get('/health', (c) => c.json({ ok: true, engine: deps.store.engine }));
 
@@ -52,18 +77,9 @@ export function keyHolderRoutes(app: Hono, deps: RouteDeps): void {
     onError: (c) => error(c, 413, `body: must be at most ${MAX_REQUEST_BYTES} bytes`),
   });
   app.post('/evaluate', limit, async (c) => {
-    const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (mediaType !== 'application/json') {
-      return error(c, 415, 'content-type: must be application/json');
-    }
-    const text = await c.req.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return error(c, 400, 'body: is not valid JSON');
-    }
-    const parsed = EvaluateRequestSchema.safeParse(json);
+    const body = await jsonBody(c);
+    if ('refusal' in body) return body.refusal;
+    const parsed = EvaluateRequestSchema.safeParse(body.json);
     if (!parsed.success) return error(c, 400, describeKeyHolderIssue(parsed.error));
     const request = parsed.data;
     const key = deps.keys.get(request.keyId);
@@ -79,13 +95,7 @@ export function keyHolderRoutes(app: Hono, deps: RouteDeps): void {
       deps.now(),
       deps.limits,
     );
-    if (!decision.allowed) {
-      const body: TooManyEvaluations = {
-        error: `too many evaluations: try again in ${decision.retryAfterSeconds} s`,
-        retryAfterSeconds: decision.retryAfterSeconds,
-      };
-      return c.json(body, 429, { 'retry-after': String(decision.retryAfterSeconds) });
-    }
+    if (!decision.allowed) return tooMany(c, 'evaluations', decision.retryAfterSeconds);
     const result = evaluateBlinded(key, hexToBytes(account), hexToBytes(request.blinded));
     if (!result.ok) {
       return error(
@@ -96,11 +106,32 @@ export function keyHolderRoutes(app: Hono, deps: RouteDeps): void {
           : 'blinded: is not a ristretto255 element',
       );
     }
-    const body: EvaluateResponse = {
+    const answer: EvaluateResponse = {
       keyId: key.id,
       evaluated: bytesToHex(result.evaluated),
       proof: bytesToHex(result.proof),
+      hardenedUnder: await deps.store.markOf(account),
     };
-    return c.json(body);
+    return c.json(answer);
+  });
+
+  app.post('/hardened', limit, async (c) => {
+    const body = await jsonBody(c);
+    if ('refusal' in body) return body.refusal;
+    const parsed = MarkHardenedRequestSchema.safeParse(body.json);
+    if (!parsed.success) return error(c, 400, describeKeyHolderIssue(parsed.error));
+    const { keyId, account } = parsed.data;
+    // A mark names a key this key holder evaluates under, or a login would look under nothing.
+    if (!deps.keys.get(keyId))
+      return error(c, 404, 'keyId: this key holder has no key with this id');
+    const decision = await deps.store.spend(
+      [{ bucket: `m:${deps.addressOf(c)}`, limit: deps.limits.perAddress }],
+      deps.now(),
+      deps.limits,
+    );
+    if (!decision.allowed) return tooMany(c, 'marks', decision.retryAfterSeconds);
+    await deps.store.mark(account.toLowerCase(), keyId);
+    const answer: MarkHardenedResponse = { hardenedUnder: keyId };
+    return c.json(answer);
   });
 }

@@ -11,6 +11,10 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS guess_buckets (
   count INTEGER NOT NULL,
   strikes INTEGER NOT NULL,
   closed_until BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS hardened_accounts (
+  account TEXT PRIMARY KEY,
+  key_id TEXT NOT NULL
 )`;
 
 interface Row {
@@ -80,6 +84,20 @@ export async function openPostgresCounterStore(url: string): Promise<CounterStor
       } finally {
         client.release();
       }
+    },
+    async markOf(account) {
+      const { rows } = await pool.query<{ key_id: string }>(
+        'SELECT key_id FROM hardened_accounts WHERE account = $1',
+        [account],
+      );
+      return rows[0]?.key_id ?? null;
+    },
+    async mark(account, keyId) {
+      await pool.query(
+        `INSERT INTO hardened_accounts (account, key_id) VALUES ($1, $2)
+         ON CONFLICT (account) DO UPDATE SET key_id = excluded.key_id`,
+        [account, keyId],
+      );
     },
     async prune(now, limits) {
       await pool.query(

@@ -18,6 +18,10 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS guess_buckets (
   count INTEGER NOT NULL,
   strikes INTEGER NOT NULL,
   closed_until INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hardened_accounts (
+  account TEXT PRIMARY KEY,
+  key_id TEXT NOT NULL
 ) WITHOUT ROWID`;
 
 interface Row {
@@ -42,6 +46,13 @@ export function openSqliteCounterStore(path: string): CounterStore {
      VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (bucket) DO UPDATE SET window_start = excluded.window_start,
        count = excluded.count, strikes = excluded.strikes, closed_until = excluded.closed_until`,
+  );
+  const readMark = db.prepare<[string], { key_id: string }>(
+    'SELECT key_id FROM hardened_accounts WHERE account = ?',
+  );
+  const writeMark = db.prepare<[string, string]>(
+    `INSERT INTO hardened_accounts (account, key_id) VALUES (?, ?)
+     ON CONFLICT (account) DO UPDATE SET key_id = excluded.key_id`,
   );
   const prune = db.prepare<[number, number]>(
     'DELETE FROM guess_buckets WHERE window_start <= ? AND closed_until <= ?',
@@ -73,6 +84,12 @@ export function openSqliteCounterStore(path: string): CounterStore {
     engine: 'sqlite',
     async spend(spends, now, limits): Promise<GuessDecision> {
       return spend.immediate(spends, now, limits);
+    },
+    async markOf(account) {
+      return readMark.get(account)?.key_id ?? null;
+    },
+    async mark(account, keyId) {
+      writeMark.run(account, keyId);
     },
     async prune(now, limits) {
       prune.run(now - limits.windowSeconds * 1000, now - limits.forgetAfterSeconds * 1000);
