@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { type MessageMap, sendMessage } from './api.ts';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
-import { type LockFormat, strongerLock } from './record-lock.ts';
+import { strongerLock } from './record-lock.ts';
 
 type StrengthenStatus = MessageMap['strengthen.status']['result'];
 
@@ -63,7 +63,7 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
 
   // Hardening wherever a key holder is configured; the worker's core chooses the same way.
   const hardens = status?.keyHolder === true;
-  const format: LockFormat | null = status?.format ?? null;
+  const format = status?.format ?? null;
   if (phase.kind === 'done' || (format !== null && strongerLock(format, hardens) === null)) {
     const already = phase.kind === 'done' ? phase.alreadyStrong : true;
     return (

@@ -4,11 +4,8 @@
 // without one, the strengthened record ("Strengthen").
 import type { RecordFormat } from '@encore-wallet/core';
 
-/** The formats a record can have ('hardened' needs a key holder). */
-export type LockFormat = RecordFormat | 'hardened';
-
 /** One sentence on what each password guess costs against the account's record. */
-export function guessCost(format: LockFormat): string {
+export function guessCost(format: RecordFormat): string {
   if (format === 'hardened') {
     return 'This wallet’s record is hardened: a copied database cannot test your password. Each guess has to be asked of the key holder, which limits them; even with the key holder’s secret as well, a guess costs as much as against a strengthened record.';
   }
@@ -21,13 +18,13 @@ export function guessCost(format: LockFormat): string {
  * The format the record would be re-encrypted into, or null when there is no stronger one: the
  * hardened one wherever a key holder is configured, else the strengthened one.
  */
-export function strongerLock(format: LockFormat, keyHolder: boolean): LockFormat | null {
+export function strongerLock(format: RecordFormat, keyHolder: boolean): RecordFormat | null {
   if (format === 'hardened') return null;
   if (keyHolder) return 'hardened';
   return format === 'strong' ? null : 'strong';
 }
 
 /** The button's word for the way to `target`. */
-export function lockAction(target: LockFormat): 'Harden' | 'Strengthen' {
+export function lockAction(target: RecordFormat): 'Harden' | 'Strengthen' {
   return target === 'hardened' ? 'Harden' : 'Strengthen';
 }
