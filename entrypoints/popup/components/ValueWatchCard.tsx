@@ -76,9 +76,10 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element | null {
         {more > 0 ? <li class="muted">and {more} more</li> : null}
       </ul>
       <p class="intro">
-        A username and password is a light lock for that much. If the wallet backend is ever
-        breached, whoever holds its records can guess passwords on their own computers, as fast as
-        their hardware allows, and nobody is there to stop them.
+        A username and password is a light lock for that much.
+        {format === 'hardened'
+          ? ''
+          : ' If the wallet backend is ever breached, whoever holds its records can guess passwords on their own computers, as fast as their hardware allows, and nobody is there to stop them.'}
         {format !== null ? (
           <>
             {' '}

@@ -183,6 +183,8 @@ describe('the value card', () => {
     expect(root.querySelector('[data-testid="value-watch-lock"]')?.textContent).toMatch(
       /hardened: a copied database cannot test your password/,
     );
+    // No word of offline guessing, which the hardened record rules out.
+    expect(card()?.textContent).not.toMatch(/guess passwords on their own computers/);
     expect(button('strengthen-start')).toBeNull();
     expect(root.querySelector('[data-testid="move-start"]')?.textContent).toBe('Move everything');
   });
