@@ -223,6 +223,8 @@ test('the key holder stopped: the login says so plainly and asks the backend for
     const maker = await openExtensionPopup(await hardenedBrowser(opened));
     await signUp(maker, username);
 
+    // The proxy sees the wallet's record requests (the sign-up's among them).
+    expect(backend.seen.some((line) => line.includes('/authentication'))).toBe(true);
     await keyHolder.close();
     // A profile that never met the account: nothing remembered says which format it has.
     const popup = await openExtensionPopup(await hardenedBrowser(opened));
