@@ -246,3 +246,35 @@ test('the key holder stopped: the login says so plainly and asks the backend for
     for (const browser of opened) await browser.close();
   }
 });
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their deps as a pattern
+test('the options page shows the key holder the wallet trusts and refuses an unusable key', async ({}, testInfo) => {
+  const opened: ExtensionBrowser[] = [];
+  try {
+    const browser = await hardenedBrowser(opened);
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.goto(`chrome-extension://${browser.extensionId}/options.html`);
+    const card = page.getByTestId('key-holder');
+    await expect(card.getByTestId('key-holder-trusted')).toHaveText(
+      `This wallet trusts the key holder at ${keyHolder.url}, key e2e-1.`,
+    );
+    await expect(card.getByTestId('key-holder-public-key')).toHaveValue(/^[0-9a-f]{64}$/);
+    // The identity element: every answer would "prove" itself against it.
+    await card.getByTestId('key-holder-public-key').fill('00'.repeat(32));
+    await page.getByTestId('save-settings').click();
+    await expect(card.locator('.field-error')).toHaveText('The public key is the identity element');
+    await expect(page.getByTestId('settings-status')).toHaveText(
+      'Fix the highlighted fields, then save again.',
+    );
+    // Nothing was saved: the wallet still trusts the key it had.
+    await expect(card.getByTestId('key-holder-trusted')).toHaveText(
+      `This wallet trusts the key holder at ${keyHolder.url}, key e2e-1.`,
+    );
+    await card.scrollIntoViewIfNeeded();
+    await expectCleanLayout(page, 'settings page, key holder refused');
+    await page.screenshot({ path: testInfo.outputPath('options-key-holder.png'), fullPage: true });
+  } finally {
+    for (const browser of opened) await browser.close();
+  }
+});

@@ -1,5 +1,6 @@
 import type { JSX } from 'preact';
 import { useId } from 'preact/hooks';
+import { isUsableKeyHolder, type KeyHolderSetting } from '../../../lib/extension/settings/index.ts';
 import { Field } from '../../../lib/extension/ui/index.ts';
 import type { FieldErrors, FormValues } from './form-state.ts';
 
@@ -14,6 +15,8 @@ type KeyHolderField =
  * gives is checked against this key; one that does not prove it came from it is never used.
  */
 export function KeyHolderFieldset(props: {
+  /** The key holder as saved: the one the wallet trusts now. */
+  trusted: KeyHolderSetting | null;
   values: FormValues;
   errors: FieldErrors;
   disabled: boolean;
@@ -21,7 +24,7 @@ export function KeyHolderFieldset(props: {
 }): JSX.Element {
   const previousId = useId();
   const previousError = props.errors.keyHolderPrevious;
-  const configured = props.values.keyHolderUrl.trim() !== '';
+  const { trusted } = props;
   return (
     <fieldset class="card stack" data-testid="key-holder">
       <legend class="card-title">Key holder</legend>
@@ -33,9 +36,11 @@ export function KeyHolderFieldset(props: {
         Encore waits for it rather than use a weaker lock.
       </p>
       <p class="field-hint" data-testid="key-holder-trusted">
-        {configured
-          ? `This wallet trusts the key holder at ${props.values.keyHolderUrl.trim()}, key ${props.values.keyHolderKeyId.trim() || '(no id)'}.`
-          : 'No key holder: new wallets are made without one.'}
+        {trusted === null
+          ? 'No key holder: new wallets are made without one.'
+          : isUsableKeyHolder(trusted)
+            ? `This wallet trusts the key holder at ${trusted.url}, key ${trusted.keyId}.`
+            : 'The key holder this wallet is set to trust is not usable: Encore makes and opens no wallet until a usable one is saved.'}
       </p>
       <Field
         label="Key holder URL"

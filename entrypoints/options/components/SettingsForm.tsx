@@ -266,7 +266,13 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
           </div>
         )}
       </fieldset>
-      <KeyHolderFieldset values={values} errors={errors} disabled={busy} onInput={set} />
+      <KeyHolderFieldset
+        trusted={base.keyHolder}
+        values={values}
+        errors={errors}
+        disabled={busy}
+        onInput={set}
+      />
       <BundlerUrlsFieldset
         values={values.bundlerUrls}
         errors={errors}
