@@ -13,6 +13,7 @@ export const BENCH_MARKERS: Readonly<Record<string, string>> = {
   'bench:scale': 'scale',
   'bench:faults': 'faults',
   'bench:key-holder': 'key-holder',
+  'bench:hardened': 'hardened',
   'bench:catalog': 'catalog',
   'bench:library': 'library',
   'bench:calls': 'calls',

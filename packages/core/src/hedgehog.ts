@@ -223,9 +223,13 @@ export class Hedgehog {
     });
     if (!found) throw new AccountNotFoundError();
     const wallet = await this.adopt(found.entropy);
-    // A record under a previous key of the key holder moves to the current key now.
+    // A record under a previous key of the key holder moves to the current key now. The login
+    // stands if that fails: the old record still opens while its key is pinned, and the next
+    // login tries again.
     const format = strengthenedFormat(found.format, found.keys.keyHolderKey, this.hardened);
-    if (found.format === 'hardened' && format) await this.rewrap(found, format);
+    if (found.format === 'hardened' && format) {
+      await this.rewrap(found, format).catch(() => undefined);
+    }
     return wallet;
   }
 

@@ -63,7 +63,8 @@ export interface HedgehogOptions {
   /**
    * The format of the records sign-ups and restores create. Default 'hedgehog', so new records
    * keep opening in `@audius/hedgehog`; 'strong' makes them strengthened from the start.
-   * Ignored where `keyHolder` is set: new records are then hardened.
+   * Ignored where `keyHolder` is set: new records are then hardened. 'hardened' without a
+   * `keyHolder` makes strengthened records (the strongest there is without one).
    */
   newRecords?: RecordFormat;
   /**

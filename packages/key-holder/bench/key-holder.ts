@@ -6,7 +6,8 @@
 //    evaluation as soon as its last is answered, for BENCH_DURATION seconds (default 20), each
 //    request for another account: evaluations per second and latency percentiles.
 // 3. Bytes kept per account: BENCH_ACCOUNTS (default 20 000) accounts' counters spent into a
-//    fresh SQLite file, the file's pages after a VACUUM divided by the accounts.
+//    fresh SQLite file, the file's pages after a VACUUM divided by the accounts; then the same
+//    accounts marked hardened, and the pages that added.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -163,22 +164,39 @@ for (let i = 0; i < accounts; i++) {
   );
 }
 await store.close();
-const db = new Database(path);
-db.pragma('wal_checkpoint(TRUNCATE)');
+// The same schema, empty: what the file costs before any account.
+await openSqliteCounterStore(join(dir, 'empty.sqlite')).close();
 const empty = new Database(join(dir, 'empty.sqlite'));
-empty.exec(`CREATE TABLE guess_buckets (bucket TEXT PRIMARY KEY, window_start INTEGER NOT NULL,
-  count INTEGER NOT NULL, strikes INTEGER NOT NULL, closed_until INTEGER NOT NULL) WITHOUT ROWID`);
-const pages = (d: Database.Database): number =>
-  Number(d.pragma('page_count', { simple: true })) *
-  Number(d.pragma('page_size', { simple: true }));
-db.exec('VACUUM');
-const perAccount = (pages(db) - pages(empty)) / accounts;
-db.close();
+const pages = (d: Database.Database): number => {
+  d.pragma('wal_checkpoint(TRUNCATE)');
+  d.exec('VACUUM');
+  return (
+    Number(d.pragma('page_count', { simple: true })) *
+    Number(d.pragma('page_size', { simple: true }))
+  );
+};
+const emptyBytes = pages(empty);
 empty.close();
+let db = new Database(path);
+const countersBytes = pages(db);
+db.close();
+const perAccount = (countersBytes - emptyBytes) / accounts;
+// Then each account marked hardened: the one row a hardened account keeps for good.
+const marked = openSqliteCounterStore(path);
+for (let i = 0; i < accounts; i++) await marked.mark(bytesToHex(accountOf(i)), '2026-11');
+await marked.close();
+db = new Database(path);
+const perMark = (pages(db) - countersBytes) / accounts;
+db.close();
 rmSync(dir, { recursive: true, force: true });
 console.log(`bytes kept per account (SQLite, ${accounts} accounts): ${perAccount.toFixed(1)}`);
+console.log(`bytes kept per hardened account's mark: ${perMark.toFixed(1)}`);
 report.row(
   `bytes kept per account (SQLite file, ${accounts} accounts)`,
   `${perAccount.toFixed(1)} B`,
+);
+report.row(
+  `bytes kept per hardened account's mark (SQLite file, ${accounts} accounts)`,
+  `${perMark.toFixed(1)} B`,
 );
 report.finish();

@@ -141,7 +141,9 @@ export function hardenedFormat(keyHolder: KeyHolderConfig): HardenedFormatModule
         ),
       ]);
       const given = await options.strongMaster?.catch(() => null);
-      return given ?? StrongRecord.deriveMaster(credentials.username, credentials.password);
+      if (given) return given;
+      await options.warmedUp?.();
+      return StrongRecord.deriveMaster(credentials.username, credentials.password);
     })();
     master.catch(() => undefined);
     return { answer, master };
@@ -153,8 +155,8 @@ export function hardenedFormat(keyHolder: KeyHolderConfig): HardenedFormatModule
   ): Promise<FormatKeys> {
     options.meanwhile?.();
     const t = phaseStart();
-    await options.warmedUp?.();
     const keyId = options.keyHolderKey ?? current.keyId;
+    // The request goes out at once; the scrypt waits for the warm-up where it derives here.
     const { answer, master } = begin(credentials, keyId, options);
     // Side by side: a key holder's failure is this derivation's error, never a weaker record.
     const [derived, evaluation] = await Promise.all([master, answer]);

@@ -33,7 +33,8 @@ export async function findHardened(
   given: DeriveOptions,
 ): Promise<HardenedSearch> {
   const credentials = hardened.loginForms(username, password)[0] ?? { username, password };
-  const ahead: DeriveOptions = { ...given, ...hardened.deriveBeside(credentials, given) };
+  const beside = hardened.deriveBeside(credentials, { ...given, warmedUp: deps.warmedUp });
+  const ahead: DeriveOptions = { ...given, ...beside };
   const t = phaseStart();
   // The typed error of a key holder that is down, limits guesses or answers wrongly ends here.
   const answer = await ahead.keyHolderAnswer?.answer;

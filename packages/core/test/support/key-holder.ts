@@ -16,7 +16,15 @@ import type { KeyHolderConfig } from '../../src/index.ts';
 
 export const KEY_HOLDER_URL = 'http://key-holder.test';
 
-export type KeyHolderMode = 'honest' | 'down' | 'rate-limited' | 'bad-proof' | 'no-marks';
+export type KeyHolderMode =
+  | 'honest'
+  | 'down'
+  | 'rate-limited'
+  | 'bad-proof'
+  /** Every answer says "not marked". */
+  | 'no-marks'
+  /** POST /hardened fails (a 503); evaluations are answered. */
+  | 'marks-down';
 
 export interface TestKeyHolder {
   holder: KeyHolder;
@@ -68,6 +76,9 @@ export async function startTestKeyHolder(
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       test.requests.push({ path, body });
       if (test.mode === 'down') throw new TypeError('fetch failed: connection refused');
+      if (test.mode === 'marks-down' && path === '/hardened') {
+        return Response.json({ error: 'unavailable' }, { status: 503 });
+      }
       if (test.mode === 'rate-limited') {
         return Response.json(
           { error: 'too many evaluations: try again in 90 s', retryAfterSeconds: 90 },

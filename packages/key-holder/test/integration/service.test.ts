@@ -8,9 +8,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  askKeyHolder,
   evaluateWithKeyHolder,
+  KeyHolderRefusedError,
   keyHolderAccountId,
   keyHolderAccountIdHex,
+  markHardened,
 } from '@encore-wallet/core/key-holder';
 import { bytesToHex, hexToBytes } from '@encore-wallet/utils/encoding';
 import type { FetchText } from '@encore-wallet/utils/http';
@@ -165,7 +168,35 @@ describe.each(ENGINES.map((make) => make()))('the key holder service on $name', 
     expect(statuses.filter((s) => s === 429)).toHaveLength(16 - PER_ACCOUNT);
   });
 
-  it('keeps counters only: no key, no input, in its store', async () => {
+  it("keeps an account's hardened mark, which every instance answers with its evaluations", async () => {
+    const ask = (username: string, server: Spawned) =>
+      askKeyHolder({
+        username,
+        input,
+        keyHolder: { url: server.url, keyId: 'k1', publicKey },
+        fetch: from('203.0.113.90'),
+      });
+    expect((await ask('Gwen', second)).hardenedUnder).toBeNull();
+    await markHardened({
+      url: first.url,
+      username: ' gwen ',
+      keyId: 'k1',
+      fetch: from('203.0.113.90'),
+    });
+    expect((await ask('Gwen', second)).hardenedUnder).toBe('k1');
+    expect((await ask('Hal', second)).hardenedUnder).toBeNull();
+    const refused = await markHardened({
+      url: first.url,
+      username: 'Hal',
+      keyId: 'k9',
+      fetch: from('203.0.113.90'),
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(KeyHolderRefusedError);
+    expect((refused as KeyHolderRefusedError).status).toBe(404);
+    expect((await ask('Hal', first)).hardenedUnder).toBeNull();
+  });
+
+  it('keeps counters and marks only: no key, no input, in its store', async () => {
     const tables: string[] = [];
     let text = '';
     if (engine.name === 'sqlite') {
@@ -176,7 +207,10 @@ describe.each(ENGINES.map((make) => make()))('the key holder service on $name', 
           .all()) {
           tables.push(row.name);
         }
-        text = JSON.stringify(db.prepare('SELECT * FROM guess_buckets').all());
+        text = JSON.stringify([
+          db.prepare('SELECT * FROM guess_buckets').all(),
+          db.prepare('SELECT * FROM hardened_accounts').all(),
+        ]);
       } finally {
         db.close();
       }
@@ -188,15 +222,19 @@ describe.each(ENGINES.map((make) => make()))('the key holder service on $name', 
           "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
         );
         tables.push(...rows.map((r) => r.tablename));
-        text = JSON.stringify((await client.query('SELECT * FROM guess_buckets')).rows);
+        text = JSON.stringify([
+          (await client.query('SELECT * FROM guess_buckets')).rows,
+          (await client.query('SELECT * FROM hardened_accounts')).rows,
+        ]);
       } finally {
         await client.end();
       }
     }
-    expect(tables).toEqual(['guess_buckets']);
+    expect(tables.sort()).toEqual(['guess_buckets', 'hardened_accounts']);
     expect(text).not.toContain(secretKey);
     expect(text).not.toContain(bytesToHex(input));
     expect(text).toContain('"a:');
+    expect(text).toContain(await keyHolderAccountIdHex('gwen'));
   });
 });
 
