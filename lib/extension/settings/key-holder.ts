@@ -133,12 +133,32 @@ export function keyHolderSchema(): z.ZodNullable<ReturnType<typeof buildKeyHolde
  * setting when they make a usable pin; otherwise the values as given, which every sign-up and
  * login then refuses (KEY_HOLDER_PIN_INVALID) rather than making a weaker record.
  */
-export function keyHolderFromBuild(env: {
+export function keyHolderFromBuild(env: KeyHolderBuildEnv): KeyHolderSetting | null {
+  // Settings are read on every request that needs them: check the build's pin once (keyed on the
+  // text, which tests may change between reads), and hand out copies.
+  const text = JSON.stringify([
+    env.WXT_KEY_HOLDER_URL,
+    env.WXT_KEY_HOLDER_KEY_ID,
+    env.WXT_KEY_HOLDER_PUBLIC_KEY,
+    env.WXT_KEY_HOLDER_PREVIOUS,
+  ]);
+  if (fromBuild?.text !== text) fromBuild = { text, setting: readBuildPin(env) };
+  const { setting } = fromBuild;
+  return setting === null
+    ? null
+    : { ...setting, previous: setting.previous.map((key) => ({ ...key })) };
+}
+
+interface KeyHolderBuildEnv {
   WXT_KEY_HOLDER_URL?: string;
   WXT_KEY_HOLDER_KEY_ID?: string;
   WXT_KEY_HOLDER_PUBLIC_KEY?: string;
   WXT_KEY_HOLDER_PREVIOUS?: string;
-}): KeyHolderSetting | null {
+}
+
+let fromBuild: { text: string; setting: KeyHolderSetting | null } | undefined;
+
+function readBuildPin(env: KeyHolderBuildEnv): KeyHolderSetting | null {
   const url = env.WXT_KEY_HOLDER_URL ?? '';
   const keyId = env.WXT_KEY_HOLDER_KEY_ID ?? '';
   const publicKey = env.WXT_KEY_HOLDER_PUBLIC_KEY ?? '';
