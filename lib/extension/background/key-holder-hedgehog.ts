@@ -45,18 +45,26 @@ export function keyHolderHedgehog(deps: KeyHolderHedgehogDeps): KeyHolderHedgeho
       const hedgehog = deps.build(
         setting === null ? undefined : keyHolderConfig(setting, deps.fetch),
       );
+      // The wallet the last core held stays logged in: the new one reads the same stored entropy.
+      const loggedIn = current?.hedgehog.getWallet() != null;
       current = { key, hedgehog };
+      if (loggedIn) await hedgehog.restoreLocalWallet().catch(() => null);
     }
     return current.hedgehog;
   }
 
   /**
    * The core for what touches no record (the wallet in memory, the stored entropy, logout): the
-   * last one built, or one without a key holder, which makes and opens nothing.
+   * one for the key holder set now, or, when that pin is unusable, one without a key holder
+   * (which makes and opens no record: those calls go through `forRecords`).
    */
-  function local(): Hedgehog {
-    current ??= { key: '', hedgehog: deps.build(undefined) };
-    return current.hedgehog;
+  async function forLocal(): Promise<Hedgehog> {
+    try {
+      return await forRecords();
+    } catch {
+      current ??= { key: '', hedgehog: deps.build(undefined) };
+      return current.hedgehog;
+    }
   }
 
   return {
@@ -68,9 +76,9 @@ export function keyHolderHedgehog(deps: KeyHolderHedgehogDeps): KeyHolderHedgeho
     strengthen: async (...args) => (await forRecords()).strengthen(...args),
     rememberedFormat: async (...args) => (await forRecords()).rememberedFormat(...args),
     knownFormat: async (...args) => (await forRecords()).knownFormat(...args),
-    logout: () => local().logout(),
+    logout: async () => (await forLocal()).logout(),
     getWallet: () => current?.hedgehog.getWallet() ?? null,
-    restoreLocalWallet: () => local().restoreLocalWallet(),
-    warmUp: () => local().warmUp(),
+    restoreLocalWallet: async () => (await forLocal()).restoreLocalWallet(),
+    warmUp: async () => (await forLocal()).warmUp(),
   };
 }
