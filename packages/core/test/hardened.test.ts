@@ -2,17 +2,22 @@
 // this and a fresh browser, strengthen of a weaker record into a hardened one, password change,
 // restore. The record's keys need the key holder's output, so its lookup key is neither of the
 // weaker formats', and the key holder is told (marked) once the record is stored.
+import { hexToBytes } from '@encore-wallet/utils/encoding';
+import { ristretto255_oprf } from 'noble-curves-2/ed25519.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hardenedFormat, hardenedInput, hardenedKeys } from '../src/formats/hardened-format.ts';
 import {
   AccountNotFoundError,
   Authentication,
+  type AuthRecord,
   createMemoryStore,
+  DecryptionFailedError,
   Hedgehog,
   type HedgehogOptions,
   StrongRecord,
   strongCredentials,
 } from '../src/index.ts';
-import { keyHolderAccountIdHex } from '../src/key-holder/index.ts';
+import { keyHolderAccountId, keyHolderAccountIdHex } from '../src/key-holder/index.ts';
 import { startTestKeyHolder, type TestKeyHolder } from './support/key-holder.ts';
 import { createMemoryBackend, type MemoryBackend } from './support/memory-backend.ts';
 
@@ -81,6 +86,26 @@ describe('a hardened account', () => {
       storage: createMemoryStore(),
     });
     await expect(without.login(USERNAME, PASSWORD)).rejects.toBeInstanceOf(AccountNotFoundError);
+  });
+
+  it("is not opened by the right password and the strong derivation without the key holder's key; with it, one strong derivation opens it", async () => {
+    await browser().signUp(USERNAME, PASSWORD);
+    const [[lookupKey, record]] = [...backend.records.entries()] as [[string, AuthRecord]];
+    const credentials = strongCredentials(USERNAME, PASSWORD);
+    const master = await StrongRecord.deriveMaster(credentials.username, credentials.password);
+    const input = await hardenedInput(credentials);
+    const poprf = ristretto255_oprf.poprf(await keyHolderAccountId(USERNAME));
+    // The thief's best: the right password, the strong derivation, a key of its own.
+    const own = ristretto255_oprf.oprf.generateKeyPair().secretKey;
+    const guessed = await hardenedKeys(master, poprf.evaluate(own, input), 'k1');
+    expect(guessed.lookupKey).not.toBe(lookupKey);
+    await expect(hardenedFormat(keyHolder.config()).open(guessed, record)).rejects.toBeInstanceOf(
+      DecryptionFailedError,
+    );
+    // With the key holder's secret stolen as well: one strong derivation per guess, no less.
+    const secret = hexToBytes(keyHolder.file.keys[0]?.secretKey ?? '');
+    const stolen = await hardenedKeys(master, poprf.evaluate(secret, input), 'k1');
+    expect(stolen.lookupKey).toBe(lookupKey);
   });
 
   it('keeps hardened through a password change and a restore', async () => {
