@@ -30,7 +30,11 @@ import {
 import { popupOpen } from './internal/popup-open.ts';
 import { benchReport } from './internal/report.ts';
 import { scriptCost } from './internal/script-cost.ts';
-import { freshProfileLogin, strengthenFromPopup } from './internal/strong-login.ts';
+import {
+  freshProfileLogin,
+  signUpInFreshProfile,
+  strengthenFromPopup,
+} from './internal/strong-login.ts';
 import { launchUnattached, type UnattachedExtension } from './internal/unattached-surfaces.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -75,6 +79,9 @@ async function main(): Promise<void> {
     await fillForm(popup, 'signup', strongUser, PASSWORD);
     await submitTimed(popup, 'signup');
     await strengthenFromPopup(popup, PASSWORD);
+    // A third, hardened: signed up in the build pinned to a key holder.
+    const hardenedUser = `${username}-hardened`;
+    await signUpInFreshProfile(env.hardenedExtensionDir, hardenedUser, PASSWORD);
     await unattached?.signUp(`${username}-unattached`, PASSWORD);
 
     const extPage = await ext.context.newPage();
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
       signUpOwn: [] as number[],
       freshHedgehogLogin: [] as number[],
       freshStrongLogin: [] as number[],
+      freshHardenedLogin: [] as number[],
       floor: [] as number[],
       parallelFloor: [] as number[],
       dclWith: [] as number[],
@@ -215,13 +223,14 @@ async function main(): Promise<void> {
       await logOut(popup);
 
       // Alternate which goes first, so neither always follows the other.
-      const fresh: [string, number[]][] = [
-        [username, t.freshHedgehogLogin],
-        [strongUser, t.freshStrongLogin],
+      const fresh: [string, number[], string][] = [
+        [username, t.freshHedgehogLogin, env.extensionDir],
+        [strongUser, t.freshStrongLogin, env.extensionDir],
+        [hardenedUser, t.freshHardenedLogin, env.hardenedExtensionDir],
       ];
       if (i % 2) fresh.reverse();
-      for (const [user, into] of fresh) {
-        into.push(await freshProfileLogin(env.extensionDir, user, PASSWORD));
+      for (const [user, into, dir] of fresh) {
+        into.push(await freshProfileLogin(dir, user, PASSWORD));
       }
       t.floor.push(await nativeFloor());
       t.parallelFloor.push(await nativeParallelFloor());
@@ -410,6 +419,16 @@ async function main(): Promise<void> {
     report.row(
       'login from a fresh profile: Hedgehog-format account / strengthened account',
       `${ms(freshHedgehog)} / ${ms(freshStrong)}, ${(freshStrong / freshHedgehog).toFixed(2)}x`,
+    );
+    const freshHardened = median(t.freshHardenedLogin);
+    const hardenedRatio = freshHardened / freshStrong;
+    console.log(
+      `  login from a fresh profile: hardened (key holder on 127.0.0.1) ${ms(freshHardened)} / strengthened ${ms(freshStrong)}, ${hardenedRatio.toFixed(2)}x (goal <= 1.1x: ${check(hardenedRatio <= 1.1)})`,
+    );
+    report.row(
+      'login from a fresh profile: hardened account (key holder on 127.0.0.1) / strengthened account',
+      `${ms(freshHardened)} / ${ms(freshStrong)}, **${hardenedRatio.toFixed(2)}x**`,
+      '≤ 1.1x',
     );
     report.row('rounds (median of)', String(RUNS));
     report.finish();

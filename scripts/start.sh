@@ -177,16 +177,29 @@ FAN_ACTIONS_ADDRESS="$(chain_value FAN_ACTIONS_ADDRESS)"
 
 # The local chain (31337) gets the RPC URL of the chain started above, so sites read it at once.
 CHAIN_URL="http://127.0.0.1:${CHAIN_PORT}"
+
+# The key holder's key is made once per data directory, so what is hardened under it keeps opening
+# from one run to the next; the build pins its current key (id and public key, as `public-keys`
+# prints them: "<id> <hex> (current)").
+KEY_HOLDER_KEYS_FILE="$DATA_DIR/key-holder-keys.json"
+[ -f "$KEY_HOLDER_KEYS_FILE" ] ||
+  "$TSX" packages/key-holder/src/main.ts add-key --file "$KEY_HOLDER_KEYS_FILE" --id local-1 >/dev/null
+KEY_HOLDER_CURRENT="$("$TSX" packages/key-holder/src/main.ts public-keys --file "$KEY_HOLDER_KEYS_FILE" | grep -m1 ' (current)$')" ||
+  { echo "No current key in ${KEY_HOLDER_KEYS_FILE#"$PWD"/}." >&2; exit 1; }
+KEY_HOLDER_KEY_ID="${KEY_HOLDER_CURRENT%% *}"
+KEY_HOLDER_PUBLIC_KEY="$(cut -d' ' -f2 <<<"$KEY_HOLDER_CURRENT")"
 if [ "${ENCORE_START_SKIP_BUILD:-}" = 1 ]; then
   echo "Not building the extension (ENCORE_START_SKIP_BUILD=1): .output stays as it is."
 else
-  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL)…"
+  echo "Building the extension (backend $BACKEND_URL, catalog $CATALOG_URL, chain 31337 at $CHAIN_URL, key holder $KEY_HOLDER_URL key $KEY_HOLDER_KEY_ID)…"
   # In the background, as a group of its own, waited for: bash runs a handler only once the
   # command in the foreground returns, and a build takes a minute.
   start "extension build" "$LOGS/build.log" env WXT_BACKEND_URL="$BACKEND_URL" \
     WXT_CATALOG_HOST_LIST_URL="$CATALOG_URL" WXT_APP_NAME=encore \
     WXT_RPC_URLS="{\"31337\":\"$CHAIN_URL\"}" WXT_DELEGATES="$(chain_value WXT_DELEGATES)" \
     WXT_BUNDLER_URLS="{\"31337\":\"$(chain_value BUNDLER_URL)\"}" \
+    WXT_KEY_HOLDER_URL="$KEY_HOLDER_URL" WXT_KEY_HOLDER_KEY_ID="$KEY_HOLDER_KEY_ID" \
+    WXT_KEY_HOLDER_PUBLIC_KEY="$KEY_HOLDER_PUBLIC_KEY" \
     ENCORE_OUT_DIR=.output npx wxt build "${BUILD_TARGET[@]}"
   wait "$STARTED_PID" || { cat "$LOGS/build.log" >&2; exit 1; }
 fi
@@ -203,11 +216,8 @@ start "backend" "$LOGS/backend.log" env PORT="$BACKEND_PORT" \
   SPONSOR_ALLOWED_CALLS="$FAN_ACTIONS_ADDRESS:favorite(string),$FAN_ACTIONS_ADDRESS:follow(string)" \
   SPONSOR_PAYMASTER="$(chain_value PAYMASTER_ADDRESS)" \
   "$TSX" packages/server/src/main.ts
-# The oblivious key holder (docs/key-holder.md): a process and a store of its own. Its key is made
-# once per data directory, so what is made under it keeps opening from one run to the next.
-KEY_HOLDER_KEYS_FILE="$DATA_DIR/key-holder-keys.json"
-[ -f "$KEY_HOLDER_KEYS_FILE" ] ||
-  "$TSX" packages/key-holder/src/main.ts add-key --file "$KEY_HOLDER_KEYS_FILE" --id local-1 >/dev/null
+# The oblivious key holder (docs/key-holder.md): a process and a store of its own, with the key
+# made before the build (above).
 start "key holder" "$LOGS/key-holder.log" env KEY_HOLDER_PORT="$KEY_HOLDER_PORT" \
   KEY_HOLDER_KEYS_FILE="$KEY_HOLDER_KEYS_FILE" KEY_HOLDER_DATABASE_URL="sqlite:$DATA_DIR/key-holder.sqlite" \
   "$TSX" packages/key-holder/src/main.ts
@@ -230,7 +240,7 @@ cat <<INFO
 
 Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-${DATA_DIR#"$PWD"/}/encore.sqlite})
-  key holder       $KEY_HOLDER_URL   (RFC 9497 POPRF; key file ${KEY_HOLDER_KEYS_FILE#"$PWD"/}, public keys at /keys)
+  key holder       $KEY_HOLDER_URL   (RFC 9497 POPRF; the build pins key $KEY_HOLDER_KEY_ID; key file ${KEY_HOLDER_KEYS_FILE#"$PWD"/})
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
   demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)

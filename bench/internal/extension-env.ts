@@ -1,10 +1,12 @@
 // What the extension benchmark runs against: the real backend (temp SQLite), the dev catalog, a
-// plain local site on two origins, and the extension built against them (the browser tests' build).
+// plain local site on two origins, and the extension built against them (the browser tests' build),
+// once more pinned to a key holder for hardened records.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { keyRingFrom, newSecretKey, startKeyHolder } from '@encore-wallet/key-holder';
 import { startServer } from '@encore-wallet/server';
 import { startDevCatalog } from '../../dev-catalog/index.ts';
 import { buildExtension } from '../../tests/e2e/support/build-extension.ts';
@@ -12,6 +14,8 @@ import { NO_RATE_LIMIT } from '../../tests/support/no-rate-limit.ts';
 
 export interface BenchEnv {
   extensionDir: string;
+  /** The same build pinned to a key holder (started here, as `make start` does): hardened records. */
+  hardenedExtensionDir: string;
   /** A plain page (no script, a few paragraphs) and the same server as a second origin. */
   siteUrl: string;
   otherSiteUrl: string;
@@ -61,16 +65,38 @@ export async function startBenchEnv(): Promise<BenchEnv> {
     const root = resolve(import.meta.dirname, '..', '..');
     const outDir = join(root, '.output', `bench-${process.pid}`);
     closers.push(() => rm(outDir, { recursive: true, force: true }));
-    const extensionDir = await buildExtension({
-      outDir,
+    const buildEnv = {
+      WXT_BACKEND_URL: backend.url,
+      WXT_CATALOG_HOST_LIST_URL: catalog.hostListUrl,
+      WXT_APP_NAME: 'encore-bench',
+    };
+    const extensionDir = await buildExtension({ outDir, env: buildEnv });
+    // The key holder `make start` runs, on a free port; one key, pinned by the second build.
+    const keys = keyRingFrom({
+      current: 'bench-1',
+      keys: [{ id: 'bench-1', secretKey: newSecretKey() }],
+    });
+    const keyHolder = await startKeyHolder({
+      keys,
+      databaseUrl: `sqlite:${join(dataDir, 'key-holder.sqlite')}`,
+      // One account logs in dozens of times; the guess limits are not what is measured.
+      limits: { perAccount: 100_000, perAddress: 100_000 },
+    });
+    closers.push(() => keyHolder.close());
+    const hardenedOutDir = join(root, '.output', `bench-hardened-${process.pid}`);
+    closers.push(() => rm(hardenedOutDir, { recursive: true, force: true }));
+    const hardenedExtensionDir = await buildExtension({
+      outDir: hardenedOutDir,
       env: {
-        WXT_BACKEND_URL: backend.url,
-        WXT_CATALOG_HOST_LIST_URL: catalog.hostListUrl,
-        WXT_APP_NAME: 'encore-bench',
+        ...buildEnv,
+        WXT_KEY_HOLDER_URL: keyHolder.url,
+        WXT_KEY_HOLDER_KEY_ID: 'bench-1',
+        WXT_KEY_HOLDER_PUBLIC_KEY: keys.list()[0]?.publicKey ?? '',
       },
     });
     return {
       extensionDir,
+      hardenedExtensionDir,
       siteUrl: `http://127.0.0.1:${site.port}/`,
       otherSiteUrl: `http://localhost:${site.port}/`,
       close,

@@ -1,7 +1,8 @@
 // The strengthened record in the extension bench: a listener's account strengthened through the
 // popup, and logins from fresh profiles (a browser that has never seen the account, its worker
 // and popup starting for the first time) to it and to a Hedgehog-format account, so both pay the
-// same first-start costs and only the record format differs.
+// same first-start costs and only the record format differs; and to a hardened account, in a
+// build pinned to a key holder.
 import type { Page } from '@playwright/test';
 import { launchWithExtension } from './browsers.ts';
 import { fillForm, logOut, submitTimed } from './popup-login.ts';
@@ -28,6 +29,23 @@ export async function freshProfileLogin(
     await page.goto(`chrome-extension://${fresh.extensionId}/popup.html`);
     await fillForm(page, 'login', username, password);
     return (await submitTimed(page, 'login')).total;
+  } finally {
+    await fresh.close();
+  }
+}
+
+/** Signs `username` up in a fresh profile of `extensionDir` (a hardened build: a hardened record). */
+export async function signUpInFreshProfile(
+  extensionDir: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  const fresh = await launchWithExtension(extensionDir);
+  try {
+    const page = await fresh.context.newPage();
+    await page.goto(`chrome-extension://${fresh.extensionId}/popup.html`);
+    await fillForm(page, 'signup', username, password);
+    await submitTimed(page, 'signup');
   } finally {
     await fresh.close();
   }

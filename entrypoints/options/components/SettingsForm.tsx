@@ -24,6 +24,7 @@ import {
   parseForm,
   toForm,
 } from './form-state.ts';
+import { KeyHolderFieldset } from './KeyHolderFieldset.tsx';
 
 type Status =
   | { kind: 'idle' }
@@ -71,13 +72,14 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
       return;
     }
     setStatus({ kind: 'saving' });
-    const { backendUrl, catalogHostListUrl, rpcUrls, bundlerUrls } = parsed.settings;
+    const { backendUrl, catalogHostListUrl, rpcUrls, bundlerUrls, keyHolder } = parsed.settings;
     // First await of the click: the permission prompt needs the user gesture.
     const origins = originsNeedingPermission([
       backendUrl,
       catalogHostListUrl,
       ...Object.values(rpcUrls),
       ...Object.values(bundlerUrls),
+      ...(keyHolder ? [keyHolder.url] : []),
     ]);
     if (!(await requestHostPermission(origins))) {
       setStatus({
@@ -264,6 +266,13 @@ export function SettingsForm(props: { initial: Settings }): JSX.Element {
           </div>
         )}
       </fieldset>
+      <KeyHolderFieldset
+        trusted={base.keyHolder}
+        values={values}
+        errors={errors}
+        disabled={busy}
+        onInput={set}
+      />
       <BundlerUrlsFieldset
         values={values.bundlerUrls}
         errors={errors}

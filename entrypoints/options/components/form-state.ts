@@ -53,6 +53,12 @@ export interface FormValues {
   spendingLimits: Record<string, LimitValue>;
   /** Chain id → ERC-4337 bundler URL as typed; an empty field means none. */
   bundlerUrls: Record<string, string>;
+  /** The key holder as typed; all three empty means none. */
+  keyHolderUrl: string;
+  keyHolderKeyId: string;
+  keyHolderPublicKey: string;
+  /** Earlier keys still pinned: one a line, its id, a space, its public key. */
+  keyHolderPrevious: string;
 }
 
 /** Errors by field; an RPC URL's is keyed `rpcUrls.<chainId>`, a limit's `spendingLimits.<id>`. */
@@ -75,8 +81,15 @@ export function toForm(settings: Settings): FormValues {
             unlimited: false,
           };
   }
+  const { keyHolder, ...rest } = settings;
   return {
-    ...settings,
+    ...rest,
+    keyHolderUrl: keyHolder?.url ?? '',
+    keyHolderKeyId: keyHolder?.keyId ?? '',
+    keyHolderPublicKey: keyHolder?.publicKey ?? '',
+    keyHolderPrevious: (keyHolder?.previous ?? [])
+      .map((key) => `${key.keyId} ${key.publicKey}`)
+      .join('\n'),
     chainId: String(settings.chainId),
     idTokenLifetimeSeconds: String(settings.idTokenLifetimeSeconds),
     spendingLimits,
@@ -121,8 +134,20 @@ export function parseForm(
 ): { ok: true; settings: Settings } | { ok: false; errors: FieldErrors } {
   const { limits, errors: limitErrors } = readLimits(values);
   if (Object.keys(limitErrors).length > 0) return { ok: false, errors: limitErrors };
+  const previous = readPreviousKeys(values.keyHolderPrevious);
+  if (previous === null) return { ok: false, errors: { keyHolderPrevious: PREVIOUS_HINT } };
+  const {
+    keyHolderUrl: url,
+    keyHolderKeyId: keyId,
+    keyHolderPublicKey: publicKey,
+    keyHolderPrevious: _previous,
+    ...others
+  } = values;
+  const noKeyHolder =
+    [url, keyId, publicKey].every((v) => v.trim() === '') && previous.length === 0;
   const parsed = settingsSchema().safeParse({
-    ...values,
+    ...others,
+    keyHolder: noKeyHolder ? null : { url, keyId, publicKey, previous },
     spendingLimits: limits,
     chainId: Number(values.chainId),
     // Number('') is 0, which the schema refuses with the field's own message.
@@ -139,13 +164,43 @@ export function parseForm(
   for (const issue of parsed.error.issues) {
     const [first, second] = issue.path;
     const field = (
-      (first === 'rpcUrls' || first === 'bundlerUrls') && second !== undefined
-        ? `${first}.${String(second)}`
-        : first
+      first === 'keyHolder'
+        ? keyHolderField(issue.path)
+        : (first === 'rpcUrls' || first === 'bundlerUrls') && second !== undefined
+          ? `${first}.${String(second)}`
+          : first
     ) as keyof FieldErrors | undefined;
+    if (first === 'keyHolder' && second === 'previous' && typeof issue.path[2] === 'number') {
+      errors.keyHolderPrevious ??= `Line ${issue.path[2] + 1}: ${issue.message}`;
+      continue;
+    }
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
+}
+
+const PREVIOUS_HINT =
+  'Write each earlier key on a line of its own: its id, a space, then its public key (64 hex characters)';
+
+/** The earlier keys as typed, one a line (blank lines skipped); null when a line is not two words. */
+function readPreviousKeys(text: string): { keyId: string; publicKey: string }[] | null {
+  const keys: { keyId: string; publicKey: string }[] = [];
+  for (const line of text.split('\n')) {
+    const words = line.trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0) continue;
+    const [keyId, publicKey] = words;
+    if (words.length !== 2 || keyId === undefined || publicKey === undefined) return null;
+    keys.push({ keyId, publicKey });
+  }
+  return keys;
+}
+
+function keyHolderField(path: readonly PropertyKey[]): keyof FormValues {
+  const field = path[1];
+  if (field === 'url') return 'keyHolderUrl';
+  if (field === 'keyId') return 'keyHolderKeyId';
+  if (field === 'previous') return 'keyHolderPrevious';
+  return 'keyHolderPublicKey';
 }
 
 /**

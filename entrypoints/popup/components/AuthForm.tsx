@@ -40,7 +40,11 @@ export function AuthForm(props: {
   const [repeat, setRepeat] = useState('');
   const [touched, setTouched] = useState({ username: false, password: false, repeat: false });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; rateLimited: boolean } | null>(null);
+  const [error, setError] = useState<{
+    message: string;
+    rateLimited: boolean;
+    retry: boolean;
+  } | null>(null);
   const [wait, startWait] = useCountdown();
   const errorRef = useRef<HTMLParagraphElement>(null);
 
@@ -96,10 +100,12 @@ export function AuthForm(props: {
       props.onSignedIn(state);
     } catch (failure) {
       const details = failure as { details?: { retryAfterSeconds?: unknown } };
-      const retry = details.details?.retryAfterSeconds;
-      const rateLimited = typeof retry === 'number' && retry > 0;
-      if (rateLimited) startWait(retry);
-      setError({ message: describeError(failure), rateLimited });
+      const seconds = details.details?.retryAfterSeconds;
+      const rateLimited = typeof seconds === 'number' && seconds > 0;
+      if (rateLimited) startWait(seconds);
+      // An outage, not a refusal: the same button tries again, and says so.
+      const retry = (failure as { code?: unknown }).code === 'KEY_HOLDER_UNREACHABLE';
+      setError({ message: describeError(failure), rateLimited, retry });
       setBusy(false);
     }
   }
@@ -107,7 +113,7 @@ export function AuthForm(props: {
   if (mode === 'restore') {
     return <RestoreForm onSignedIn={props.onSignedIn} onCancel={() => switchMode('login')} />;
   }
-  const submitLabel = mode === 'signup' ? 'Create wallet' : 'Log in';
+  const submitLabel = error?.retry ? 'Try again' : mode === 'signup' ? 'Create wallet' : 'Log in';
   return (
     <form
       class="stack"

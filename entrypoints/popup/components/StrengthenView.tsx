@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { describeError, Spinner } from '../../../lib/extension/ui/index.ts';
 import { type MessageMap, sendMessage } from './api.ts';
 import { PasswordConfirm } from './PasswordConfirm.tsx';
+import { strongerLock } from './record-lock.ts';
 
 type StrengthenStatus = MessageMap['strengthen.status']['result'];
 
@@ -12,9 +13,10 @@ type Phase =
   | { kind: 'done'; alreadyStrong: boolean };
 
 /**
- * Re-encrypts the logged-in wallet's record under a key 4.5 times as costly per password guess
- * (the wallet core's strengthened format), after the password. Opened from the account actions,
- * or by anything that offers it (`onStrengthen` of the value card).
+ * Re-encrypts the logged-in wallet's record, after the password: hardened where a key holder is
+ * configured (a copied database then tests no password), else under a key 4.5 times as costly per
+ * password guess (the wallet core's strengthened format). Opened from the account actions, or by
+ * anything that offers it (`onStrengthen` of the value card).
  */
 export function StrengthenView(props: { onClose: () => void }): JSX.Element {
   const [status, setStatus] = useState<StrengthenStatus | null>(null);
@@ -59,20 +61,23 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
     }
   }
 
-  if (phase.kind === 'done' || status?.format === 'strong') {
+  // Hardening wherever a key holder is configured; the worker's core chooses the same way.
+  const hardens = status?.keyHolder === true;
+  const format = status?.format ?? null;
+  if (phase.kind === 'done' || (format !== null && strongerLock(format, hardens) === null)) {
     const already = phase.kind === 'done' ? phase.alreadyStrong : true;
     return (
       <div class="card stack" data-testid="strengthen-view">
-        <h2 class="card-title">Strengthened wallet</h2>
+        <h2 class="card-title">{hardens ? 'Hardened wallet' : 'Strengthened wallet'}</h2>
         <p class="alert alert-success" role="status" data-testid="strengthen-done">
           {already
-            ? 'This wallet’s record is already strengthened.'
+            ? `This wallet’s record is already ${hardens ? 'hardened' : 'strengthened'}.`
             : 'Done: the record is re-encrypted, and the old one is gone from the backend.'}
         </p>
         <p class="muted">
-          Each guess at your password now costs 4.5 times as much against a stolen copy of the
-          backend’s records. Logging in takes a moment longer; log in with the same username and
-          password, in any browser with Encore.
+          {hardens
+            ? 'A stolen copy of the backend’s records can no longer test your password: each guess has to be asked of the key holder, which limits them. Log in with the same username and password, in any browser with Encore set to the same key holder.'
+            : 'Each guess at your password now costs 4.5 times as much against a stolen copy of the backend’s records. Logging in takes a moment longer; log in with the same username and password, in any browser with Encore.'}
         </p>
         <div class="actions">
           <button type="button" class="btn btn-secondary" onClick={props.onClose}>
@@ -92,16 +97,27 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
       onSubmit={(event) => void submit(event)}
       noValidate
     >
-      <h2 class="card-title">Strengthen this wallet</h2>
-      <p class="muted intro">
-        A password wallet is only as strong as the cost of guessing its password. This re-encrypts
-        your wallet under a key that costs 4.5 times as much per guess (scrypt above OWASP’s
-        minimum), and replaces the record the backend keeps. Your address, funds and recovery phrase
-        stay the same.
-      </p>
+      <h2 class="card-title">{hardens ? 'Harden this wallet' : 'Strengthen this wallet'}</h2>
+      {hardens ? (
+        <p class="muted intro">
+          Whoever copies the backend’s records can test guesses at your password on their own
+          computers. This re-encrypts your wallet under a key that needs both your password and an
+          answer from the key holder, which never sees the password and limits guesses, and replaces
+          the record the backend keeps: a copied database then cannot test your password. Your
+          address, funds and recovery phrase stay the same.
+        </p>
+      ) : (
+        <p class="muted intro">
+          A password wallet is only as strong as the cost of guessing its password. This re-encrypts
+          your wallet under a key that costs 4.5 times as much per guess (scrypt above OWASP’s
+          minimum), and replaces the record the backend keeps. Your address, funds and recovery
+          phrase stay the same.
+        </p>
+      )}
       <p class="alert alert-info" data-testid="strengthen-hedgehog-note">
         Apps that open wallets with Audius’ own Hedgehog library (<code>@audius/hedgehog</code>)
-        cannot open a strengthened record: only Encore can, in any browser.
+        cannot open a {hardens ? 'hardened' : 'strengthened'} record: only Encore can
+        {hardens ? ', while the key holder answers' : ', in any browser'}.
       </p>
       {busyElsewhere ? (
         <p class="alert alert-info" role="status" data-testid="strengthen-login-busy">
@@ -117,13 +133,14 @@ export function StrengthenView(props: { onClose: () => void }): JSX.Element {
         error={error}
         autoFocus
         onCancel={props.onClose}
-        submitLabel="Strengthen"
+        submitLabel={hardens ? 'Harden' : 'Strengthen'}
         submitTestId="strengthen-submit"
       >
         {working ? (
           <p class="muted" role="status" data-testid="strengthen-progress">
-            <Spinner /> Checking your password, then deriving the stronger key and replacing the
-            record… {Math.max(0, Math.round((now - phase.startedAt) / 1000))} s
+            <Spinner /> Checking your password, then deriving the stronger key
+            {hardens ? ' with the key holder' : ''} and replacing the record…{' '}
+            {Math.max(0, Math.round((now - phase.startedAt) / 1000))} s
           </p>
         ) : null}
       </PasswordConfirm>

@@ -3,7 +3,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ShortForms, Spinner, useAsync } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
-import { canStrengthen, guessCost } from './record-lock.ts';
+import { guessCost, lockAction, strongerLock } from './record-lock.ts';
 import { valueLines } from './value-lines.ts';
 import './value-watch.css';
 
@@ -49,7 +49,10 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element {
   // Unknown when the worker could not say: no sentence about the cost, and the strengthen view
   // (which reads the format again) stays on offer.
   const format = lock.status === 'done' ? lock.value.format : null;
-  const onStrengthen = format === null || canStrengthen(format) ? props.onStrengthen : undefined;
+  const keyHolder = lock.status === 'done' && lock.value.keyHolder;
+  const target =
+    format === null ? (keyHolder ? 'hardened' : 'strong') : strongerLock(format, keyHolder);
+  const onStrengthen = target !== null ? props.onStrengthen : undefined;
 
   async function dismiss(): Promise<void> {
     setDismissing(true);
@@ -82,9 +85,10 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element {
           {more > 0 ? <li class="muted">and {more} more</li> : null}
         </ul>
         <p class="intro">
-          A username and password is a light lock for that much. If the wallet backend is ever
-          breached, whoever holds its records can guess passwords on their own computers, as fast as
-          their hardware allows, and nobody is there to stop them.
+          A username and password is a light lock for that much.
+          {format === 'hardened'
+            ? ''
+            : ' If the wallet backend is ever breached, whoever holds its records can guess passwords on their own computers, as fast as their hardware allows, and nobody is there to stop them.'}
           {format !== null ? (
             <>
               {' '}
@@ -93,7 +97,11 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element {
           ) : null}
         </p>
         {onStrengthen ? (
-          <p class="intro">Give it a stronger lock, or move it to a wallet that has one.</p>
+          <p class="intro">
+            {target === 'hardened'
+              ? 'Harden it so a copied database cannot test your password, or move it to a wallet whose key only you hold.'
+              : 'Give it a stronger lock, or move it to a wallet that has one.'}
+          </p>
         ) : props.onMove ? (
           <p class="intro">
             Move it to a wallet with a stronger lock: one whose key only you hold.
@@ -116,7 +124,7 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element {
               data-testid="strengthen-start"
               onClick={onStrengthen}
             >
-              Strengthen
+              {lockAction(target ?? 'strong')}
             </button>
           ) : null}
           {props.onMove ? (

@@ -96,9 +96,11 @@ export async function loginRequest(
     answered = true;
     strong.stop();
   };
-  // An account known strengthened never gets a Hedgehog lookup (the worker would not send the
-  // key): its login goes at once, and the strong derivation has the cores to itself.
-  if (known === 'strong') return { input: { username, password, strongMasterId }, done };
+  // An account known strengthened or hardened never gets a Hedgehog lookup (the worker would not
+  // send the key): its login goes at once, and the strong derivation has the cores to itself.
+  if (known === 'strong' || known === 'hardened') {
+    return { input: { username, password, strongMasterId }, done };
+  }
   const t = phaseStart();
   try {
     const lookupKey = await derive.lookupKey(username, password);

@@ -5,6 +5,7 @@
 import type { BackendFns } from '@encore-wallet/backend-client';
 import { readDelegateTable } from '@encore-wallet/calls';
 import { NotLoggedInError } from '@encore-wallet/core';
+import type { FetchText } from '@encore-wallet/utils/http';
 import { createActivityService, createActivityStore } from '../activity/index.ts';
 import { type ApprovalService, createApprovalService } from '../approvals/index.ts';
 import { createCallsService, createSentCallsStore } from '../calls/index.ts';
@@ -62,6 +63,8 @@ export interface BackgroundOptions {
   onError?: (error: unknown) => void;
   /** Awaited before the stored wallet is derived (see WalletSessionDeps). */
   beforeDerive?: () => Promise<void>;
+  /** What the key holder is asked with; the global fetch by default (tests answer in process). */
+  keyHolderFetch?: FetchText;
   /** Awaited before getState answers (see WalletMessageDeps). */
   beforeGetState?: () => Promise<void>;
   /** How long the clipboard guard waits (the browser tests' build may shorten it). */
@@ -93,6 +96,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     backend: options.backend,
     beforeDerive: options.beforeDerive,
     sealer: options.sealer,
+    keyHolderFetch: options.keyHolderFetch,
   });
   const connections = currentConnections(() => session.getAddress());
   const catalogClient = createCatalogClientSource();

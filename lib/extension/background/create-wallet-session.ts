@@ -1,5 +1,6 @@
 import { type BackendFns, createBackendFns } from '@encore-wallet/backend-client';
 import { Hedgehog, isStoredEntropy, WalletManager } from '@encore-wallet/core';
+import type { FetchText } from '@encore-wallet/utils/http';
 import { browser } from 'wxt/browser';
 import { claimUnclaimedConnections } from '../permissions/index.ts';
 import { type LostSessionMarker, WalletSession } from '../session/index.ts';
@@ -17,6 +18,7 @@ import {
   settleFormatHints,
   type WalletSealer,
 } from '../storage/index.ts';
+import { keyHolderHedgehog } from './key-holder-hedgehog.ts';
 import { strongRecordOptions } from './strong-record-options.ts';
 
 /** storage.session is wiped when the browser closes: exactly what the lock setting asks for. */
@@ -50,7 +52,7 @@ const lostSessionMarker: LostSessionMarker = {
 /**
  * The worker's wallet session, wired to extension storage and to the backend in the current
  * settings. The backend functions read the settings on every call, so a changed backend URL
- * applies at once. Tests pass `backend` to keep the wallet records in memory, and `sealer` to
+ * applies at once, and so does a changed key holder (key-holder-hedgehog.ts). Tests pass `backend` to keep the wallet records in memory, and `sealer` to
  * seal storage.local as the Firefox build does. A restarted worker makes a new one, which restores
  * from storage.
  *
@@ -63,28 +65,36 @@ export function createWalletSession(
     backend?: BackendFns;
     beforeDerive?: () => Promise<void>;
     sealer?: WalletSealer | null;
+    /** What the key holder is asked with; the global fetch by default (tests answer in process). */
+    keyHolderFetch?: FetchText;
   } = {},
 ): WalletSession {
   const sealer = options.sealer === undefined ? defaultSealer() : options.sealer;
   const store = createAreaStore(walletArea, sealer);
   const backend = async (): Promise<BackendFns> =>
     options.backend ?? createBackendFns({ baseUrl: (await getSettings()).backendUrl });
-  const hedgehog = new Hedgehog(
-    async (query) => (await backend()).getFn(query),
-    async (record) => (await backend()).setAuthFn(record),
-    async (user) => (await backend()).setUserFn(user),
-    // Warmed up by the session once it knows nobody is logged in: a logged-in worker's first
-    // answer comes from the session snapshot and should not wait behind the warm-up.
-    // The backend contract replaces a record in one transaction (docs/backend.md), so no
-    // leftover of an interrupted strengthen is looked for (that would send a strengthened
-    // account's Hedgehog lookup key).
-    {
-      storage: store,
-      warmUpOnCreate: false,
-      replacesAtomically: true,
-      ...strongRecordOptions(),
-    },
-  );
+  const hedgehog = keyHolderHedgehog({
+    keyHolder: async () => (await getSettings()).keyHolder,
+    fetch: options.keyHolderFetch,
+    build: (keyHolder) =>
+      new Hedgehog(
+        async (query) => (await backend()).getFn(query),
+        async (record) => (await backend()).setAuthFn(record),
+        async (user) => (await backend()).setUserFn(user),
+        // Warmed up by the session once it knows nobody is logged in: a logged-in worker's first
+        // answer comes from the session snapshot and should not wait behind the warm-up.
+        // The backend contract replaces a record in one transaction (docs/backend.md), so no
+        // leftover of an interrupted strengthen is looked for (that would send a strengthened
+        // account's Hedgehog lookup key).
+        {
+          storage: store,
+          warmUpOnCreate: false,
+          replacesAtomically: true,
+          ...strongRecordOptions(),
+          ...(keyHolder ? { keyHolder } : {}),
+        },
+      ),
+  });
   const sealWalletValue = sealer ? sealer.seal.bind(sealer) : undefined;
   const openWalletValue = sealer
     ? (slot: string, stored: unknown) => sealer.open(slot, stored).catch(() => null)

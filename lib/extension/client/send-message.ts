@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { isRecord } from '../../guards/index.ts';
 import { ExtensionError } from '../errors/index.ts';
 import type { MessageMap, MessageResponse } from '../messages/index.ts';
 import { NoResponseError } from './no-response.ts';
@@ -27,14 +28,15 @@ export async function sendMessage<T extends keyof MessageMap>(
     throw new NoResponseError();
   }
   if (response.ok) return response.result;
-  // The family's own fields are rebuilt by the revived error; the rest are the sender's details.
+  // The family's own fields are rebuilt by the revived error; the rest are the sender's details,
+  // whether it sent them at the top level or in the family's `details` (the key holder's wait).
   const {
     code,
     message,
     name: _name,
     shortMessage: _short,
-    details: _nested,
+    details: nested,
     ...details
   } = response.error;
-  throw new ExtensionError(code, message, details);
+  throw new ExtensionError(code, message, { ...(isRecord(nested) ? nested : {}), ...details });
 }

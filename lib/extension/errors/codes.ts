@@ -9,6 +9,7 @@ import type {
   InvalidIdTokenError,
 } from '@encore-wallet/catalog';
 import type { HedgehogErrorCode } from '@encore-wallet/core';
+import type { KeyHolderErrorCode } from '@encore-wallet/core/key-holder';
 import type { ChainRpcErrorCode } from '@encore-wallet/utils/chain-rpc';
 import type { TypedDataError } from '../../eip/index.ts';
 import type { LibraryErrorCode } from '../../library/index.ts';
@@ -18,6 +19,7 @@ import type { ExtensionErrorCode } from './extension-error.ts';
 
 export type ErrorCode =
   | HedgehogErrorCode
+  | KeyHolderErrorCode
   | BackendErrorCode
   | CatalogErrorCode
   | IdTokenClaimErrorCode
@@ -32,4 +34,8 @@ export type ErrorCode =
   | ExtensionErrorCode;
 
 /** The codes that reach the extension's pages through the message router. */
-export type PageErrorCode = HedgehogErrorCode | CatalogErrorCode | ExtensionErrorCode;
+export type PageErrorCode =
+  | HedgehogErrorCode
+  | KeyHolderErrorCode
+  | CatalogErrorCode
+  | ExtensionErrorCode;

@@ -1,4 +1,5 @@
 import { DEFAULT_ID_TOKEN_LIFETIME_SECONDS } from '@encore-wallet/catalog';
+import { keyHolderFromBuild } from './key-holder.ts';
 import { rpcUrlsSchema, type Settings } from './schema.ts';
 import { startChainId } from './start-chain.ts';
 
@@ -32,6 +33,7 @@ export function defaultSettings(): Settings {
     spendingLimits: {},
     valueThresholds: {},
     bundlerUrls: parseRpcUrls(env.WXT_BUNDLER_URLS),
+    keyHolder: keyHolderFromBuild(env),
   };
 }
 

@@ -12,6 +12,15 @@ export {
 } from './chains.ts';
 export { defaultSettings } from './defaults.ts';
 export {
+  isUsableKeyHolder,
+  type KeyHolderSetting,
+  keyHolderFromBuild,
+  MAX_PREVIOUS_KEYS,
+  type PinnedKey,
+  publicKeyProblem,
+  UNUSABLE_KEY_HOLDER,
+} from './key-holder.ts';
+export {
   chainIdNumberSchema,
   chainNameSchema,
   explorerUrlSchema,

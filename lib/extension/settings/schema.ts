@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findChain, MAX_ADDED_CHAINS } from './chains.ts';
+import { keyHolderSchema } from './key-holder.ts';
 import { valueThresholdsSchema } from './value-thresholds.ts';
 import { requiredDecimals } from './well-known-currencies.ts';
 
@@ -178,6 +179,9 @@ function buildSettingsSchema() {
     // Chain id → the ERC-4337 bundler (ERC-7769) that carries batches a site's ERC-7677
     // paymaster pays for; validated as RPC URLs are. Chains without one offer no paymasterService.
     bundlerUrls: rpcUrlsSchema,
+    // The key holder sign-ups harden records with and logins ask first, its public key pinned
+    // (key-holder.ts); null: none, and records are made in the build's other format.
+    keyHolder: keyHolderSchema(),
   });
 }
 

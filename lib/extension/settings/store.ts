@@ -4,6 +4,7 @@ import { InvalidInputError } from '../errors/index.ts';
 import { createWriteQueue, readProtectedRecord, writeProtectedRecord } from '../storage/index.ts';
 import { knownChain } from './chains.ts';
 import { defaultSettings } from './defaults.ts';
+import { UNUSABLE_KEY_HOLDER } from './key-holder.ts';
 import {
   type Settings,
   type SettingsPatch,
@@ -20,6 +21,17 @@ const KEY = 'encore:settings';
  * weaker choice: a damaged record must never switch "log out when the browser closes" off.
  */
 const FAIL_CLOSED: Partial<Settings> = { lockOnBrowserClose: true };
+
+/**
+ * The same for one stored field that cannot be read. A key holder the person set that reads as
+ * none would make new records without it: it reads as an unusable one instead, which makes and
+ * opens nothing until set again. (A whole record that cannot be read says nothing of a key
+ * holder; it reads as the build's.)
+ */
+const FIELD_FAIL_CLOSED: Partial<Settings> = {
+  ...FAIL_CLOSED,
+  keyHolder: UNUSABLE_KEY_HOLDER,
+};
 
 // Read-modify-write on one key: chained so two quick saves never drop one another.
 const serialized = createWriteQueue();
@@ -86,8 +98,8 @@ function readOverrides(stored: unknown): Partial<Settings> {
     if (!Object.hasOwn(stored, field)) continue;
     const parsed = schema.safeParse(stored[field]);
     if (parsed.success) overrides[field] = parsed.data;
-    else if (Object.hasOwn(FAIL_CLOSED, field)) {
-      overrides[field] = FAIL_CLOSED[field as keyof Settings];
+    else if (Object.hasOwn(FIELD_FAIL_CLOSED, field)) {
+      overrides[field] = FIELD_FAIL_CLOSED[field as keyof Settings];
     }
   }
   return overrides as Partial<Settings>;

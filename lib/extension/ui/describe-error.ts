@@ -61,6 +61,16 @@ const DESCRIPTIONS = {
   INTERNAL: FALLBACK,
   MOVE_REFUSED: AS_SENT,
   GRANT_UPGRADE_FAILED: AS_SENT,
+  KEY_HOLDER_UNREACHABLE: () =>
+    'The key holder that protects your password cannot be reached. Encore never opens or makes a wallet with a weaker lock instead: try again in a minute.',
+  KEY_HOLDER_RATE_LIMITED: (_message, detail) =>
+    `The key holder that protects your password has had too many attempts for this account. ${tryAgainIn(detail('retryAfterSeconds'))}`,
+  KEY_HOLDER_REFUSED: () =>
+    'The key holder refused to answer: the key this wallet trusts may have been retired. Check the key holder in Encore’s settings; your recovery phrase still restores the wallet.',
+  KEY_HOLDER_ANSWER_REFUSED: () =>
+    'The key holder’s answer did not prove it came from the key this wallet trusts, so Encore did not use it. Try again later; if this keeps happening, check the key holder in Encore’s settings.',
+  KEY_HOLDER_PIN_INVALID: () =>
+    'The key holder’s public key this wallet is set to trust is not a usable key, so Encore opens and makes no wallet with it. Fix the key holder in Encore’s settings.',
 } as const satisfies Record<PageErrorCode, Describe>;
 
 function isPageErrorCode(code: unknown): code is PageErrorCode {
@@ -84,6 +94,14 @@ export function describeError(error: unknown, asked: AskedFor = 'credentials'): 
   const message = typeof e.message === 'string' ? e.message : String(error);
   const sentence: Describe = isPageErrorCode(e.code) ? DESCRIPTIONS[e.code] : FALLBACK;
   return sentence(message, detail);
+}
+
+/** "Try again in N s" (or minutes, for a long wait), or "in a moment" when the wait is not known. */
+function tryAgainIn(retryAfter: unknown): string {
+  if (typeof retryAfter !== 'number' || !(retryAfter > 0)) return 'Wait a moment and try again.';
+  const seconds = Math.ceil(retryAfter);
+  if (seconds < 120) return `Try again in ${seconds} s.`;
+  return `Try again in ${Math.ceil(seconds / 60)} minutes.`;
 }
 
 function describeBackendFailure(

@@ -23,7 +23,7 @@ function deferred<T>(): Deferred<T> {
 
 const LOOKUP_KEY = 'cd'.repeat(32);
 
-function harness(format: 'hedgehog' | 'strong' | null = null, answerAfterMs = 0) {
+function harness(format: 'hedgehog' | 'strong' | 'hardened' | null = null, answerAfterMs = 0) {
   const started: string[] = [];
   const finished: string[] = [];
   let running = 0;
@@ -129,19 +129,22 @@ describe('the popup login request', () => {
     (await request).done();
   });
 
-  it('an account known strengthened gets the strong derivation only: no Hedgehog lookup key is derived or sent', async () => {
-    const h = harness('strong');
-    const { input, done } = await loginRequest(
-      'ada',
-      'violet tram plays 7 encores',
-      h.derive,
-      h.send,
-    );
-    expect(h.started).toEqual(['strong']);
-    expect(input).not.toHaveProperty('lookupKey');
-    expect(input.strongMasterId).toMatch(/^[0-9a-f]{32}$/);
-    done();
-  });
+  it.each(['strong', 'hardened'] as const)(
+    'an account known %s gets the strong derivation only: no Hedgehog lookup key is derived or sent',
+    async (known) => {
+      const h = harness(known);
+      const { input, done } = await loginRequest(
+        'ada',
+        'violet tram plays 7 encores',
+        h.derive,
+        h.send,
+      );
+      expect(h.started).toEqual(['strong']);
+      expect(input).not.toHaveProperty('lookupKey');
+      expect(input.strongMasterId).toMatch(/^[0-9a-f]{32}$/);
+      done();
+    },
+  );
 
   it('a format asked while the password was typed spares the login the wait of a stopped worker', async () => {
     // The click wakes a stopped worker, which answers in 60 ms, past the login's 20 ms wait: the

@@ -40,6 +40,7 @@ describe('strengthen', () => {
     expect(resultOf(await router.handle({ type: 'strengthen.status' }, popup))).toEqual({
       format: 'hedgehog',
       loginInProgress: false,
+      keyHolder: false,
     });
 
     expect(

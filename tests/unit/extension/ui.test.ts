@@ -1,4 +1,10 @@
 import { BackendError, DecryptionFailedError } from '@encore-wallet/core';
+import {
+  KeyHolderAnswerRefusedError,
+  KeyHolderPinInvalidError,
+  KeyHolderRefusedError,
+  KeyHolderUnreachableError,
+} from '@encore-wallet/core/key-holder';
 import { describe, expect, it } from 'vitest';
 import { ExtensionError } from '../../../lib/extension/errors/index.ts';
 import { identicon } from '../../../lib/extension/ui/identicon.ts';
@@ -38,6 +44,34 @@ describe('popup error messages', () => {
     expect(describeError(catalogError(503))).toBe('The music catalog cannot be reached right now.');
     expect(describeError(catalogError(403))).toBe(
       'The music catalog gave an answer Encore could not use.',
+    );
+  });
+
+  it('say what the key holder did, that nothing weaker was used, and how long to wait', () => {
+    expect(describeError(received(new KeyHolderUnreachableError(undefined)))).toBe(
+      'The key holder that protects your password cannot be reached. Encore never opens or makes a wallet with a weaker lock instead: try again in a minute.',
+    );
+    expect(describeError(received(new KeyHolderUnreachableError(503)))).toMatch(
+      /cannot be reached/,
+    );
+    // The popup receives the wait among the details (key-holder-errors.test.ts sends it there).
+    const rateLimited = (seconds?: number) =>
+      new ExtensionError('KEY_HOLDER_RATE_LIMITED', 'slow down', {
+        ...(seconds === undefined ? {} : { retryAfterSeconds: seconds }),
+      });
+    expect(describeError(rateLimited(59.2))).toMatch(
+      /too many attempts for this account\. Try again in 60 s\.$/,
+    );
+    expect(describeError(rateLimited(240))).toMatch(/Try again in 4 minutes\.$/);
+    expect(describeError(rateLimited())).toMatch(/Wait a moment and try again\.$/);
+    expect(describeError(received(new KeyHolderRefusedError(404, 'unknown key')))).toMatch(
+      /may have been retired.*recovery phrase/,
+    );
+    expect(describeError(received(new KeyHolderAnswerRefusedError('bad-proof')))).toMatch(
+      /did not prove it came from the key this wallet trusts, so Encore did not use it/,
+    );
+    expect(describeError(received(new KeyHolderPinInvalidError('the identity')))).toMatch(
+      /not a usable key.*Fix the key holder in Encore’s settings/,
     );
   });
 });

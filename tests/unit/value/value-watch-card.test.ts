@@ -2,7 +2,8 @@
 // worker says so, listing what the wallet holds; each way out is a button only when the popup
 // hands the card the view that takes it (nothing pretends to be one); "Not now" asks the worker
 // to record the level and hides the card. The card states the lock the account's record has: once
-// strengthened, what a guess costs at that setting, and no Strengthen button.
+// strengthened, what a guess costs at that setting, and no Strengthen button; with a key holder
+// configured, the way out is Harden, until the record is hardened.
 import { parseHTML } from 'linkedom';
 import { h, render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,12 +11,13 @@ import type { ValueWatch } from '../../../lib/extension/messages/index.ts';
 
 const sent: string[] = [];
 let answer: ValueWatch | Promise<ValueWatch>;
-let format: 'hedgehog' | 'strong' = 'hedgehog';
+let format: 'hedgehog' | 'strong' | 'hardened' = 'hedgehog';
+let keyHolder = false;
 
 vi.mock('../../../entrypoints/popup/components/api.ts', () => ({
   sendMessage: async (type: string) => {
     sent.push(type);
-    if (type === 'strengthen.status') return { format, loginInProgress: false };
+    if (type === 'strengthen.status') return { format, loginInProgress: false, keyHolder };
     return answer;
   },
 }));
@@ -79,6 +81,7 @@ beforeEach(() => {
   root = document.getElementById('app') as Element;
   sent.length = 0;
   format = 'hedgehog';
+  keyHolder = false;
 });
 
 afterEach(() => {
@@ -176,6 +179,36 @@ describe('the value card', () => {
       /strengthened: each guess costs scrypt a step above the minimum OWASP recommends/,
     );
     expect(text).not.toMatch(/a quarter of the minimum/);
+    expect(button('strengthen-start')).toBeNull();
+    expect(root.querySelector('[data-testid="move-start"]')?.textContent).toBe('Move everything');
+  });
+
+  it('with a key holder: Harden is offered for a Hedgehog or a strengthened record', async () => {
+    answer = watch(true);
+    keyHolder = true;
+    for (const old of ['hedgehog', 'strong'] as const) {
+      format = old;
+      render(h(ValueWatchCard, { account: ACCOUNT, onStrengthen: vi.fn(), onMove: vi.fn() }), root);
+      await vi.waitFor(() => expect(card()).not.toBeNull());
+      expect(root.querySelector('[data-testid="strengthen-start"]')?.textContent).toBe('Harden');
+      expect(card()?.textContent).toMatch(
+        /Harden it so a copied database cannot test your password/,
+      );
+      render(null, root);
+    }
+  });
+
+  it('a hardened record: a copied database tests no password, nothing stronger offered', async () => {
+    answer = watch(true);
+    keyHolder = true;
+    format = 'hardened';
+    render(h(ValueWatchCard, { account: ACCOUNT, onStrengthen: vi.fn(), onMove: vi.fn() }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    expect(root.querySelector('[data-testid="value-watch-lock"]')?.textContent).toMatch(
+      /hardened: a copied database cannot test your password/,
+    );
+    // No word of offline guessing, which the hardened record rules out.
+    expect(card()?.textContent).not.toMatch(/guess passwords on their own computers/);
     expect(button('strengthen-start')).toBeNull();
     expect(root.querySelector('[data-testid="move-start"]')?.textContent).toBe('Move everything');
   });

@@ -1,5 +1,6 @@
 import type { RecordFormat } from '@encore-wallet/core';
 import type { WalletSession } from '../../session/index.ts';
+import { getSettings, isUsableKeyHolder } from '../../settings/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema, revealPhraseSchema } from '../schemas.ts';
 
@@ -12,6 +13,8 @@ export interface StrengthenStatus {
   format: RecordFormat | null;
   /** A login, sign-up or restore is under way: a strengthen now is refused. */
   loginInProgress: boolean;
+  /** A usable key holder is configured: a strengthen hardens the record. */
+  keyHolder: boolean;
 }
 
 /**
@@ -28,7 +31,12 @@ export function strengthenMessages({ session }: StrengthenMessageDeps) {
         await session.ready();
         // Read first: the format waits for a login under way to finish.
         const loginInProgress = session.loginInProgress();
-        return { format: await session.recordFormat(), loginInProgress };
+        const { keyHolder } = await getSettings();
+        return {
+          format: await session.recordFormat(),
+          loginInProgress,
+          keyHolder: keyHolder !== null && isUsableKeyHolder(keyHolder),
+        };
       },
     }),
     // The password is checked by opening the record (a login's lookup, on the backend's budget).
