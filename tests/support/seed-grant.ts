@@ -1,0 +1,101 @@
+// A spend permission as the wallet makes it, for tests of what the listener sees: the canonical
+// grant built by hand (what parsePermissionRequest would answer), its delegation built and
+// signed through lib/permissions with the listener's key, kept as the grant store keeps it.
+
+import { hashDelegation } from '@metamask/delegation-core';
+import { Wallet } from 'ethers';
+import type { Hex } from 'viem';
+import type { GrantRecord } from '../../lib/extension/spend-permissions/index.ts';
+import {
+  buildGrantDelegation,
+  type CanonicalGrant,
+  delegationTypedData,
+  type GrantEnforcers,
+  permissionContext,
+  randomSalt,
+} from '../../lib/permissions/index.ts';
+
+export interface SeedGrant {
+  readonly listenerKey: Hex;
+  readonly chainId: number;
+  readonly framework: { delegationManager: string; caveatEnforcers: GrantEnforcers };
+  readonly origin: string;
+  readonly redeemer: string;
+  /** Omitted: the chain's currency. */
+  readonly token?: { address: string; symbol: string | null; decimals: number };
+  readonly periodAmount: bigint;
+  readonly periodSeconds: number;
+  readonly start: number;
+  readonly expiry: number;
+}
+
+/** The signed grant as the store keeps it, and the permission context the site redeems with. */
+export async function seedGrant(seed: SeedGrant): Promise<{ record: GrantRecord; context: Hex }> {
+  const wallet = new Wallet(seed.listenerKey);
+  const periods = Math.ceil((seed.expiry - seed.start) / seed.periodSeconds);
+  const grant: CanonicalGrant = {
+    type: seed.token ? 'erc20-token-periodic' : 'native-token-periodic',
+    chainId: seed.chainId,
+    origin: seed.origin,
+    from: wallet.address,
+    redeemer: seed.redeemer,
+    token: seed.token
+      ? { kind: 'erc20', ...seed.token }
+      : { kind: 'native', symbol: 'ETH', decimals: 18 },
+    periodAmount: seed.periodAmount,
+    periodSeconds: seed.periodSeconds,
+    start: seed.start,
+    expiry: seed.expiry,
+    periods,
+    maxTotal: seed.periodAmount * BigInt(periods),
+    justification: null,
+  };
+  const { delegationManager, caveatEnforcers } = seed.framework;
+  const delegation = buildGrantDelegation(grant, caveatEnforcers, randomSalt());
+  const typed = delegationTypedData(delegation, seed.chainId, delegationManager);
+  const signature = (await wallet.signTypedData(typed.domain, typed.types, typed.message)) as Hex;
+  const signed = { ...delegation, signature };
+  const record: GrantRecord = {
+    id: hashDelegation(signed),
+    chainId: seed.chainId,
+    account: wallet.address,
+    origin: seed.origin,
+    redeemer: seed.redeemer,
+    token: seed.token ? { kind: 'erc20', ...seed.token } : { kind: 'native' },
+    periodAmount: seed.periodAmount.toString(),
+    periodSeconds: seed.periodSeconds,
+    startTime: seed.start,
+    expiry: seed.expiry,
+    maxTotal: grant.maxTotal.toString(),
+    delegationManager,
+    delegation: {
+      ...signed,
+      caveats: signed.caveats.map(({ enforcer, terms, args }) => ({ enforcer, terms, args })),
+      salt: signed.salt.toString(),
+    },
+    grantedAt: Date.now(),
+  };
+  return { record, context: permissionContext(signed) };
+}
+
+/** A grant store in memory, for the list and the revoke. */
+export function memoryGrantRecords(records: GrantRecord[] = []) {
+  return {
+    records,
+    async list(account: string, chainId: number) {
+      return records.filter(
+        (r) => r.account.toLowerCase() === account.toLowerCase() && r.chainId === chainId,
+      );
+    },
+    async markRevoked(
+      _account: string,
+      _chainId: number,
+      id: string,
+      revoked: { at: number; txHash: string },
+    ) {
+      const index = records.findIndex((r) => r.id === id);
+      const found = records[index];
+      if (found) records[index] = { ...found, revoked };
+    },
+  };
+}
