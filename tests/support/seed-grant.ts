@@ -2,10 +2,13 @@
 // grant built by hand (what parsePermissionRequest would answer), its delegation built and
 // signed through lib/permissions with the listener's key, kept as the grant store keeps it.
 
-import { hashDelegation } from '@metamask/delegation-core';
 import { Wallet } from 'ethers';
 import type { Hex } from 'viem';
-import type { GrantRecord } from '../../lib/extension/spend-permissions/index.ts';
+import {
+  type GrantStore,
+  type StoredGrant,
+  storedGrantFrom,
+} from '../../lib/extension/spend-permissions/index.ts';
 import {
   buildGrantDelegation,
   type CanonicalGrant,
@@ -30,7 +33,7 @@ export interface SeedGrant {
 }
 
 /** The signed grant as the store keeps it, and the permission context the site redeems with. */
-export async function seedGrant(seed: SeedGrant): Promise<{ record: GrantRecord; context: Hex }> {
+export async function seedGrant(seed: SeedGrant): Promise<{ record: StoredGrant; context: Hex }> {
   const wallet = new Wallet(seed.listenerKey);
   const periods = Math.ceil((seed.expiry - seed.start) / seed.periodSeconds);
   const grant: CanonicalGrant = {
@@ -55,47 +58,40 @@ export async function seedGrant(seed: SeedGrant): Promise<{ record: GrantRecord;
   const typed = delegationTypedData(delegation, seed.chainId, delegationManager);
   const signature = (await wallet.signTypedData(typed.domain, typed.types, typed.message)) as Hex;
   const signed = { ...delegation, signature };
-  const record: GrantRecord = {
-    id: hashDelegation(signed),
-    chainId: seed.chainId,
-    account: wallet.address,
-    origin: seed.origin,
-    redeemer: seed.redeemer,
-    token: seed.token ? { kind: 'erc20', ...seed.token } : { kind: 'native' },
-    periodAmount: seed.periodAmount.toString(),
-    periodSeconds: seed.periodSeconds,
-    startTime: seed.start,
-    expiry: seed.expiry,
-    maxTotal: grant.maxTotal.toString(),
+  const context = permissionContext(signed);
+  const record = storedGrantFrom({
+    grant,
+    signed,
+    context,
     delegationManager,
-    delegation: {
-      ...signed,
-      caveats: signed.caveats.map(({ enforcer, terms, args }) => ({ enforcer, terms, args })),
-      salt: signed.salt.toString(),
-    },
+    request: { chainId: `0x${seed.chainId.toString(16)}`, to: seed.redeemer },
     grantedAt: Date.now(),
-  };
-  return { record, context: permissionContext(signed) };
+  });
+  return { record, context };
 }
 
 /** A grant store in memory, for the list and the revoke. */
-export function memoryGrantRecords(records: GrantRecord[] = []) {
+export function memoryGrantStore(
+  records: StoredGrant[] = [],
+): GrantStore & { records: StoredGrant[] } {
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   return {
     records,
-    async list(account: string, chainId: number) {
-      return records.filter(
-        (r) => r.account.toLowerCase() === account.toLowerCase() && r.chainId === chainId,
-      );
+    async list(account, chainId) {
+      return records.filter((r) => same(r.account, account) && r.chainId === chainId);
     },
-    async markRevoked(
-      _account: string,
-      _chainId: number,
-      id: string,
-      revoked: { at: number; txHash: string },
-    ) {
-      const index = records.findIndex((r) => r.id === id);
+    async get(id) {
+      return records.find((r) => same(r.id, id)) ?? null;
+    },
+    async add(grant) {
+      records.push(grant);
+    },
+    async markRevoked(id, revoked) {
+      const index = records.findIndex((r) => same(r.id, id));
       const found = records[index];
-      if (found) records[index] = { ...found, revoked };
+      if (!found) return false;
+      records[index] = { ...found, revoked };
+      return true;
     },
   };
 }

@@ -1,21 +1,35 @@
-// Spend permissions in the worker: the listener's grants as the popup lists them, what each has
-// taken read from the chain, and the revoke sent from the listener's address.
+// Spend permissions in the extension: the grants the listener approved, kept per account and
+// chain; what each has taken, read from the chain; the popup's list and the revoke sent from the
+// listener's address.
 
-export {
-  createGrantList,
-  type GrantList,
-  type GrantListDeps,
-  type GrantState,
-  type ListedGrant,
-} from './grant-list.ts';
 export type {
   CaveatOnChain,
   DelegationOnChain,
   GrantOnChain,
   GrantTokenOnChain,
 } from './grant-on-chain.ts';
-export type { GrantRecord, GrantRecords, RecordedToken } from './grant-record.ts';
+export {
+  createGrantOverview,
+  type GrantOverview,
+  type GrantOverviewDeps,
+  type GrantState,
+  type ListedGrant,
+} from './grant-overview.ts';
+export {
+  createGrantStore,
+  GRANTS_KEY,
+  GRANTS_VERSION,
+  type GrantStore,
+  onGrantsChanged,
+} from './grant-store.ts';
 export { type GrantUsage, type Redemption, readGrantUsage, redemptionsOf } from './grant-usage.ts';
 export { periodCaveat, periodTerms } from './period-caveat.ts';
-export { disableDelegationData, sendRevoke } from './revoke-grant.ts';
+export { disableDelegationData, readRevokeTx, sendRevoke } from './revoke-grant.ts';
+export {
+  type StoredDelegation,
+  type StoredGrant,
+  type StoredGrantToken,
+  storedGrantSchema,
+} from './stored-grant.ts';
+export { type GrantRecordInput, storedGrantFrom } from './stored-grant-from.ts';
 export { GrantUnreadableError, RevokeFailedError } from './usage-errors.ts';

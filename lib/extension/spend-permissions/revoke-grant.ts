@@ -3,8 +3,9 @@
 // any of the listener's transactions (nonce, fee, Activity). It moves nothing, so the daily
 // limit's password rule does not hold it back; the listener pays its gas.
 
-import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
+import { type ChainRpc, readAnswer } from '@encore-wallet/utils/chain-rpc';
 import { getAddress, Interface } from 'ethers';
+import { z } from 'zod';
 import { reviewTransaction } from '../../transactions/index.ts';
 import type { CurrentChain, TransactionService, TransactionSigner } from '../transactions/index.ts';
 import { WALLET_ORIGIN } from '../transactions/index.ts';
@@ -85,4 +86,34 @@ export async function sendRevoke(grant: GrantOnChain, sending: RevokeSending): P
     true,
   );
   return hash as Hex;
+}
+
+const disabledEvent = /* @__PURE__ */ new Interface([
+  'event DisabledDelegation(bytes32 indexed delegationHash, address indexed delegator, address indexed delegate, (address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)',
+]);
+const disabledLogs = z.lazy(() =>
+  z.array(z.object({ transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) })).max(16),
+);
+
+/**
+ * The transaction that disabled the grant, from the manager's `DisabledDelegation` event
+ * (a revoke sent by an earlier worker, or from another wallet holding the key); null if none.
+ */
+export async function readRevokeTx(rpc: ChainRpc, grant: GrantOnChain): Promise<Hex | null> {
+  const topic = disabledEvent.getEvent('DisabledDelegation')?.topicHash;
+  if (!topic) return null;
+  const logs = await readAnswer(
+    rpc,
+    'eth_getLogs',
+    [
+      {
+        address: grant.delegationManager,
+        topics: [topic, grant.id.toLowerCase()],
+        fromBlock: '0x0',
+        toBlock: 'latest',
+      },
+    ],
+    disabledLogs,
+  );
+  return (logs[0]?.transactionHash.toLowerCase() as Hex | undefined) ?? null;
 }

@@ -11,10 +11,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeClient } from '../../../lib/extension/node/index.ts';
 import {
-  createGrantList,
-  type GrantRecord,
+  createGrantOverview,
   GrantUnreadableError,
   readGrantUsage,
+  type StoredGrant,
 } from '../../../lib/extension/spend-permissions/index.ts';
 import {
   type CurrentChain,
@@ -34,7 +34,7 @@ import {
   sessionClient,
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
-import { memoryGrantRecords, seedGrant } from '../../support/seed-grant.ts';
+import { memoryGrantStore, seedGrant } from '../../support/seed-grant.ts';
 
 const SITE = 'https://music.example';
 
@@ -155,12 +155,12 @@ describe('a grant as the listener sees it, read from the chain', () => {
     await redeem(site, taken.context, { to: payee, value: ETH / 1000n });
     const other = await grant(fan, site);
     // The other grant's terms under the taken one's id: its figures would be the taken one's.
-    const forged: GrantRecord = { ...other.record, id: taken.record.id };
+    const forged: StoredGrant = { ...other.record, id: taken.record.id };
     await expect(readGrantUsage(chain.sc.rpc, forged)).rejects.toBeInstanceOf(GrantUnreadableError);
   });
 
   describe('revoke from the listener’s address', () => {
-    function grantList(records: GrantRecord[], fan: KeyedAccount, limit: CurrentChain['limit']) {
+    function grantList(records: StoredGrant[], fan: KeyedAccount, limit: CurrentChain['limit']) {
       const ledger: SpendingRecord[] = [];
       const currentChain = async (): Promise<CurrentChain> => ({
         id: chain.sc.chain.chainId,
@@ -183,9 +183,9 @@ describe('a grant as the listener sees it, read from the chain', () => {
         },
         nonces: createNonceReservations(),
       });
-      const store = memoryGrantRecords(records);
-      const list = createGrantList({
-        records: store,
+      const store = memoryGrantStore(records);
+      const list = createGrantOverview({
+        grants: store,
         currentChain,
         rpc: chain.sc.rpc,
         transactions,
@@ -207,6 +207,14 @@ describe('a grant as the listener sees it, read from the chain', () => {
       const receipt = await publicClient(chain.sc).waitForTransactionReceipt({ hash: txHash });
       expect(receipt.from.toLowerCase()).toBe(fan.address.toLowerCase());
       expect(receipt.status).toBe('success');
+
+      // A worker started after the revoke (no memory of it) reads its transaction from the chain.
+      const restarted = grantList([record], fan, { kind: 'unlimited' });
+      expect((await restarted.list.list(fan.address))[0]).toMatchObject({
+        state: 'revoked',
+        revokeTx: txHash,
+      });
+      expect(restarted.store.records[0]?.revoked?.txHash).toBe(txHash);
 
       const [after] = await list.list(fan.address);
       expect(after).toMatchObject({ state: 'revoked', revokeTx: txHash });

@@ -1,15 +1,16 @@
 // The popup's list of spend permissions: every grant the listener made on the current chain,
-// each with what it has taken (read from the chain), and its state: live, revoke pending (sent,
-// not yet in a block), revoked (the manager says the delegation is disabled), or ended (past its
-// expiry). A revoke is marked in the store only once the chain says it took effect.
+// each with what it has taken (read from the chain), and its state: live, revoking (the revoke
+// is sent, not yet in a block), revoked (the manager says the delegation is disabled), or ended
+// (past its expiry). A revoke is marked in the store only once the chain says it took effect.
 
 import { type ChainRpc, readAnswer } from '@encore-wallet/utils/chain-rpc';
 import { z } from 'zod';
 import type { CurrentChain, TransactionService, TransactionSigner } from '../transactions/index.ts';
 import type { Hex } from './grant-on-chain.ts';
-import type { GrantRecord, GrantRecords } from './grant-record.ts';
+import type { GrantStore } from './grant-store.ts';
 import { type GrantUsage, readGrantUsage } from './grant-usage.ts';
-import { sendRevoke } from './revoke-grant.ts';
+import { readRevokeTx, sendRevoke } from './revoke-grant.ts';
+import type { StoredGrant } from './stored-grant.ts';
 import { RevokeFailedError } from './usage-errors.ts';
 
 const receiptStatus = z.lazy(() => z.object({ status: z.string() }).nullable());
@@ -45,8 +46,8 @@ export interface ListedGrant {
   readonly revokeFailed: string | null;
 }
 
-export interface GrantListDeps {
-  readonly records: GrantRecords;
+export interface GrantOverviewDeps {
+  readonly grants: Pick<GrantStore, 'list' | 'markRevoked'>;
   /** The current chain, its currency and limit. */
   currentChain(): Promise<CurrentChain>;
   /** The wallet's own reads on the current chain. */
@@ -57,7 +58,7 @@ export interface GrantListDeps {
   now?: () => number;
 }
 
-export interface GrantList {
+export interface GrantOverview {
   list(account: string): Promise<ListedGrant[]>;
   /** Sends the revoke; the grant reads `revoking` until the chain says it is disabled. */
   revoke(account: string, id: string): Promise<{ txHash: Hex }>;
@@ -71,9 +72,9 @@ const hostOf = (origin: string): string => {
   }
 };
 
-export function createGrantList(deps: GrantListDeps): GrantList {
+export function createGrantOverview(deps: GrantOverviewDeps): GrantOverview {
   const now = deps.now ?? Date.now;
-  /** Revokes sent and not yet seen on chain, by grant id (the worker's memory only). */
+  /** Revokes sent and not yet seen on chain, by grant id (lower case; the worker's memory). */
   const pending = new Map<string, Hex>();
 
   /** The revoke was mined and reverted (a receipt with status 0). */
@@ -91,44 +92,50 @@ export function createGrantList(deps: GrantListDeps): GrantList {
     }
   }
 
-  async function listed(
-    record: GrantRecord,
-    chain: CurrentChain,
-    account: string,
-  ): Promise<ListedGrant> {
+  /** The chain says the grant is disabled: keep that, with the transaction that did it. */
+  async function settleRevoked(grant: StoredGrant): Promise<string | null> {
+    const key = grant.id.toLowerCase();
+    const txHash = pending.get(key) ?? (await readRevokeTx(deps.rpc, grant).catch(() => null));
+    pending.delete(key);
+    if (txHash) await deps.grants.markRevoked(grant.id, { at: now(), txHash });
+    return txHash;
+  }
+
+  async function listed(grant: StoredGrant, chain: CurrentChain): Promise<ListedGrant> {
+    const key = grant.id.toLowerCase();
     let usage: GrantUsage | null = null;
     let unreadable: string | null = null;
     try {
-      usage = await readGrantUsage(deps.rpc, record);
+      usage = await readGrantUsage(deps.rpc, grant);
     } catch (error) {
       unreadable = error instanceof Error ? error.message : String(error);
     }
-    let revoked = record.revoked ?? null;
+    let revokeTx: string | null = grant.revoked?.txHash ?? null;
+    let revoked = grant.revoked !== undefined;
     if (!revoked && usage?.disabled) {
-      revoked = { at: now(), txHash: pending.get(record.id) ?? '' };
-      await deps.records.markRevoked(account, chain.id, record.id, revoked);
-      pending.delete(record.id);
+      revoked = true;
+      revokeTx = await settleRevoked(grant);
     }
     let revokeFailed: string | null = null;
-    const sent = pending.get(record.id);
+    const sent = pending.get(key);
     if (!revoked && sent && (await revokeReverted(sent))) {
-      pending.delete(record.id);
+      pending.delete(key);
       revokeFailed = `The revoke ${sent} failed on chain; the permission is still live.`;
     }
-    const revokeTx = revoked?.txHash || pending.get(record.id) || null;
+    const revoking = !revoked && pending.has(key);
     const state: GrantState = revoked
       ? 'revoked'
-      : pending.has(record.id)
+      : revoking
         ? 'revoking'
         : usage?.expired
           ? 'ended'
           : 'live';
-    const { token } = record;
+    const { token } = grant;
     return {
-      id: record.id,
-      chainId: record.chainId,
-      origin: record.origin,
-      redeemer: record.redeemer,
+      id: grant.id,
+      chainId: grant.chainId,
+      origin: grant.origin,
+      redeemer: grant.redeemer,
       token:
         token.kind === 'native'
           ? {
@@ -143,13 +150,13 @@ export function createGrantList(deps: GrantListDeps): GrantList {
               symbol: token.symbol,
               decimals: token.decimals,
             },
-      periodAmount: record.periodAmount,
-      periodSeconds: record.periodSeconds,
-      startTime: record.startTime,
-      expiry: record.expiry,
-      maxTotal: record.maxTotal,
+      periodAmount: grant.periodAmount,
+      periodSeconds: grant.periodSeconds,
+      startTime: grant.startTime,
+      expiry: grant.expiry,
+      maxTotal: grant.maxTotal,
       state,
-      revokeTx,
+      revokeTx: revokeTx ?? (revoking ? (pending.get(key) ?? null) : null),
       usage,
       unreadable,
       revokeFailed,
@@ -159,30 +166,33 @@ export function createGrantList(deps: GrantListDeps): GrantList {
   return {
     async list(account) {
       const chain = await deps.currentChain();
-      const records = await deps.records.list(account, chain.id);
-      return Promise.all(records.map((record) => listed(record, chain, account)));
+      const grants = await deps.grants.list(account, chain.id);
+      return Promise.all(grants.map((grant) => listed(grant, chain)));
     },
 
     async revoke(account, id) {
       const chain = await deps.currentChain();
-      const record = (await deps.records.list(account, chain.id)).find((grant) => grant.id === id);
-      if (!record) {
+      const key = id.toLowerCase();
+      const grant = (await deps.grants.list(account, chain.id)).find(
+        (stored) => stored.id.toLowerCase() === key,
+      );
+      if (!grant) {
         throw new RevokeFailedError(
           'Encore has no such permission on this chain for this account.',
         );
       }
-      if (record.revoked) throw new RevokeFailedError('This permission is already revoked.');
-      const waiting = pending.get(id);
+      if (grant.revoked) throw new RevokeFailedError('This permission is already revoked.');
+      const waiting = pending.get(key);
       if (waiting) return { txHash: waiting };
       const signer = await deps.signer(account);
-      const txHash = await sendRevoke(record, {
+      const txHash = await sendRevoke(grant, {
         rpc: deps.rpc,
         chain,
         transactions: deps.transactions,
         signer,
-        site: hostOf(record.origin),
+        site: hostOf(grant.origin),
       });
-      pending.set(id, txHash);
+      pending.set(key, txHash);
       return { txHash };
     },
   };
