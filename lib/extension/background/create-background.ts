@@ -21,7 +21,7 @@ import { currentConnections, onPermissionsChanged } from '../permissions/index.t
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
-import { createGrantStore } from '../spend-permissions/index.ts';
+import { createGrantOverview, createGrantStore } from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
 import {
   createNonceReservations,
@@ -199,6 +199,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
         .find((held) => held.chain.id === chainId)
         ?.tokens.map((token) => token.address) ?? [],
   });
+  // The popup's list of grants, read from the chain, and the listener's revoke.
+  const grantOverview = createGrantOverview({
+    grants,
+    currentChain: currentSendingChain,
+    rpc: walletReads,
+    transactions,
+    signer: wallet,
+  });
   const clipboardGuard =
     options.clipboardGuard ??
     createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
@@ -224,6 +232,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       linkedProfiles: createLinkedProfiles(),
       move,
       grants,
+      grantOverview,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.
