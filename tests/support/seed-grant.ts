@@ -4,11 +4,11 @@
 
 import { Wallet } from 'ethers';
 import type { Hex } from 'viem';
-import {
-  type GrantStore,
-  type StoredGrant,
-  storedGrantFrom,
-} from '../../lib/extension/spend-permissions/index.ts';
+// Its own files, not the folder's index: the browser tests load this in Node, where the store's
+// storage modules (extension APIs) cannot load.
+import type { GrantStore } from '../../lib/extension/spend-permissions/grant-store.ts';
+import type { StoredGrant } from '../../lib/extension/spend-permissions/stored-grant.ts';
+import { storedGrantFrom } from '../../lib/extension/spend-permissions/stored-grant-from.ts';
 import {
   buildGrantDelegation,
   type CanonicalGrant,
