@@ -171,14 +171,14 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     const items = popup.getByTestId('grant-list').first().getByTestId('grant-item');
     await expect(items).toHaveCount(2, { timeout: 30_000 });
     const first = items.filter({ hasText: LONG_HOST });
-    await expect(first.getByTestId('grant-cap')).toHaveText('0.001 ETH every 30 days');
+    await expect(first.getByTestId('grant-cap')).toHaveText('0.001 ETH a month');
     await expect(first.getByTestId('grant-taken-period')).toContainText('0.0007 ETH');
     await expect(first.getByTestId('grant-taken-period')).toContainText('0.0003 ETH left');
     await expect(first.getByTestId('grant-taken-total')).toHaveText(
       '0.0007 ETH of at most 0.013 ETH',
     );
     const second = items.filter({ hasText: 'records.example' });
-    await expect(second.getByTestId('grant-cap')).toHaveText('5 ENC every week');
+    await expect(second.getByTestId('grant-cap')).toHaveText('5 ENC a week');
     await expect(second.getByTestId('grant-taken-total')).toHaveText('0 ENC of at most 65 ENC');
     const closed = popup.getByTestId('grant-closed');
     await expect(closed).toContainText('Revoked and ended (1)');

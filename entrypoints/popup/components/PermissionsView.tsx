@@ -1,6 +1,11 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ListedGrant } from '../../../lib/extension/spend-permissions/index.ts';
+import {
+  grantAmount,
+  grantDate,
+  type ListedGrant,
+  periodInWords,
+} from '../../../lib/extension/spend-permissions/index.ts';
 import {
   describeError,
   displayOrigin,
@@ -9,7 +14,6 @@ import {
   useAsync,
 } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
-import { grantAmount, grantDate, periodInWords } from './grant-words.ts';
 import './permissions.css';
 
 /** How often the open list asks the chain whether a revoke has taken effect. */

@@ -21,7 +21,11 @@ import { currentConnections, onPermissionsChanged } from '../permissions/index.t
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
-import { createGrantOverview, createGrantStore } from '../spend-permissions/index.ts';
+import {
+  createGrantOverview,
+  createGrantService,
+  createGrantStore,
+} from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
 import {
   createNonceReservations,
@@ -152,6 +156,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     showActivity: showActivityWindow,
     wallet,
   });
+  const spendPermissions = createGrantService({
+    table,
+    node,
+    currentChain: currentSendingChain,
+    transactions: siteTransactions,
+    wallet,
+    store: grants,
+  });
   const hub = new ProviderHub(
     guardRpcDeps(
       createRpcDeps({
@@ -162,6 +174,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
         node,
         transactions: siteTransactions,
         calls,
+        spendPermissions,
       }),
       moveGate,
     ),

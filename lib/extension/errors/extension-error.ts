@@ -27,6 +27,7 @@ export type ExtensionErrorCode =
   | 'MOVE_REFUSED'
   | 'GRANT_UNREADABLE'
   | 'REVOKE_FAILED'
+  | 'GRANT_UPGRADE_FAILED'
   | 'LOGIN_IN_PROGRESS';
 
 export class ExtensionError extends EncoreError<string> {

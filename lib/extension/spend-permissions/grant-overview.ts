@@ -9,6 +9,7 @@ import type { CurrentChain, TransactionService, TransactionSigner } from '../tra
 import type { Hex } from './grant-on-chain.ts';
 import type { GrantStore } from './grant-store.ts';
 import { type GrantUsage, readGrantUsage } from './grant-usage.ts';
+import type { GrantTokenWords } from './grant-words.ts';
 import { readRevokeTx, sendRevoke } from './revoke-grant.ts';
 import type { StoredGrant } from './stored-grant.ts';
 import { RevokeFailedError } from './usage-errors.ts';
@@ -23,14 +24,8 @@ export interface ListedGrant {
   readonly chainId: number;
   readonly origin: string;
   readonly redeemer: string;
-  readonly token: {
-    readonly kind: 'native' | 'erc20';
-    /** The ERC-20 contract; null for the chain's currency. */
-    readonly address: string | null;
-    /** null when an ERC-20 contract does not say: show the address. */
-    readonly symbol: string | null;
-    readonly decimals: number;
-  };
+  /** The chain's currency (its symbol from the settings), or the ERC-20 as its contract answered. */
+  readonly token: GrantTokenWords;
   readonly periodAmount: string;
   readonly periodSeconds: number;
   readonly startTime: number;
@@ -138,12 +133,7 @@ export function createGrantOverview(deps: GrantOverviewDeps): GrantOverview {
       redeemer: grant.redeemer,
       token:
         token.kind === 'native'
-          ? {
-              kind: 'native',
-              address: null,
-              symbol: chain.currency.symbol,
-              decimals: chain.currency.decimals,
-            }
+          ? { kind: 'native', symbol: chain.currency.symbol, decimals: chain.currency.decimals }
           : {
               kind: 'erc20',
               address: token.address,

@@ -1,7 +1,7 @@
 // Spend permissions in the extension: the grants the listener approved, kept per account and
 // chain; what each has taken, read from the chain; the popup's list and the revoke sent from the
-// listener's address.
-
+// listener's address; and the worker's grant path (request, window, signature).
+export { GrantUpgradeFailedError } from './errors.ts';
 export type {
   CaveatOnChain,
   DelegationOnChain,
@@ -16,6 +16,12 @@ export {
   type ListedGrant,
 } from './grant-overview.ts';
 export {
+  createGrantService,
+  type GrantService,
+  type GrantServiceDeps,
+  type PermissionAnswer,
+} from './grant-service.ts';
+export {
   createGrantStore,
   GRANTS_KEY,
   GRANTS_VERSION,
@@ -23,6 +29,12 @@ export {
   onGrantsChanged,
 } from './grant-store.ts';
 export { type GrantUsage, type Redemption, readGrantUsage, redemptionsOf } from './grant-usage.ts';
+export {
+  type GrantTokenWords,
+  grantAmount,
+  grantDate,
+  periodInWords,
+} from './grant-words.ts';
 export { periodCaveat, periodTerms } from './period-caveat.ts';
 export { disableDelegationData, readRevokeTx, sendRevoke } from './revoke-grant.ts';
 export {

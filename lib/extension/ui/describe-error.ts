@@ -62,6 +62,7 @@ const DESCRIPTIONS = {
   MOVE_REFUSED: AS_SENT,
   GRANT_UNREADABLE: AS_SENT,
   REVOKE_FAILED: AS_SENT,
+  GRANT_UPGRADE_FAILED: AS_SENT,
 } as const satisfies Record<PageErrorCode, Describe>;
 
 function isPageErrorCode(code: unknown): code is PageErrorCode {
