@@ -25,6 +25,7 @@ import {
   createGrantOverview,
   createGrantService,
   createGrantStore,
+  grantExposure,
   redemptionEntries,
 } from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
@@ -245,6 +246,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       holdings,
       addedTokens,
       dismissed: createDismissedStore(),
+      grantExposure: async (account) => grantExposure(await grantOverview.list(account)),
       linkedProfiles: createLinkedProfiles(),
       move,
       grants,

@@ -2,6 +2,7 @@
 // chain; what each has taken, read from the chain; the popup's list and the revoke sent from the
 // listener's address; and the worker's grant path (request, window, signature).
 export { GrantUpgradeFailedError } from './errors.ts';
+export { type GrantExposure, grantExposure, remainingOf } from './grant-exposure.ts';
 export type {
   CaveatOnChain,
   DelegationOnChain,
