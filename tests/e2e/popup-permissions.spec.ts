@@ -222,6 +222,16 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     ).toHaveCount(1);
     await popup.getByTestId('close-activity').click();
 
+    // Move everything revokes the grant still live first, in its one transaction: the plan says so.
+    await popup.getByTestId('show-move').click();
+    await popup.getByTestId('move-destination').fill(Wallet.createRandom().address);
+    await popup.getByTestId('move-review').click();
+    await expect(popup.getByTestId('move-revoke')).toHaveText(['records.example'], {
+      timeout: 30_000,
+    });
+    await expectCleanLayoutInBothSchemes(popup, 'move: the plan revokes a spend permission first');
+    await popup.reload();
+
     // The site's next redemption reverts on chain; nothing more leaves.
     await expect(
       session.sendTransaction({

@@ -193,6 +193,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     sent: (account, chainId) => activityStore.list(account, chainId),
     addedTokens,
   });
+  // The popup's list of grants, read from the chain, and the listener's revoke.
+  const grantOverview = createGrantOverview({
+    grants,
+    currentChain: currentSendingChain,
+    rpc: walletReads,
+    transactions,
+    signer: wallet,
+  });
   const move = createMoveService({
     table,
     node,
@@ -207,20 +215,13 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
     confirmPassword: (password) => session.confirmPassword(password),
     wallet,
+    grantsToRevoke: (account) => grantOverview.live(account),
     // The tokens the holdings reader knows on the chain (added by the person, or moved by
     // Encore's own transactions): a move takes every one it holds.
     tokens: async (account, chainId) =>
       (await holdings.read(account)).chains
         .find((held) => held.chain.id === chainId)
         ?.tokens.map((token) => token.address) ?? [],
-  });
-  // The popup's list of grants, read from the chain, and the listener's revoke.
-  const grantOverview = createGrantOverview({
-    grants,
-    currentChain: currentSendingChain,
-    rpc: walletReads,
-    transactions,
-    signer: wallet,
   });
   const clipboardGuard =
     options.clipboardGuard ??

@@ -57,6 +57,12 @@ export interface GrantOverview {
   list(account: string): Promise<ListedGrant[]>;
   /** Sends the revoke; the grant reads `revoking` until the chain says it is disabled. */
   revoke(account: string, id: string): Promise<{ txHash: Hex }>;
+  /**
+   * The grants on the current chain that can still take (not revoked, not ended, not disabled
+   * on chain; one whose figures could not be read counts as live), as stored: what a move out
+   * revokes first.
+   */
+  live(account: string): Promise<StoredGrant[]>;
 }
 
 const hostOf = (origin: string): string => {
@@ -96,7 +102,7 @@ export function createGrantOverview(deps: GrantOverviewDeps): GrantOverview {
     return txHash;
   }
 
-  async function listed(grant: StoredGrant, chain: CurrentChain): Promise<ListedGrant> {
+  async function listedOf(grant: StoredGrant, chain: CurrentChain): Promise<ListedGrant> {
     const key = grant.id.toLowerCase();
     let usage: GrantUsage | null = null;
     let unreadable: string | null = null;
@@ -157,7 +163,17 @@ export function createGrantOverview(deps: GrantOverviewDeps): GrantOverview {
     async list(account) {
       const chain = await deps.currentChain();
       const grants = await deps.grants.list(account, chain.id);
-      return Promise.all(grants.map((grant) => listed(grant, chain)));
+      return Promise.all(grants.map((grant) => listedOf(grant, chain)));
+    },
+
+    async live(account) {
+      const chain = await deps.currentChain();
+      const grants = await deps.grants.list(account, chain.id);
+      const listed = await Promise.all(grants.map((grant) => listedOf(grant, chain)));
+      return grants.filter((_, index) => {
+        const shown = listed[index];
+        return shown?.state === 'live' && shown.usage?.disabled !== true;
+      });
     },
 
     async revoke(account, id) {
