@@ -3,6 +3,7 @@ import { type DevCatalog, startDevCatalog } from '../../dev-catalog/index.ts';
 import { useCatalog } from './library-support.ts';
 import { signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 
 // Every catalog host failing, then one coming back, with the extension left alone throughout (no
 // reload, no reinstall). A dev catalog of the test's own, so its fault switch (POST /dev/faults,
@@ -76,6 +77,40 @@ test('every catalog host failing: popup and library say so, and recover when a h
     await tryAgain(library, 'library').click();
     await expect(library.getByTestId('library-user-name')).toHaveText(star.name);
     await expect(library.getByTestId('library-item').first()).toBeVisible();
+  } finally {
+    await catalog.close();
+  }
+});
+
+test('a profile search while the catalog is down says so in an alert tied to the search field', async ({
+  openPopup,
+}) => {
+  const catalog = await startDevCatalog({ port: 0, hosts: 2, dev: true, seed: 1, users: 60 });
+  try {
+    const wanted = catalog.dataset.users[1]!;
+    const popup = await openPopup();
+    await popup.setViewportSize(POPUP_SIZE);
+    await useCatalog(popup, catalog.hostListUrl);
+    await signUp(popup, uniqueUsername('search-outage'));
+    await expect(popup.getByTestId('no-profile')).toBeVisible();
+
+    // The search by keyboard: type, Enter.
+    await post(catalog, 'dev/faults', { failing: 'all', kind: 'error' });
+    const search = popup.getByTestId('profile-search');
+    await search.focus();
+    await popup.keyboard.type(wanted.handle);
+    await popup.keyboard.press('Enter');
+    await expect(popup.getByRole('alert').filter({ hasText: OUTAGE })).toBeVisible();
+    await expect(search).toHaveAttribute('aria-invalid', 'true');
+    await expect(search).toHaveAccessibleDescription(OUTAGE);
+    await expectCleanLayout(popup, 'profile search, the catalog down');
+
+    // Back: the same search finds the user, and the alert is gone.
+    await post(catalog, 'dev/faults', { failing: 'none' });
+    await search.press('Enter');
+    await expect(popup.getByTestId('profile-search-results')).toContainText(`@${wanted.handle}`);
+    await expect(popup.getByTestId('profile-search-error')).toHaveCount(0);
+    await expect(search).not.toHaveAttribute('aria-invalid', 'true');
   } finally {
     await catalog.close();
   }

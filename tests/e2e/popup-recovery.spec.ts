@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { HDNodeWallet, LangEn, Mnemonic, randomBytes } from 'ethers';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, openExtensionPopup, test } from './support/fixtures.ts';
+import { expectCleanLayout, POPUP_SIZE } from './support/layout.ts';
 import { useBackend } from './support/settings.ts';
 
 const NEW_PASSWORD = 'a new lantern for the harbour 5';
@@ -24,6 +25,7 @@ async function restore(popup: Page, username: string, phrase: string): Promise<v
   await popup.getByTestId('restore-username').fill(username);
   await popup.getByTestId('restore-phrase').fill(phrase);
   await popup.getByTestId('restore-password').fill(NEW_PASSWORD);
+  await popup.getByTestId('restore-password-repeat').fill(NEW_PASSWORD);
 }
 
 test('the recovery phrase is shown only after the password, and a wrong one is refused', async ({
@@ -75,7 +77,7 @@ test('restore with a new password in a fresh profile opens the same address', as
   await expect(elsewhere.getByTestId('address')).toHaveText(address, { timeout: 30_000 });
 });
 
-test('a typo in one word, or a bad checksum, is caught before anything is sent', async ({
+test('a typo in one word, a bad checksum or a mistyped new password is caught before anything is sent', async ({
   openPopup,
 }) => {
   const log: string[] = [];
@@ -93,6 +95,7 @@ test('a typo in one word, or a bad checksum, is caught before anything is sent',
     const words = account.mnemonic?.phrase.split(' ') ?? [];
 
     const popup = await openPopup();
+    await popup.setViewportSize(POPUP_SIZE);
     await useBackend(popup, witness.url);
     log.length = 0;
 
@@ -114,9 +117,32 @@ test('a typo in one word, or a bad checksum, is caught before anything is sent',
     await expect(popup.getByTestId('form-error')).toContainText('checksum');
     expect(log).toEqual([]);
 
-    // The same form with the right words reaches the backend (so the log above can see).
+    // The right words, and the new password mistyped the second time, by keyboard: the mismatch
+    // is the repeat field's own error, read with the field, and nothing is sent.
     await popup.getByTestId('restore-phrase').fill(words.join(' '));
     await expect(popup.getByTestId('phrase-error')).toHaveCount(0);
+    await popup.getByTestId('restore-password').focus();
+    await popup.keyboard.press('ControlOrMeta+A');
+    await popup.keyboard.type(NEW_PASSWORD);
+    await popup.keyboard.press('Tab');
+    const repeat = popup.getByTestId('restore-password-repeat');
+    await expect(repeat).toBeFocused();
+    await popup.keyboard.press('ControlOrMeta+A');
+    await popup.keyboard.type(NEW_PASSWORD.replace('lantern', 'lanturn'));
+    await popup.keyboard.press('Enter');
+    await expect(repeat).toHaveAttribute('aria-invalid', 'true');
+    await expect(repeat).toHaveAccessibleDescription(
+      'The two passwords differ. Type the same password twice.',
+    );
+    await expect(popup.getByTestId('form-error')).toHaveCount(0);
+    await expectCleanLayout(popup, 'restore, the repeat differs');
+    await expect(popup.getByTestId('address')).toHaveCount(0);
+    expect(log).toEqual([]);
+
+    // The same form with the right words and the password twice reaches the backend (so the
+    // log above can see).
+    await repeat.fill(NEW_PASSWORD);
+    await expect(repeat).not.toHaveAttribute('aria-invalid', 'true');
     await popup.getByTestId('restore-submit').click();
     await expect(popup.getByTestId('address')).toHaveText(account.address, { timeout: 30_000 });
     expect(log).toContain('POST /users 200');

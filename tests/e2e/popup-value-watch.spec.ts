@@ -67,6 +67,10 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
   const card = popup.getByTestId('value-watch');
   await expect(card).toBeVisible();
   await expect(card.getByTestId('value-watch-holdings')).toHaveText('1.1 ETH on Local development');
+  // It comes in after the popup has opened: a status region says so to a screen reader.
+  await expect(popup.getByRole('status').filter({ hasText: 'holds real value' })).toHaveText(
+    'Your wallet holds real value: 1.1 ETH on Local development.',
+  );
   await expect(card).toContainText('breached');
   await expect(card).toContainText('a quarter of the minimum OWASP recommends');
   await expect(card.getByTestId('strengthen-start')).toBeVisible();
@@ -101,6 +105,7 @@ test('the value card: not at 0.1 ETH, shown over the threshold, dismissed until 
 
   await popup.getByTestId('value-watch').getByTestId('value-watch-dismiss').click();
   await expect(popup.getByTestId('value-watch')).toHaveCount(0);
+  await expect(popup.getByTestId('value-watch-news')).toHaveText('');
   await popup.close();
   popup = await openChecked(openPopup, /^1\.1 ETH$/);
   await expect(popup.getByTestId('value-watch')).toHaveCount(0);

@@ -58,6 +58,8 @@ export function ProfileSearch(props: {
           type="search"
           placeholder="Search by handle"
           data-testid="profile-search"
+          aria-invalid={result.status === 'error' ? 'true' : undefined}
+          aria-describedby={result.status === 'error' ? 'profile-search-error' : undefined}
           value={query}
           onInput={(event) => setQuery(event.currentTarget.value)}
         />
@@ -65,7 +67,16 @@ export function ProfileSearch(props: {
           {result.status === 'busy' ? <Spinner /> : 'Search'}
         </button>
       </form>
-      {result.status === 'error' ? <p class="field-error">{result.message}</p> : null}
+      {result.status === 'error' ? (
+        <p
+          class="field-error"
+          id="profile-search-error"
+          role="alert"
+          data-testid="profile-search-error"
+        >
+          {result.message}
+        </p>
+      ) : null}
       {linkError ? (
         <p class="field-error" role="alert" data-testid="profile-link-error">
           {linkError}

@@ -9,8 +9,9 @@ import { useCountdown } from './use-countdown.ts';
 import { wakeWorker } from './wake-worker.ts';
 
 /**
- * "Forgot password?": the username, the recovery phrase and a new password (the sign-up policy).
- * The phrase is checked here, word by word and by its checksum, before anything is sent.
+ * "Forgot password?": the username, the recovery phrase and a new password (the sign-up policy),
+ * typed twice as at sign-up so a slip of the finger cannot lock the wallet under a password nobody
+ * knows. The phrase is checked here, word by word and by its checksum, before anything is sent.
  */
 export function RestoreForm(props: {
   onSignedIn: (state: WalletState) => void;
@@ -19,6 +20,8 @@ export function RestoreForm(props: {
   const [username, setUsername] = useState('');
   const [words, setWords] = useState<string[]>([...EMPTY_WORDS]);
   const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [repeatTouched, setRepeatTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,6 +31,13 @@ export function RestoreForm(props: {
   const usernameCheck = checkUsername(username);
   const passwordCheck = checkPassword(password);
   const phraseCheck = checkMnemonic(words.join(' '));
+  const repeatOk = repeat === password;
+  const repeatError =
+    (submitted || repeatTouched) && !repeatOk
+      ? repeat
+        ? 'The two passwords differ. Type the same password twice.'
+        : 'Type the new password again.'
+      : null;
 
   useEffect(() => {
     if (error) errorRef.current?.focus();
@@ -41,9 +51,10 @@ export function RestoreForm(props: {
       setError(phraseCheck.message);
       return;
     }
-    if (!usernameCheck.ok || !passwordCheck.ok) return;
-    setBusy(true);
+    // A form error from an earlier try (the phrase) is gone; the fields say what is left.
     setError(null);
+    if (!usernameCheck.ok || !passwordCheck.ok || !repeatOk) return;
+    setBusy(true);
     try {
       const state = await sendMessage('restoreFromPhrase', {
         username,
@@ -93,6 +104,17 @@ export function RestoreForm(props: {
         error={(submitted || password) && !passwordCheck.ok ? passwordCheck.message : null}
         hint="At least 8 characters. Your old password keeps working too."
         onInput={setPassword}
+      />
+      <Field
+        label="Repeat new password"
+        type="password"
+        value={repeat}
+        testId="restore-password-repeat"
+        autoComplete="new-password"
+        disabled={busy}
+        error={repeatError}
+        onInput={setRepeat}
+        onBlur={() => setRepeatTouched((touched) => touched || repeat.length > 0)}
       />
       {error ? (
         <p

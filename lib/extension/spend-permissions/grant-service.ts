@@ -236,6 +236,8 @@ export function createGrantService(deps: GrantServiceDeps): GrantService {
       if (!state || state.origin !== origin || state.grant.from !== account) {
         throw new Error('wallet_requestExecutionPermissions grants only what this worker prepared');
       }
+      // One approval, one grant: the same approval object is never signed twice.
+      prepared.delete(approval);
       const { grant, pinned, upgrade } = state;
       const wallet = await deps.wallet(account);
       if (upgrade?.upgrade) {

@@ -8,18 +8,12 @@ import { JsonRpcProvider, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_FUNDED_KEY } from '../../../chain/index.ts';
 import type { OwnCallsApproval } from '../../../lib/extension/approvals/index.ts';
+import type { SpendingLimit } from '../../../lib/transactions/index.ts';
 import {
-  type CallsService,
-  createCallsService,
-  type SentCallsStore,
-  type StoredCalls,
-} from '../../../lib/extension/calls/index.ts';
-import { createNodeClient } from '../../../lib/extension/node/index.ts';
-import {
-  createNonceReservations,
-  createTransactionService,
-} from '../../../lib/extension/transactions/index.ts';
-import type { SpendingLimit, SpendingRecord } from '../../../lib/transactions/index.ts';
+  atomicCallsParams,
+  ownCallsServices,
+  settledCallsStatus,
+} from '../../support/own-calls-service.ts';
 import {
   fanActionsAbi,
   fanCall,
@@ -30,17 +24,6 @@ import {
 const ETH = 10n ** 18n;
 const SITE = 'http://127.0.0.1:8800';
 const ARTIST = '0x00000000000000000000000000000000000a4715';
-const CURRENCY = { symbol: 'ETH', decimals: 18 };
-
-function memoryStore(): SentCallsStore {
-  const kept = new Map<string, StoredCalls>();
-  const key = (account: string, origin: string, id: string) => `${account}|${origin}|${id}`;
-  return {
-    find: async (account, origin, id) => kept.get(key(account, origin, id)) ?? null,
-    add: async (account, origin, calls) =>
-      void kept.set(key(account, origin, calls.sent.id), calls),
-  };
-}
 
 describe('a batch the listener pays for', () => {
   let sc: SponsoredChain;
@@ -66,50 +49,15 @@ describe('a batch the listener pays for', () => {
     return listener;
   }
 
-  function services(listener: Wallet, limit: SpendingLimit = { kind: 'unlimited' }) {
-    const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
-    const node = createNodeClient({
-      currentChain: async () => ({ ...chain, rpcUrl: sc.chain.url }),
-    });
-    const records: SpendingRecord[] = [];
-    const transactions = createTransactionService({
-      node,
-      currentChain: async () => ({ ...chain, limit }),
-      ledger: {
-        read: async () => [...records],
-        add: async (_account, _chainId, record) => void records.push(record),
-      },
-      nonces: createNonceReservations(),
-    });
-    const calls: CallsService = createCallsService({
-      table: sc.table,
-      node,
-      currentChain: async () => chain,
-      chainIds: async () => [chain.id],
-      store: memoryStore(),
-      wallet: async () => listener,
-      transactions,
-    });
-    return { calls, records };
-  }
-
-  const params = (listener: Wallet, calls: { to: string; data: string; value?: string }[]) => ({
-    id: undefined,
-    from: listener.address,
-    chainId: sc.chain.chainId,
-    atomicRequired: true,
-    rawCalls: calls,
-    capabilities: {},
-  });
-
-  async function waitForStatus(calls: CallsService, account: string, id: string) {
-    for (let i = 0; i < 50; i++) {
-      const status = await calls.status(SITE, account, id);
-      if (status.status !== 100) return status;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the batch stayed pending');
-  }
+  const services = (listener: Wallet, limit?: SpendingLimit) =>
+    ownCallsServices(sc, listener, limit);
+  const params = (listener: Wallet, calls: { to: string; data: string; value?: string }[]) =>
+    atomicCallsParams(sc, listener.address, calls);
+  const waitForStatus = (
+    calls: ReturnType<typeof services>['calls'],
+    account: string,
+    id: string,
+  ) => settledCallsStatus(calls, SITE, account, id);
 
   const isFan = async (fn: 'isFavorite' | 'isFollowing', account: string, id: string) =>
     fanActionsAbi.decodeFunctionResult(

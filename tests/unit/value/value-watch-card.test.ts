@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValueWatch } from '../../../lib/extension/messages/index.ts';
 
 const sent: string[] = [];
-let answer: ValueWatch;
+let answer: ValueWatch | Promise<ValueWatch>;
 let format: 'hedgehog' | 'strong' = 'hedgehog';
 
 vi.mock('../../../entrypoints/popup/components/api.ts', () => ({
@@ -165,6 +165,30 @@ describe('the value card', () => {
     expect(root.querySelector('[data-testid="value-watch-permissions"]')?.textContent).toBe(
       'Spend permissions you granted can still take up to 0.013 ETH, 5 ENC of it without asking again; revoke them under Permissions.',
     );
+  });
+
+  it('announces its arrival in a status region that was there before the answer', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer = held.then(() => watch(true));
+    render(h(ValueWatchCard, { account: ACCOUNT, onMove: vi.fn() }), root);
+    const news = () => root.querySelector('[data-testid="value-watch-news"]');
+    await vi.waitFor(() => expect(news()).not.toBeNull());
+    expect(news()?.getAttribute('role')).toBe('status');
+    expect(news()?.textContent).toBe('');
+    const region = news();
+    release();
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    // The same element, its text changed: what a screen reader announces.
+    expect(news()).toBe(region);
+    expect(news()?.textContent).toBe(
+      'Your wallet holds real value: 1.1 ETH on Local development, 25 ENC 0x5FbD…0aa3 on Local development.',
+    );
+    button('value-watch-dismiss')?.click();
+    await vi.waitFor(() => expect(card()).toBeNull());
+    expect(news()?.textContent).toBe('');
   });
 
   it('a Hedgehog record: its cost stated, Strengthen and Move everything offered', async () => {
