@@ -35,6 +35,7 @@ import {
   walletBrowser,
 } from './provider-support.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectCleanAtDoubleZoom } from './support/layout.ts';
 import { setSettings } from './support/settings.ts';
 
 // The kit reports its builders' calls to MetaMask's analytics unless told not to.
@@ -89,6 +90,19 @@ const chainNow = async (): Promise<number> => {
   return Number(BigInt(block.timestamp));
 };
 
+const WINDOW_SIZE = { width: 400, height: 620 } as const;
+
+/** The window at 200% zoom: the layout rules, and both buttons whole on screen. */
+async function expectReachableAtDoubleZoom(win: Page, name: string): Promise<void> {
+  await win.setViewportSize(WINDOW_SIZE);
+  await expectCleanAtDoubleZoom(win, name);
+  await win.setViewportSize({ width: WINDOW_SIZE.width / 2, height: WINDOW_SIZE.height / 2 });
+  for (const button of ['approve', 'reject']) {
+    await expect.soft(win.getByTestId(button), `${name}: ${button}`).toBeInViewport({ ratio: 1 });
+  }
+  await win.setViewportSize(WINDOW_SIZE);
+}
+
 function chainClients(key: Hex) {
   const chain = { ...hardhat, id: 31337 };
   return {
@@ -141,6 +155,7 @@ test('a page asks for 0.001 ETH a month; the window says so plainly; the session
   await expect(window.getByTestId('grant-upgrade')).toContainText(/fee about .* ETH/);
   await expect(window.getByTestId('approve')).toHaveText('Upgrade and grant');
   await shoot(window, 'approval-spend-permission', (n) => test.info().outputPath(n));
+  await expectReachableAtDoubleZoom(window, 'spend permission with the upgrade');
   await decide(w.context, 'approve');
 
   const granted = (await expectResult(asking)) as {
@@ -218,6 +233,8 @@ test('the window is a dialog named by the site, focus on its heading; Escape ref
   await expect(win.getByTestId('grant-upgrade')).toHaveCount(0);
   await expect(win.getByTestId('approve')).toHaveText('Grant');
   await expect(win.getByTestId('approve')).toBeEnabled();
+  await expectReachableAtDoubleZoom(win, 'spend permission');
+  await win.getByRole('heading', { level: 1, name: host }).focus();
   await win.keyboard.press('Escape');
   expect(await asking).toMatchObject({ ok: false, code: 4001 });
   expect(await expectResult(rpc(site, 'wallet_getGrantedExecutionPermissions', []))).toEqual(

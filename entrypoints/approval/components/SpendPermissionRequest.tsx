@@ -39,7 +39,8 @@ export function SpendPermissionRequest({
   return (
     <section class="card tx" data-testid="grant">
       <h2 class="tx-summary" data-testid="grant-summary">
-        {site} may take up to {perPeriod} from your balance, without asking each time
+        <span class="url">{site}</span> may take up to {perPeriod} from your balance, without asking
+        each time
       </h2>
       {grant.justification && (
         <p class="muted" data-testid="grant-justification">
