@@ -1,15 +1,16 @@
-// The listener's view of spend permissions, through the real extension and the local chain: a
-// listener whose address runs Encore's delegate has three grants signed by its own key (through
-// lib/permissions, as the worker signs them) and kept in the worker's grant store: a native one
-// from a site with a long host, an ERC-20 one, and one already ended. The site redeems the first
-// twice; the popup's Permissions view shows what the chain says was taken, passes the layout and
+// The listener's view of spend permissions, through the real extension and the local chain: the
+// demo site asks for a native grant through the provider (`wallet_requestExecutionPermissions`,
+// approved in the window, which also upgrades the address to Encore's delegate); two more grants
+// are signed by the listener's key through lib/permissions (as the worker signs them) and kept in
+// the worker's grant store beside it: an ERC-20 one from a site with a long host, and one already
+// ended (no site can ask for that). The site redeems its grant twice; the popup's Permissions view shows what the chain says was taken, passes the layout and
 // axe checks in light and dark mode, revokes from the popup (disableDelegation from the
 // listener's address) and says when the chain took it; the site's next redemption reverts.
 import type { Page } from '@playwright/test';
 import { Interface, JsonRpcProvider, solidityPacked, Wallet, ZeroHash } from 'ethers';
 import { LOCAL_FUNDED_KEY } from '../../chain/index.ts';
 import { seedGrant } from '../support/seed-grant.ts';
-import { shoot } from './provider-support.ts';
+import { decide, expectResult, openSite, rpc, shoot } from './provider-support.ts';
 import { PASSWORD, signUp, uniqueUsername } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectCleanLayoutInBothSchemes, POPUP_SIZE } from './support/layout.ts';
@@ -99,34 +100,32 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     await (
       await funded.sendTransaction({ to: session.address, value: ETH / 10n, nonce: nonce++ })
     ).wait();
-    const authorization = await listener.authorize({
-      address: framework.address,
-      nonce: await provider.getTransactionCount(address, 'pending'),
-      chainId: 31337n,
-    });
-    await (
-      await funded.sendTransaction({
-        type: 4,
-        to: funded.address,
-        authorizationList: [authorization],
-        gasLimit: 100_000n,
-        nonce: nonce++,
-      })
-    ).wait();
-
     const now = (await provider.getBlock('latest'))?.timestamp ?? 0;
     const common = { listenerKey, chainId: 31337, framework, redeemer: session.address };
-    const native = await seedGrant({
-      ...common,
-      origin: `https://${LONG_HOST}`,
-      periodAmount: ETH / 1000n,
-      periodSeconds: 30 * DAY,
-      start: now,
-      expiry: now + 365 * DAY,
-    });
+    // The demo site asks through the provider; the window grants it (and upgrades the address).
+    const site = await openSite(popup.context(), env.services.demo ?? '');
+    const SITE_HOST = new URL(env.services.demo ?? '').host;
+    const connecting = rpc(site, 'eth_requestAccounts');
+    await decide(popup.context(), 'approve');
+    await expectResult(connecting);
+    const asking = rpc(site, 'wallet_requestExecutionPermissions', [
+      {
+        chainId: '0x7a69',
+        to: session.address,
+        permission: {
+          type: 'native-token-periodic',
+          isAdjustmentAllowed: false,
+          data: { periodAmount: `0x${(ETH / 1000n).toString(16)}`, periodDuration: 30 * DAY },
+        },
+        rules: [{ type: 'expiry', data: { timestamp: now + 365 * DAY } }],
+      },
+    ]);
+    await decide(popup.context(), 'approve');
+    const [granted] = (await expectResult(asking)) as { context: string }[];
+    const native = { context: granted?.context ?? '' };
     const token = await seedGrant({
       ...common,
-      origin: 'https://records.example',
+      origin: `https://${LONG_HOST}`,
       token: { address: env.services.token ?? '', symbol: 'ENC', decimals: 18 },
       periodAmount: 5n * ETH,
       periodSeconds: 7 * DAY,
@@ -141,15 +140,27 @@ test('lists the grants with what the chain says they took, revokes one on chain,
       start: now - 10 * DAY,
       expiry: now - DAY,
     });
-    // Kept as the worker keeps an approved grant (storage.local is the extension's own in Chromium).
+    // Kept beside the page's grant, as the worker keeps an approved one (storage.local is the
+    // extension's own in Chromium).
     await popup.evaluate(
-      (grants) =>
-        (
+      async (more) => {
+        const { local } = (
           globalThis as unknown as {
-            chrome: { storage: { local: { set(items: object): Promise<void> } } };
+            chrome: {
+              storage: {
+                local: {
+                  get(key: string): Promise<Record<string, { grants: unknown[] }>>;
+                  set(items: object): Promise<void>;
+                };
+              };
+            };
           }
-        ).chrome.storage.local.set({ 'encore:spend-permissions': { version: 1, grants } }),
-      [native.record, token.record, ended.record],
+        ).chrome.storage;
+        const key = 'encore:spend-permissions';
+        const stored = (await local.get(key))[key];
+        await local.set({ [key]: { version: 1, grants: [...(stored?.grants ?? []), ...more] } });
+      },
+      [token.record, ended.record],
     );
 
     // The site takes 0.0004 and then 0.0003 ETH this period.
@@ -170,14 +181,14 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     await expect(popup.getByRole('heading', { name: 'Spend permissions' })).toBeFocused();
     const items = popup.getByTestId('grant-list').first().getByTestId('grant-item');
     await expect(items).toHaveCount(2, { timeout: 30_000 });
-    const first = items.filter({ hasText: LONG_HOST });
+    const first = items.filter({ hasText: SITE_HOST });
     await expect(first.getByTestId('grant-cap')).toHaveText('0.001 ETH a month');
     await expect(first.getByTestId('grant-taken-period')).toContainText('0.0007 ETH');
     await expect(first.getByTestId('grant-taken-period')).toContainText('0.0003 ETH left');
     await expect(first.getByTestId('grant-taken-total')).toHaveText(
       '0.0007 ETH of at most 0.013 ETH',
     );
-    const second = items.filter({ hasText: 'records.example' });
+    const second = items.filter({ hasText: LONG_HOST });
     await expect(second.getByTestId('grant-cap')).toHaveText('5 ENC a week');
     await expect(second.getByTestId('grant-taken-total')).toHaveText('0 ENC of at most 65 ENC');
     const closed = popup.getByTestId('grant-closed');
@@ -197,14 +208,14 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     const revoked = popup
       .getByTestId('grant-closed')
       .getByTestId('grant-item')
-      .filter({ hasText: LONG_HOST });
+      .filter({ hasText: SITE_HOST });
     await expect(revoked.getByTestId('grant-state')).toHaveText('Revoked', { timeout: 30_000 });
     const txHash = (await revoked.getByTestId('grant-revoke-tx').getAttribute('title')) ?? '';
     const receipt = await provider.getTransactionReceipt(txHash);
     expect(receipt?.from).toBe(address);
     expect(receipt?.to).toBe(framework.delegationManager);
     await expect(popup.getByTestId('permissions-news')).toContainText(
-      `The permission of ${LONG_HOST}: revoked on chain`,
+      `${SITE_HOST}: revoked on chain`,
     );
     await shoot(popup, 'popup-permissions-revoked', (n) => test.info().outputPath(n), POPUP_SIZE);
 
@@ -215,8 +226,8 @@ test('lists the grants with what the chain says they took, revokes one on chain,
       .getByTestId('activity-item')
       .filter({ hasText: 'under your spend permission' });
     await expect(taken).toHaveCount(2, { timeout: 30_000 });
-    await expect(taken.first()).toContainText(`${LONG_HOST} took 0.0003 ETH`);
-    await expect(taken.last()).toContainText(`${LONG_HOST} took 0.0004 ETH`);
+    await expect(taken.first()).toContainText(`${SITE_HOST} took 0.0003 ETH`);
+    await expect(taken.last()).toContainText(`${SITE_HOST} took 0.0004 ETH`);
     await expect(
       popup.getByTestId('activity-item').filter({ hasText: 'Revoke the spend permission' }),
     ).toHaveCount(1);
@@ -226,7 +237,7 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     await popup.getByTestId('show-move').click();
     await popup.getByTestId('move-destination').fill(Wallet.createRandom().address);
     await popup.getByTestId('move-review').click();
-    await expect(popup.getByTestId('move-revoke')).toHaveText(['records.example'], {
+    await expect(popup.getByTestId('move-revoke')).toHaveText([LONG_HOST], {
       timeout: 30_000,
     });
     await expectCleanLayoutInBothSchemes(popup, 'move: the plan revokes a spend permission first');
