@@ -177,6 +177,7 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     await expect(popup.getByTestId('logout-keeps-grants')).toContainText(
       'keeps your 2 spend permissions',
     );
+    await expectCleanLayoutInBothSchemes(popup, 'wallet view: logging out keeps the grants');
     await popup.getByTestId('show-permissions').click();
     await expect(popup.getByRole('heading', { name: 'Spend permissions' })).toBeFocused();
     const items = popup.getByTestId('grant-list').first().getByTestId('grant-item');
