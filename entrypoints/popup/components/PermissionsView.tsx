@@ -1,11 +1,6 @@
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import {
-  grantAmount,
-  grantDate,
-  type ListedGrant,
-  periodInWords,
-} from '../../../lib/extension/spend-permissions/index.ts';
+import type { ListedGrant } from '../../../lib/extension/spend-permissions/index.ts';
 import {
   describeError,
   displayOrigin,
@@ -15,6 +10,14 @@ import {
 } from '../../../lib/extension/ui/index.ts';
 import { sendMessage } from './api.ts';
 import './permissions.css';
+
+/** Unix seconds as a date and time in the listener's locale. */
+function when(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
 
 /** How often the open list asks the chain whether a revoke has taken effect. */
 const REFRESH_REVOKING_MS = 2_000;
@@ -148,7 +151,6 @@ function GrantItem(props: { grant: ListedGrant; onChanged(): void }): JSX.Elemen
   const revokeButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const titleId = `grant-${grant.id.slice(2, 14)}`;
-  const amount = (raw: string) => grantAmount(raw, grant.token);
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -192,28 +194,26 @@ function GrantItem(props: { grant: ListedGrant; onChanged(): void }): JSX.Elemen
       </div>
       <dl class="grant-terms small">
         <dt>May take</dt>
-        <dd data-testid="grant-cap">
-          {amount(grant.periodAmount)} {periodInWords(grant.periodSeconds)}
-        </dd>
+        <dd data-testid="grant-cap">{grant.words.cap}</dd>
         {usage ? (
           <>
             <dt>Taken this period</dt>
             <dd data-testid="grant-taken-period">
-              {amount(usage.takenThisPeriod)}
+              {grant.words.takenThisPeriod}
               {grant.state === 'live' && usage.started
-                ? ` (${amount(usage.availableThisPeriod)} left until ${grantDate(usage.periodEndsAt)})`
+                ? ` (${grant.words.availableThisPeriod} left until ${when(usage.periodEndsAt)})`
                 : ''}
             </dd>
             <dt>Taken in total</dt>
             <dd data-testid="grant-taken-total">
-              {amount(usage.takenTotal)} of at most {amount(grant.maxTotal)}
+              {grant.words.takenTotal} of at most {grant.words.maxTotal}
             </dd>
           </>
         ) : null}
         <dt>{grant.startTime * 1000 > Date.now() ? 'Starts' : 'Started'}</dt>
-        <dd>{grantDate(grant.startTime)}</dd>
+        <dd>{when(grant.startTime)}</dd>
         <dt>{grant.state === 'ended' ? 'Ended' : 'Ends'}</dt>
-        <dd data-testid="grant-ends">{grantDate(grant.expiry)}</dd>
+        <dd data-testid="grant-ends">{when(grant.expiry)}</dd>
         <dt>Taken by</dt>
         <dd>
           <code class="mono url" aria-hidden="true">

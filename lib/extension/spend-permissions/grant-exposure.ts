@@ -3,8 +3,8 @@
 // never more than its total less what it took. Read from the list (the chain's figures); a grant
 // whose figures could not be read counts at its whole remaining total, never at nothing.
 
+import type { GrantTokenWords } from '../grant-words/index.ts';
 import type { ListedGrant } from './grant-overview.ts';
-import type { GrantTokenWords } from './grant-words.ts';
 
 export interface GrantExposure {
   readonly chainId: number;

@@ -5,11 +5,11 @@
 
 import { type ChainRpc, readAnswer } from '@encore-wallet/utils/chain-rpc';
 import { z } from 'zod';
+import { type GrantTokenWords, grantAmount, periodInWords } from '../grant-words/index.ts';
 import type { CurrentChain, TransactionService, TransactionSigner } from '../transactions/index.ts';
 import type { Hex } from './grant-on-chain.ts';
 import type { GrantStore } from './grant-store.ts';
 import { type GrantUsage, readGrantUsage } from './grant-usage.ts';
-import type { GrantTokenWords } from './grant-words.ts';
 import { readRevokeTx, sendRevoke } from './revoke-grant.ts';
 import type { StoredGrant } from './stored-grant.ts';
 import { RevokeFailedError } from './usage-errors.ts';
@@ -37,6 +37,17 @@ export interface ListedGrant {
   /** What the chain says it has taken; null when it could not be read (see `unreadable`). */
   readonly usage: GrantUsage | null;
   readonly unreadable: string | null;
+  /**
+   * The amounts in the token's units and the period in words, as the popup shows them (made
+   * here, so the popup's view loads no formatting code of its own).
+   */
+  readonly words: {
+    readonly cap: string;
+    readonly maxTotal: string;
+    readonly takenThisPeriod: string | null;
+    readonly availableThisPeriod: string | null;
+    readonly takenTotal: string | null;
+  };
   /** The last revoke sent was mined and failed: the grant is still live. */
   readonly revokeFailed: string | null;
 }
@@ -131,21 +142,18 @@ export function createGrantOverview(deps: GrantOverviewDeps): GrantOverview {
         : usage?.expired
           ? 'ended'
           : 'live';
-    const { token } = grant;
+    const token: GrantTokenWords =
+      grant.token.kind === 'native'
+        ? { kind: 'native', symbol: chain.currency.symbol, decimals: chain.currency.decimals }
+        : grant.token;
+    const amount = (raw: string | undefined): string | null =>
+      raw === undefined ? null : grantAmount(raw, token);
     return {
       id: grant.id,
       chainId: grant.chainId,
       origin: grant.origin,
       redeemer: grant.redeemer,
-      token:
-        token.kind === 'native'
-          ? { kind: 'native', symbol: chain.currency.symbol, decimals: chain.currency.decimals }
-          : {
-              kind: 'erc20',
-              address: token.address,
-              symbol: token.symbol,
-              decimals: token.decimals,
-            },
+      token,
       periodAmount: grant.periodAmount,
       periodSeconds: grant.periodSeconds,
       startTime: grant.startTime,
@@ -155,6 +163,13 @@ export function createGrantOverview(deps: GrantOverviewDeps): GrantOverview {
       revokeTx: revokeTx ?? (revoking ? (pending.get(key) ?? null) : null),
       usage,
       unreadable,
+      words: {
+        cap: `${grantAmount(grant.periodAmount, token)} ${periodInWords(grant.periodSeconds)}`,
+        maxTotal: grantAmount(grant.maxTotal, token),
+        takenThisPeriod: amount(usage?.takenThisPeriod),
+        availableThisPeriod: amount(usage?.availableThisPeriod),
+        takenTotal: amount(usage?.takenTotal),
+      },
       revokeFailed,
     };
   }

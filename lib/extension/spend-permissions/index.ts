@@ -1,6 +1,13 @@
 // Spend permissions in the extension: the grants the listener approved, kept per account and
 // chain; what each has taken, read from the chain; the popup's list and the revoke sent from the
 // listener's address; and the worker's grant path (request, window, signature).
+
+export {
+  type GrantTokenWords,
+  grantAmount,
+  grantDate,
+  periodInWords,
+} from '../grant-words/index.ts';
 export { GrantUpgradeFailedError } from './errors.ts';
 export { type GrantExposure, grantExposure, remainingOf } from './grant-exposure.ts';
 export type {
@@ -30,12 +37,6 @@ export {
   onGrantsChanged,
 } from './grant-store.ts';
 export { type GrantUsage, type Redemption, readGrantUsage, redemptionsOf } from './grant-usage.ts';
-export {
-  type GrantTokenWords,
-  grantAmount,
-  grantDate,
-  periodInWords,
-} from './grant-words.ts';
 export { periodCaveat, periodTerms } from './period-caveat.ts';
 export { redemptionEntries } from './redemption-entries.ts';
 export { disableDelegationData, readRevokeTx, sendRevoke } from './revoke-grant.ts';

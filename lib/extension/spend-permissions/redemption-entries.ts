@@ -3,8 +3,8 @@
 // that took it, the amount and the token; the site's session account paid its fee.
 
 import type { ActivityEntry } from '../activity/index.ts';
+import { grantAmount } from '../grant-words/index.ts';
 import type { ListedGrant } from './grant-overview.ts';
-import { grantAmount } from './grant-words.ts';
 
 const hostOf = (origin: string): string => {
   try {

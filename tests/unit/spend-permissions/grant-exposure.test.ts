@@ -51,6 +51,13 @@ function grant(overrides: Partial<ListedGrant> = {}): ListedGrant {
     revokeTx: null,
     usage: usage(),
     unreadable: null,
+    words: {
+      cap: '0.001 ETH a day',
+      maxTotal: '0.01 ETH',
+      takenThisPeriod: '0.0004 ETH',
+      availableThisPeriod: '0.0006 ETH',
+      takenTotal: '0.0004 ETH',
+    },
     revokeFailed: null,
     ...overrides,
   };
