@@ -13,7 +13,7 @@ import {
   hashDelegation,
 } from '@metamask/delegation-core';
 import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
-import { getAddress, verifyTypedData } from 'ethers';
+import { getAddress, keccak256, verifyTypedData } from 'ethers';
 import { createWalletClient, custom } from 'viem';
 import { hardhat } from 'viem/chains';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ const SITE = 'https://music.example';
 const OTHER_SITE = 'https://other.example';
 const CHAIN_ID = 31337;
 const DELEGATE = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
+/** Stands for the pinned delegate's runtime code. */
+const DELEGATE_CODE = '0x60806040deadbeef';
 const checksummed = (address: string) => getAddress(address.toLowerCase()) as `0x${string}`;
 /** The pinned manager, checksummed as the build's table holds it. */
 const MANAGER = checksummed(FRAMEWORK.delegationManager);
@@ -52,7 +54,7 @@ const TABLE: DelegateTable = new Map([
     {
       chainId: CHAIN_ID,
       address: DELEGATE,
-      codeHash: `0x${'ab'.repeat(32)}`,
+      codeHash: keccak256(DELEGATE_CODE) as `0x${string}`,
       entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108',
       delegationManager: MANAGER,
       caveatEnforcers: Object.fromEntries(
@@ -71,18 +73,45 @@ interface Setup {
   /** The approvals shown, in order. */
   shown: SpendPermissionApproval[];
   limit: SpendingLimit;
+  /** The upgrade transactions sent, as they would be signed. */
+  sent: Record<string, unknown>[];
+  /** How many delegations the listener's key signed. */
+  signed: number;
 }
 
-function setup(): Setup {
+interface SetupOptions {
+  /** The listener's address runs no delegate yet (the grant needs the upgrade). */
+  plainAddress?: boolean;
+  /** The upgrade's receipt status, as the chain answers it. */
+  upgradeStatus?: '0x1' | '0x0';
+}
+
+function setup(options: SetupOptions = {}): Setup {
   const world = fakeWorld();
   world.chainId = CHAIN_ID;
   world.connected.set(SITE, 1000);
-  const state: Setup = { world, shown: [], limit: { kind: 'unlimited' } };
+  const state: Setup = { world, shown: [], limit: { kind: 'unlimited' }, sent: [], signed: 0 };
+  const gwei = '0x3b9aca00';
   const chain = scriptedChain({
-    eth_getBlockByNumber: () => ({ number: '0x10', timestamp: `0x${NOW.toString(16)}` }),
-    // The listener's address already runs Encore's delegate: no upgrade.
-    eth_getCode: () => `0xef0100${DELEGATE.slice(2).toLowerCase()}`,
+    eth_getBlockByNumber: () => ({
+      number: '0x10',
+      timestamp: `0x${NOW.toString(16)}`,
+      baseFeePerGas: gwei,
+    }),
+    // The listener's address runs Encore's delegate (no upgrade), or nothing yet.
+    eth_getCode: (params) =>
+      String(params[0]).toLowerCase() === DELEGATE.toLowerCase()
+        ? DELEGATE_CODE
+        : options.plainAddress
+          ? '0x'
+          : `0xef0100${DELEGATE.slice(2).toLowerCase()}`,
     eth_call: tokenCalls({ [TOKEN.toLowerCase()]: { decimals: 6, symbol: 'USDC' } }),
+    eth_getTransactionCount: () => '0x0',
+    eth_estimateGas: () => '0x10000',
+    eth_maxPriorityFeePerGas: () => gwei,
+    eth_gasPrice: () => gwei,
+    eth_getBalance: () => `0x${(10n ** 18n).toString(16)}`,
+    eth_getTransactionReceipt: () => ({ status: options.upgradeStatus ?? '0x1' }),
   });
   const service = createGrantService({
     table: TABLE,
@@ -102,11 +131,21 @@ function setup(): Setup {
           passwordRequired: check.allowed ? null : check.reason,
         };
       },
-      sendReviewed: async () => {
-        throw new Error('no upgrade in these tests');
+      sendReviewed: async (_origin, reviewed) => {
+        // What would be signed: the reviewed transaction, finished with its nonce.
+        const tx = reviewed.finish?.({ ...reviewed.review.transaction } as never, 0) ?? {};
+        state.sent.push(tx as Record<string, unknown>);
+        return `0x${'ee'.repeat(32)}`;
       },
     },
-    wallet: async () => world.wallet,
+    wallet: async () =>
+      new Proxy(world.wallet, {
+        get(target, key, receiver) {
+          if (key === 'signTypedData') state.signed += 1;
+          const value = Reflect.get(target, key, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
     store: createGrantStore(),
   });
   world.deps.spendPermissions = {
@@ -340,5 +379,39 @@ describe('wallet_getSupportedExecutionPermissions and wallet_getGrantedExecution
       (await rpcFailure(call(s.world, 'wallet_getGrantedExecutionPermissions', [], OTHER_SITE)))
         .code,
     ).toBe(4100);
+  });
+});
+
+describe('a grant for an address that runs no delegate yet', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('shows the one-time upgrade with its fee, sends it for the pinned delegate only, then signs', async () => {
+    const s = setup({ plainAddress: true });
+    const answer = (await call(s.world, 'wallet_requestExecutionPermissions', [
+      asked(nativeRequest()),
+    ])) as { context: string }[];
+    const upgrade = s.shown[0]?.upgrade;
+    expect(upgrade).toMatchObject({ delegate: DELEGATE, replaces: null });
+    expect(BigInt(upgrade?.review.maxFeeWei ?? '0')).toBeGreaterThan(0n);
+    // The native grant's most in total and the upgrade's fee, both held against the limit.
+    expect(BigInt(s.shown[0]?.spending.costWei ?? '0')).toBe(
+      30n * 10n ** 15n + BigInt(upgrade?.review.maxFeeWei ?? '0'),
+    );
+    const [sent] = s.sent as { authorizationList?: { address: string }[] }[];
+    expect(sent?.authorizationList?.map((a) => a.address)).toEqual([DELEGATE]);
+    expect(s.signed).toBe(1);
+    expect(answer[0]?.context).toMatch(/^0x/);
+  });
+
+  it('attack: a failed upgrade signs no delegation and keeps no grant (-32603)', async () => {
+    const s = setup({ plainAddress: true, upgradeStatus: '0x0' });
+    const error = await rpcFailure(
+      call(s.world, 'wallet_requestExecutionPermissions', [asked(nativeRequest())]),
+    );
+    expect(error.code).toBe(-32603);
+    expect(error.message).toMatch(/upgrade of your address failed/);
+    expect(s.sent).toHaveLength(1);
+    expect(s.signed).toBe(0);
+    expect(await createGrantStore().list(WALLET.address, CHAIN_ID)).toEqual([]);
   });
 });
