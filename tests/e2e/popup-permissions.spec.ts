@@ -200,6 +200,12 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     await expectCleanLayoutInBothSchemes(popup, 'permissions: three grants, long host');
     await shoot(popup, 'popup-permissions', (n) => test.info().outputPath(n), POPUP_SIZE);
 
+    // Keeping it: nothing is sent, and the focus is back on its Revoke button.
+    await second.getByTestId('grant-revoke').click();
+    await expect(second.getByTestId('grant-revoke-confirm')).toBeFocused();
+    await second.getByRole('button', { name: 'Keep it' }).click();
+    await expect(second.getByTestId('grant-revoke')).toBeFocused();
+
     // Revoke: the popup says what it costs, sends it, and says when the chain has it.
     await first.getByTestId('grant-revoke').click();
     await expect(first.getByTestId('grant-confirm')).toContainText('you pay its network fee');
