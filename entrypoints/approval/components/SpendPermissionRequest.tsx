@@ -1,10 +1,6 @@
 import type { JSX } from 'preact';
 import type { SpendPermissionApproval } from '../../../lib/extension/approvals/index.ts';
-import {
-  grantAmount,
-  grantDate,
-  periodInWords,
-} from '../../../lib/extension/spend-permissions/index.ts';
+import { grantAmount, grantDate, periodInWords } from '../../../lib/extension/grant-words/index.ts';
 import { displayOrigin, SpokenAddress } from '../../../lib/extension/ui/index.ts';
 import { formatNative, formatNativeRounded } from '../../../lib/transactions/index.ts';
 import { LimitPrompt } from './LimitPrompt.tsx';

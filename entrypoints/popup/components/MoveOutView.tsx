@@ -1,7 +1,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import type { MoveOutcome, MovePlan } from '../../../lib/extension/move/index.ts';
-import { describeError, Field, Spinner } from '../../../lib/extension/ui/index.ts';
+import { describeError, displayOrigin, Field, Spinner } from '../../../lib/extension/ui/index.ts';
 import { RETYPE_CHARACTERS, readDestination } from '../../../lib/move/index.ts';
 import { shortAddress } from '../../../lib/transactions/index.ts';
 import { sendMessage } from './api.ts';
@@ -227,6 +227,24 @@ function MoveReview(props: {
         </code>{' '}
         on {plan.chain.name}
       </p>
+      {plan.revokes.length > 0 ? (
+        <div data-testid="move-revokes">
+          <p class="small">
+            First, in the same transaction, it revokes{' '}
+            {plan.revokes.length === 1
+              ? 'the spend permission'
+              : `the ${plan.revokes.length} spend permissions`}{' '}
+            that could still take from this address, so no site can take from it afterwards:
+          </p>
+          <ul class="move-list">
+            {plan.revokes.map((grant) => (
+              <li key={grant.id} data-testid="move-revoke" class="url" title={grant.origin}>
+                {displayOrigin(grant.origin)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <ul class="move-list" data-testid="move-list">
         {plan.tokens.map((token) => (
           <li key={token.address} data-testid="move-item">

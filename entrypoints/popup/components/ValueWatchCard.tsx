@@ -84,6 +84,24 @@ export function ValueWatchCard(props: ValueWatchCardProps): JSX.Element {
           ))}
           {more > 0 ? <li class="muted">and {more} more</li> : null}
         </ul>
+        {watch.value.permissions.length > 0 ? (
+          <p class="intro" data-testid="value-watch-permissions">
+            Spend permissions you granted can still take up to{' '}
+            {watch.value.permissions.map((item, index) => (
+              <span
+                key={`${item.chainId}:${item.token.kind === 'erc20' ? item.token.address : ''}`}
+              >
+                {index > 0 ? ', ' : ''}
+                <strong
+                  class={item.token.kind === 'erc20' && !item.token.symbol ? 'url' : undefined}
+                >
+                  {item.shown}
+                </strong>
+              </span>
+            ))}{' '}
+            of it without asking again; revoke them under Permissions.
+          </p>
+        ) : null}
         <p class="intro">
           A username and password is a light lock for that much.
           {format === 'hardened'

@@ -22,7 +22,13 @@ import { currentConnections, onPermissionsChanged } from '../permissions/index.t
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
-import { createGrantService, createGrantStore } from '../spend-permissions/index.ts';
+import {
+  createGrantOverview,
+  createGrantService,
+  createGrantStore,
+  grantExposure,
+  redemptionEntries,
+} from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
 import {
   createNonceReservations,
@@ -191,6 +197,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     sent: (account, chainId) => activityStore.list(account, chainId),
     addedTokens,
   });
+  // The popup's list of grants, read from the chain, and the listener's revoke.
+  const grantOverview = createGrantOverview({
+    grants,
+    currentChain: currentSendingChain,
+    rpc: walletReads,
+    transactions,
+    signer: wallet,
+  });
   const move = createMoveService({
     table,
     node,
@@ -205,6 +219,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     },
     confirmPassword: (password) => session.confirmPassword(password),
     wallet,
+    grantsToRevoke: (account) => grantOverview.live(account),
     // The tokens the holdings reader knows on the chain (added by the person, or moved by
     // Encore's own transactions): a move takes every one it holds.
     tokens: async (account, chainId) =>
@@ -228,15 +243,19 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       currentChain: currentKnownChain,
       walletReads,
       readableChains,
+      redemptions: async (account) =>
+        redemptionEntries(account, await grantOverview.list(account), Date.now()),
       readsOn: (chain) => ({
         request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
       }),
       holdings,
       addedTokens,
       dismissed: createDismissedStore(),
+      grantExposure: async (account) => grantExposure(await grantOverview.list(account)),
       linkedProfiles: createLinkedProfiles(),
       move,
       grants,
+      grantOverview,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

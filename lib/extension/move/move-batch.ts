@@ -1,5 +1,6 @@
-// A move as one atomic own-funds batch through Encore's pinned delegate: every token transfer
-// first, the native amount last, in one transaction from the account to itself (carrying the
+// A move as one atomic own-funds batch through Encore's pinned delegate: the revokes of the
+// account's spend permissions first (a failed one fails the whole batch: nothing moves), then
+// every token transfer, the native amount last, in one transaction from the account to itself (carrying the
 // one-time upgrade when the account needs it). The gas and fee are read for a batch sending a
 // stand-in amount, then pinned on the final batch, whose native amount is the balance minus that
 // fee's cap: what the window lists is exactly what sendOwnBatch signs.
@@ -46,6 +47,8 @@ export async function prepareMoveBatch(options: {
   balanceWei: bigint;
   rpc: ChainRpc;
   transactions: OwnBatchSending;
+  /** Calls that run before every transfer (revoking the account's spend permissions). */
+  first?: readonly Call[];
 }): Promise<MoveBatch> {
   const { table, chain, account, destination, balanceWei } = options;
   const tokenCalls: Call[] = options.tokens.map((token) => ({
@@ -53,8 +56,11 @@ export async function prepareMoveBatch(options: {
     value: 0n,
     data: transferAll(token, destination) as `0x${string}`,
   }));
+  const before = options.first ?? [];
   const callsWith = (value: bigint): Call[] =>
-    value > 0n ? [...tokenCalls, { to: destination, value, data: '0x' }] : tokenCalls;
+    value > 0n
+      ? [...before, ...tokenCalls, { to: destination, value, data: '0x' }]
+      : [...before, ...tokenCalls];
   const upgrade = await prepareUpgrade({
     rpc: options.rpc,
     table,

@@ -35,6 +35,11 @@ export interface MovePlan {
   transactions: number;
   /** Per transaction, in order: the fee cap is the sum of gas limit × maximum price per gas. */
   fees: { gasLimit: string; maxPricePerGas: string }[];
+  /**
+   * The spend permissions the batch revokes before anything moves (disableDelegation from the
+   * account), so no site can take from the account afterwards.
+   */
+  revokes: { id: string; origin: string }[];
   /** The batch carries the account's one-time upgrade to Encore's delegate. */
   upgrade: boolean;
   /** The daily limit as it stands for the move (the password is asked whatever it says). */

@@ -22,6 +22,7 @@ import {
 } from '../../transactions/index.ts';
 import { type OwnBatch, sendOwnBatch } from '../calls/index.ts';
 import { type OriginRequests, originReads } from '../node/index.ts';
+import { disableDelegationData, type StoredGrant } from '../spend-permissions/index.ts';
 import {
   type CurrentChain,
   type TransactionService,
@@ -58,6 +59,8 @@ export interface MoveServiceDeps {
   confirmPassword(password: string): Promise<void>;
   /** The logged-in wallet, if it is `account`'s. */
   wallet(account: string): Promise<CallsSigner & TransactionSigner>;
+  /** The account's spend permissions on the current chain that can still take: revoked first. */
+  grantsToRevoke(account: string): Promise<readonly StoredGrant[]>;
   /** The token contracts the wallet knows for the account on the chain. */
   tokens(account: string, chainId: number): Promise<readonly string[]>;
   now?: () => number;
@@ -170,11 +173,13 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
       const rpc = reads();
       const known = [...(await deps.tokens(account, chain.id)), ...(input.tokens ?? [])];
       const tokenList = [...new Map(known.map((token) => [token.toLowerCase(), token])).values()];
-      const [balanceWei, facts, holdings] = await Promise.all([
+      const [balanceWei, facts, holdings, grants] = await Promise.all([
         readBalance(rpc, account),
         readDestinationFacts(rpc, destination),
         readTokenHoldings(rpc, tokenList, account),
+        deps.grantsToRevoke(account),
       ]);
+      const revokes = grants.map((grant) => ({ id: grant.id, origin: grant.origin }));
       const tokens: TokenHolding[] = holdings.holdings;
       const base = {
         id: crypto.randomUUID(),
@@ -185,6 +190,7 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
         facts,
         tokens,
         unreadableTokens: holdings.unreadable,
+        revokes,
       };
       const typed = { account: account as Address, destination: destination as Address };
       if (deps.table.get(chain.id)) {
@@ -196,8 +202,13 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
           balanceWei,
           rpc,
           transactions: deps.transactions,
+          first: grants.map((grant) => ({
+            to: grant.delegationManager as Address,
+            value: 0n,
+            data: disableDelegationData(grant.delegation),
+          })),
         });
-        refuseRevert(batch.approval.review.simulation);
+        refuseRevert(batch.approval.review.simulation, revokes.length);
         const plan: MovePlan = {
           ...base,
           native: {
@@ -215,6 +226,12 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
         keep({ plan, at: now(), sending: false, path: 'batch', batch });
         return plan;
       }
+      if (revokes.length > 0) {
+        // Without Encore's delegate here the revokes cannot run in the move's one transaction.
+        throw new MoveRefusedError(
+          `This account has ${revokes.length === 1 ? 'a spend permission' : `${revokes.length} spend permissions`} a site could still take from: revoke ${revokes.length === 1 ? 'it' : 'them'} under Permissions first, then move. Nothing was prepared.`,
+        );
+      }
       const { steps, native } = await prepareMoveSequence({
         chain,
         account,
@@ -224,7 +241,7 @@ export function createMoveService(deps: MoveServiceDeps): MoveService {
         balanceWei,
         rpc,
       });
-      for (const step of steps) refuseRevert(step.review.simulation);
+      for (const step of steps) refuseRevert(step.review.simulation, 0);
       const cost = steps.reduce(
         (sum, step) => ({
           wei: sum.wei + step.cost.wei,
@@ -394,10 +411,12 @@ function feeOf(tx: CanonicalTransaction): MovePlan['fees'][number] {
   };
 }
 
-function refuseRevert(simulation: Simulation): void {
+function refuseRevert(simulation: Simulation, revokes: number): void {
   if (simulation.outcome === 'revert') {
     throw new MoveRefusedError(
-      `The chain says the move would fail (${simulation.reason.text}): nothing was prepared.`,
+      revokes > 0
+        ? `The chain says the move would fail (${simulation.reason.text}): it revokes your spend permissions first, and a revoke the chain refuses stops the whole move. Nothing was prepared; check Permissions, then try again.`
+        : `The chain says the move would fail (${simulation.reason.text}): nothing was prepared.`,
     );
   }
 }

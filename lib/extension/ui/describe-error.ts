@@ -60,6 +60,8 @@ const DESCRIPTIONS = {
   FORBIDDEN_SENDER: FALLBACK,
   INTERNAL: FALLBACK,
   MOVE_REFUSED: AS_SENT,
+  GRANT_UNREADABLE: AS_SENT,
+  REVOKE_FAILED: AS_SENT,
   GRANT_UPGRADE_FAILED: AS_SENT,
   KEY_HOLDER_UNREACHABLE: () =>
     'The key holder that protects your password cannot be reached. Encore never opens or makes a wallet with a weaker lock instead: try again in a minute.',

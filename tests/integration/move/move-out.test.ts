@@ -16,16 +16,24 @@ import {
 } from '../../../lib/extension/move/index.ts';
 import { createNodeClient } from '../../../lib/extension/node/index.ts';
 import {
+  disableDelegationData,
+  type StoredGrant,
+} from '../../../lib/extension/spend-permissions/index.ts';
+import {
   createNonceReservations,
   createTransactionService,
 } from '../../../lib/extension/transactions/index.ts';
 import type { SpendingLimit, SpendingRecord } from '../../../lib/transactions/index.ts';
 import { randomChecksummedAddress } from '../../support/random-address.ts';
+import { seedGrant } from '../../support/seed-grant.ts';
 import { type SponsoredChain, startSponsoredChain } from '../../support/sponsored-chain.ts';
 
 const ETH = 10n ** 18n;
 const CURRENCY = { symbol: 'ETH', decimals: 18 };
 const PASSWORD = 'the right password';
+const manager = new Interface([
+  'function disabledDelegations(bytes32 delegationHash) view returns (bool)',
+]);
 const token = new Interface([
   'function transfer(address to, uint256 amount) returns (bool)',
   'function balanceOf(address owner) view returns (uint256)',
@@ -82,7 +90,7 @@ describe('moving everything to another wallet', () => {
 
   function services(
     listener: Wallet,
-    options: { table?: DelegateTable; limit?: SpendingLimit } = {},
+    options: { table?: DelegateTable; limit?: SpendingLimit; grants?: StoredGrant[] } = {},
   ) {
     const chain = { id: sc.chain.chainId, name: 'Local development', currency: CURRENCY };
     const node = createNodeClient({
@@ -110,6 +118,7 @@ describe('moving everything to another wallet', () => {
         if (password !== PASSWORD) throw new AccountNotFoundError();
       },
       wallet: async () => listener,
+      grantsToRevoke: async () => options.grants ?? [],
       tokens: async () => [tokenAddress],
     });
     return { move, records, gate, guarded: gate.guard(transactions) };
@@ -165,6 +174,70 @@ describe('moving everything to another wallet', () => {
     await expect(move.send({ id: plan.id, password: PASSWORD })).rejects.toMatchObject({
       code: 'MOVE_REFUSED',
     });
+  });
+
+  /** A spend permission `listener` granted a site, signed by its key as the worker signs one. */
+  async function grantOf(listener: Wallet): Promise<StoredGrant> {
+    const now = (await provider.getBlock('latest'))?.timestamp ?? 0;
+    const { record } = await seedGrant({
+      listenerKey: listener.privateKey as `0x${string}`,
+      chainId: sc.chain.chainId,
+      framework: sc.contracts.delegationFramework,
+      origin: 'https://music.example',
+      redeemer: fresh(),
+      periodAmount: ETH / 1000n,
+      periodSeconds: 86_400,
+      start: now,
+      expiry: now + 30 * 86_400,
+    });
+    return record;
+  }
+  const disabled = async (grant: StoredGrant): Promise<boolean> =>
+    manager.decodeFunctionResult(
+      'disabledDelegations',
+      await provider.call({
+        to: grant.delegationManager,
+        data: manager.encodeFunctionData('disabledDelegations', [grant.id]),
+      }),
+    )[0] as boolean;
+
+  it('revokes every live spend permission in the same batch, before anything moves; the plan lists them', async () => {
+    const listener = await listenerWith(ETH, 0n);
+    const grants = [await grantOf(listener), await grantOf(listener)];
+    const { move } = services(listener, { grants });
+    const destination = fresh();
+    const plan = await move.prepare({ destination, retyped: null });
+    expect(plan.revokes).toEqual(
+      grants.map((g) => ({ id: g.id, origin: 'https://music.example' })),
+    );
+    const { hashes } = await move.send({ id: plan.id, password: PASSWORD });
+    expect(hashes).toHaveLength(1);
+    expect((await provider.waitForTransaction(hashes[0] ?? ''))?.status).toBe(1);
+    expect(await Promise.all(grants.map(disabled))).toEqual([true, true]);
+    expect(await provider.getBalance(destination)).toBe(BigInt(plan.native.valueWei));
+  });
+
+  it('a revoke the chain refuses stops the whole move, saying so; nothing moves', async () => {
+    const listener = await listenerWith(ETH, 0n);
+    const grant = await grantOf(listener);
+    // Already disabled from elsewhere: the manager refuses to disable it again.
+    const sent = await listener.connect(provider).sendTransaction({
+      to: grant.delegationManager,
+      data: disableDelegationData(grant.delegation),
+    });
+    await sent.wait();
+    const { move } = services(listener, { grants: [grant] });
+    await expect(move.prepare({ destination: fresh(), retyped: null })).rejects.toThrow(
+      /revokes your spend permissions first, and a revoke the chain refuses stops the whole move/,
+    );
+  });
+
+  it("without Encore's delegate on the chain, a live spend permission stops the move before anything is prepared", async () => {
+    const listener = await listenerWith(ETH, 0n);
+    const { move } = services(listener, { table: new Map(), grants: [await grantOf(listener)] });
+    await expect(move.prepare({ destination: fresh(), retyped: null })).rejects.toThrow(
+      'revoke it under Permissions first',
+    );
   });
 
   it('transactions in order without a delegate: the native amount is the last wei the node accepts', async () => {
@@ -302,6 +375,7 @@ describe('moving everything to another wallet', () => {
       account: async () => listener.address,
       confirmPassword: async () => undefined,
       wallet: async () => listener,
+      grantsToRevoke: async () => [],
       tokens: async () => [],
     });
     await expect(move.prepare({ destination: fresh(), retyped: null })).rejects.toMatchObject({

@@ -161,6 +161,8 @@ describe('the worker’s own messages', () => {
       'move.prepare',
       'move.send',
       'permissions.list',
+      'permissions.overview',
+      'permissions.revoke',
       'recoveryPhrase.markKept',
       'revealPrivateKey',
       'revealRecoveryPhrase',

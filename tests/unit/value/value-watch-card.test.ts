@@ -32,9 +32,10 @@ const LOCAL = {
   explorerUrl: null,
 };
 
-function watch(show: boolean): ValueWatch {
+function watch(show: boolean, permissions: ValueWatch['permissions'] = []): ValueWatch {
   return {
     show,
+    permissions,
     over: show
       ? [{ chain: LOCAL, wei: '1100000000000000000', threshold: '500000000000000000' }]
       : [],
@@ -132,6 +133,41 @@ describe('the value card', () => {
     button('value-watch-dismiss')?.click();
     await vi.waitFor(() => expect(card()).toBeNull());
     expect(sent).toEqual(['value.watch', 'strengthen.status', 'value.dismiss']);
+  });
+
+  it('says what granted spend permissions can still take, only when they can take something', async () => {
+    answer = watch(true);
+    render(h(ValueWatchCard, { account: ACCOUNT }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    expect(root.querySelector('[data-testid="value-watch-permissions"]')).toBeNull();
+    render(null, root);
+
+    answer = watch(true, [
+      {
+        chainId: 31337,
+        token: { kind: 'native', symbol: 'ETH', decimals: 18 },
+        canTake: '13000000000000000',
+        grants: 2,
+        shown: '0.013 ETH',
+      },
+      {
+        chainId: 31337,
+        token: {
+          kind: 'erc20',
+          address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          symbol: 'ENC',
+          decimals: 18,
+        },
+        canTake: '5000000000000000000',
+        grants: 1,
+        shown: '5 ENC',
+      },
+    ]);
+    render(h(ValueWatchCard, { account: ACCOUNT, onMove: vi.fn() }), root);
+    await vi.waitFor(() => expect(card()).not.toBeNull());
+    expect(root.querySelector('[data-testid="value-watch-permissions"]')?.textContent).toBe(
+      'Spend permissions you granted can still take up to 0.013 ETH, 5 ENC of it without asking again; revoke them under Permissions.',
+    );
   });
 
   it('announces its arrival in a status region that was there before the answer', async () => {

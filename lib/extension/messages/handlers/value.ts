@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../../errors/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import { getSettings, valueThresholdFor } from '../../settings/index.ts';
+import { type GrantExposure, grantAmount } from '../../spend-permissions/index.ts';
 import {
   type AddedTokens,
   type DismissedStore,
@@ -25,6 +26,8 @@ export interface ValueMessageDeps {
   holdings: HoldingsReader;
   addedTokens: AddedTokens;
   dismissed: DismissedStore;
+  /** What the account's spend permissions can still take on the current chain, per token. */
+  grantExposure(account: string): Promise<GrantExposure[]>;
 }
 
 /** The popup's value card: what the wallet holds, which chains are over their threshold, and whether to show it. */
@@ -33,6 +36,35 @@ export interface ValueWatch {
   over: OverThreshold[];
   /** Over a threshold and not dismissed at this level (see value/watch-rule.ts). */
   show: boolean;
+  /**
+   * What granted spend permissions can still take, per token: their remaining takes summed,
+   * capped by what the account holds of the token (when it could be read).
+   */
+  permissions: ShownExposure[];
+}
+
+/** A token's exposure with its amount in words ("0.013 ETH"), as the card shows it. */
+export interface ShownExposure extends GrantExposure {
+  readonly shown: string;
+}
+
+/** Each exposure capped by the balance `held` reads for it (left as it is when unknown). */
+export function cappedByBalance(
+  exposure: readonly GrantExposure[],
+  held: Holdings,
+): ShownExposure[] {
+  return exposure.map((item) => {
+    const chain = held.chains.find((entry) => entry.chain.id === item.chainId);
+    const { token } = item;
+    const balance =
+      token.kind === 'native'
+        ? (chain?.native?.wei ?? null)
+        : (chain?.tokens.find((t) => t.address.toLowerCase() === token.address.toLowerCase())
+            ?.balance ?? null);
+    const canTake =
+      balance === null || BigInt(balance) >= BigInt(item.canTake) ? item.canTake : balance;
+    return { ...item, canTake, shown: grantAmount(canTake, token) };
+  });
 }
 
 /** A token address as typed: 0x and 40 hex digits; mixed case must be its EIP-55 checksum. */
@@ -66,7 +98,13 @@ const tokenListFull = (): InvalidInputError =>
   ]);
 
 /** The value card and the tokens a person adds by address. */
-export function valueMessages({ session, holdings, addedTokens, dismissed }: ValueMessageDeps) {
+export function valueMessages({
+  session,
+  holdings,
+  addedTokens,
+  dismissed,
+  grantExposure,
+}: ValueMessageDeps) {
   const account = async (): Promise<string> => {
     await session.ready();
     const address = session.getAddress();
@@ -75,15 +113,22 @@ export function valueMessages({ session, holdings, addedTokens, dismissed }: Val
   };
 
   async function watch(address: string): Promise<ValueWatch> {
-    const [held, settings, levels] = await Promise.all([
+    const [held, settings, levels, exposure] = await Promise.all([
       holdings.read(address),
       getSettings(),
       dismissed.read(address),
+      // Unreadable grants leave the card as it was: it says nothing rather than something wrong.
+      grantExposure(address).catch(() => []),
     ]);
     const over = overThreshold(held, (chain) =>
       valueThresholdFor(settings, chain.id, chain.currency),
     );
-    return { holdings: held, over, show: showCard(over, levels) };
+    return {
+      holdings: held,
+      over,
+      show: showCard(over, levels),
+      permissions: cappedByBalance(exposure, held),
+    };
   }
 
   return [
