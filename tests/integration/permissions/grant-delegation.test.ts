@@ -9,22 +9,11 @@
 import { DelegationManager as delegationManagerAbi } from '@metamask/delegation-abis';
 import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
-import { Wallet } from 'ethers';
 import { createWalletClient, custom, encodeFunctionData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildGrantDelegation,
-  type CanonicalGrant,
-  delegationTypedData,
-  type GrantContext,
-  parsePermissionRequest,
-  permissionContext,
-  permissionResponse,
-  randomSalt,
-  supportedPermissions,
-} from '../../../lib/permissions/index.ts';
+import type { CanonicalGrant } from '../../../lib/permissions/index.ts';
 import {
   DAY,
   ETH,
@@ -36,6 +25,7 @@ import {
   sessionClient,
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
+import { permissionsWallet } from '../../support/permissions-wallet.ts';
 
 describe('a grant built by the wallet from the kit request, redeemed by the kit', () => {
   let chain: PermissionsChain;
@@ -49,41 +39,7 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
    * its delegation built and signed by `fan`'s key. `grants` collects what the window would show.
    */
   function siteClient(fan: { key: Hex; address: Hex }, grants: CanonicalGrant[]) {
-    const wallet = new Wallet(fan.key);
-    const framework = chain.sc.contracts.delegationFramework;
-    const request = async ({ method, params }: { method: string; params?: unknown }) => {
-      if (method === 'wallet_getSupportedExecutionPermissions') {
-        return supportedPermissions([chain.sc.chain.chainId]);
-      }
-      if (method !== 'wallet_requestExecutionPermissions') throw new Error(`no ${method} here`);
-      const ctx: GrantContext = {
-        origin: 'https://music.example',
-        listener: fan.address,
-        chainId: chain.sc.chain.chainId,
-        framework,
-        nativeCurrency: { symbol: 'ETH', decimals: 18 },
-        chain: chain.sc.rpc,
-        now: await chain.now(),
-      };
-      return Promise.all(
-        (params as unknown[]).map(async (asked) => {
-          const grant = await parsePermissionRequest(asked, ctx);
-          grants.push(grant);
-          const delegation = buildGrantDelegation(grant, framework.caveatEnforcers, randomSalt());
-          const typed = delegationTypedData(delegation, grant.chainId, framework.delegationManager);
-          const signature = (await wallet.signTypedData(
-            typed.domain,
-            typed.types,
-            typed.message,
-          )) as Hex;
-          return permissionResponse(
-            asked as object,
-            permissionContext({ ...delegation, signature }),
-            framework.delegationManager,
-          );
-        }),
-      );
-    };
+    const request = permissionsWallet(chain, fan, grants);
     return createWalletClient({
       chain: { ...hardhat, id: chain.sc.chain.chainId },
       transport: custom({ request }),
