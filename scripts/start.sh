@@ -236,9 +236,7 @@ Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-${DATA_DIR#"$PWD"/}/encore.sqlite})
   key holder       $KEY_HOLDER_URL   (RFC 9497 POPRF; key file ${KEY_HOLDER_KEYS_FILE#"$PWD"/}, public keys at /keys)
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
-  demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service;
-                   "Support the artist" charged monthly by its session account: move the chain
-                   a month ahead with \`npm run chain:advance\`)
+  demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service; charges "Support the artist" monthly)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
   bundler          $(chain_value BUNDLER_URL)   (Alto, ERC-4337 v0.8 EntryPoint $(chain_value ENTRY_POINT_ADDRESS))
   sponsor service  $BACKEND_URL/sponsor   (pays for favorite/follow on FanActions at $FAN_ACTIONS_ADDRESS)
@@ -262,5 +260,6 @@ case "${ENCORE_BROWSER:-chromium}" in
     ;;
 esac
 echo
+echo "A month later on the chain's clock (\"Support the artist\" charges again): \`npm run chain:advance\`."
 echo "Logs in $LOGS_SHOWN. Press Ctrl-C to stop everything (or, from elsewhere, \`make stop\`)."
 wait
