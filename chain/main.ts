@@ -87,8 +87,9 @@ try {
   console.log(`LOCAL_FUNDED_KEY=${LOCAL_FUNDED_KEY}`);
   console.log(`RELAYER_KEY=${LOCAL_RELAYER_KEY}`);
   console.log(`FUNDING_KEY=${LOCAL_FUNDING_KEY}`);
-  console.log(`SPONSOR_KEY=${LOCAL_SPONSOR_KEY}`);
+  // Before SPONSOR_KEY: scripts/start.sh reads the values once that line is there.
   console.log(`SUPPORT_SESSION_KEY=${LOCAL_SESSION_KEY}`);
+  console.log(`SPONSOR_KEY=${LOCAL_SPONSOR_KEY}`);
   console.log('Press Ctrl-C to stop the chain.');
 } catch (error) {
   if (!stopping) {
