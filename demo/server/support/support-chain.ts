@@ -38,6 +38,8 @@ export interface SupportChain {
   chainTime(): Promise<number>;
   delegationHash(delegation: DelegationStruct): Promise<string>;
   isRevoked(hash: string): Promise<boolean>;
+  /** Whether `address` holds code (an EIP-7702 delegation counts): only an account can be redeemed from. */
+  isAccount(address: string): Promise<boolean>;
   /** What the period's cap still allows now, in wei. */
   available(hash: string, periodTerms: string): Promise<bigint>;
   /** How redeeming `value` wei to `to` would revert (the error's name or reason); null: it would not. */
@@ -91,6 +93,7 @@ export async function connectSupportChain(config: SupportConfig): Promise<Suppor
     chainTime,
     delegationHash: async (delegation) =>
       String(await manager.getFunction('getDelegationHash')(delegation)),
+    isAccount: async (address) => (await provider.getCode(address)) !== '0x',
     isRevoked: async (hash) => Boolean(await manager.getFunction('disabledDelegations')(hash)),
     async available(hash, periodTerms) {
       const [amount] = (await enforcer.getFunction('getAvailableAmount')(

@@ -162,6 +162,12 @@ export function createSupporters(config: SupportConfig, chain: SupportChain): Su
         config,
         now: await chain.chainTime(),
       });
+      if (!(await chain.isAccount(listener))) {
+        throw new SupportError(
+          'SUPPORT_INVALID_GRANT',
+          'this address is not a smart account yet, so nothing can be redeemed from it: make one sponsored call (a favorite) first, which installs it',
+        );
+      }
       // The chain's own answer: a redemption of nothing checks the listener's signature, that the
       // permission is alive, and every caveat but the amount.
       const refusal = await chain.refusal(input.context, track.artistWallet, 0n);

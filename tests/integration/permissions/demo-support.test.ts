@@ -14,6 +14,7 @@ import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
 import { Wallet } from 'ethers';
 import { Hono } from 'hono';
 import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceLocalClock, parseDuration } from '../../../chain/index.ts';
 import type { SupportConfig } from '../../../demo/server/support/config.ts';
@@ -240,6 +241,23 @@ describe('"Support the artist": the demo server charges a month at a time', () =
         error: `this is not the permission the site asked for: ${why}`,
       });
     }
+  });
+
+  it('a listener whose address is not an account yet (no delegate installed): refused, plainly', async () => {
+    const key = generatePrivateKey();
+    const plain = { key, address: privateKeyToAccount(key).address };
+    const { granted } = await grantFromPage(plain);
+    const answer = await call('POST', '/api/support/grants', {
+      listener: plain.address,
+      trackId: track.id,
+      ...granted,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({
+      code: 'SUPPORT_INVALID_GRANT',
+      error:
+        'this address is not a smart account yet, so nothing can be redeemed from it: make one sponsored call (a favorite) first, which installs it',
+    });
   });
 
   it('answers bad input with the field, and a listener without a grant with 404', async () => {
