@@ -64,6 +64,8 @@ try {
       address: sponsored.delegate,
       codeHash: sponsored.delegateCodeHash,
       entryPoint: sponsored.entryPoint,
+      delegationManager: sponsored.delegationFramework.delegationManager,
+      caveatEnforcers: sponsored.delegationFramework.caveatEnforcers,
     },
   };
   console.log(`Local chain ${chain.chainId} on ${chain.url}`);

@@ -47,6 +47,8 @@ export async function startSponsoredChain(): Promise<SponsoredChain> {
           address: contracts.delegate,
           codeHash: contracts.delegateCodeHash,
           entryPoint: contracts.entryPoint,
+          delegationManager: contracts.delegationFramework.delegationManager,
+          caveatEnforcers: contracts.delegationFramework.caveatEnforcers,
         },
       ],
     ]);

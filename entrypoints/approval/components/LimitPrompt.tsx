@@ -16,6 +16,8 @@ export function LimitPrompt(props: {
   currency: NativeCurrency;
   /** "send it" or "run it". */
   verb: string;
+  /** What the request counts against the limit, when it is not simply sent now (a grant). */
+  overLimit?: string;
   password: string;
   onPassword(value: string): void;
   disabled: boolean;
@@ -27,7 +29,9 @@ export function LimitPrompt(props: {
       ? 'This grants an approval without a cap, so it is over any daily spending limit.'
       : spending.passwordRequired === 'tokens'
         ? 'This moves tokens from your account or lets another address move them. Encore cannot tell what a token is worth, so under a daily spending limit every such request needs your password.'
-        : `This would take today's spending to ${formatNativeRounded(BigInt(spending.spentWei) + BigInt(spending.costWei), currency, 'up')}, over your daily limit of ${formatNative(BigInt(spending.limitWei), currency)}.`;
+        : props.overLimit !== undefined
+          ? props.overLimit
+          : `This would take today's spending to ${formatNativeRounded(BigInt(spending.spentWei) + BigInt(spending.costWei), currency, 'up')}, over your daily limit of ${formatNative(BigInt(spending.limitWei), currency)}.`;
   return (
     <div class="tx-limit" data-testid="tx-limit">
       <p>

@@ -8,6 +8,7 @@ import { IdTokenRequest } from './IdTokenRequest.tsx';
 import { LoginRequired } from './LoginRequired.tsx';
 import { OriginBanner } from './OriginBanner.tsx';
 import { SignMessageRequest } from './SignMessageRequest.tsx';
+import { SpendPermissionRequest } from './SpendPermissionRequest.tsx';
 import { TransactionRequest } from './TransactionRequest.tsx';
 import { TypedDataRequest } from './TypedDataRequest.tsx';
 
@@ -35,6 +36,7 @@ const TITLES: Record<PendingApproval['details']['kind'], string> = {
   add_chain: 'asks Encore to use a chain',
   transaction: 'asks you to send a transaction',
   calls: 'asks you to run calls',
+  spend_permission: 'asks to take payments without asking each time',
 };
 
 export function RequestView({
@@ -50,7 +52,9 @@ export function RequestView({
   // As the worker's needsPassword: what leaves the balance over the daily limit (or tokens under
   // one) takes the password, whoever pays the fee; so does a permit signature under a limit.
   const passwordRequired =
-    details.kind === 'transaction' || details.kind === 'calls'
+    details.kind === 'transaction' ||
+    details.kind === 'calls' ||
+    details.kind === 'spend_permission'
       ? details.spending.passwordRequired !== null
       : details.kind === 'typed_data' && (details.permit?.passwordRequired ?? null) !== null;
   // Focus starts on the site's name, never on Approve: Enter must not approve what the person has
@@ -105,6 +109,16 @@ export function RequestView({
         disabled={answered}
       />
     );
+  } else if (details.kind === 'spend_permission') {
+    body = (
+      <SpendPermissionRequest
+        details={details}
+        origin={origin}
+        password={password}
+        onPassword={setPassword}
+        disabled={answered}
+      />
+    );
   } else body = <IdTokenRequest details={details} origin={origin} />;
 
   return (
@@ -152,6 +166,8 @@ function approveLabel(details: PendingApproval['details']): string {
       return 'Share';
     case 'add_chain':
       return 'Add chain';
+    case 'spend_permission':
+      return details.upgrade ? 'Upgrade and grant' : 'Grant';
     case 'calls': {
       const anyway =
         details.payment === 'own' && details.review.simulation.outcome === 'revert'

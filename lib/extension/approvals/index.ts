@@ -21,6 +21,7 @@ export type {
   PermitApproval,
   PermitTokenInfo,
   SpendingState,
+  SpendPermissionApproval,
   SponsoredCallsApproval,
   TransactionApproval,
   TypedDataApproval,

@@ -32,7 +32,61 @@ export type ApprovalDetails =
   | IdTokenApproval
   | AddChainApproval
   | TransactionApproval
-  | CallsApproval;
+  | CallsApproval
+  | SpendPermissionApproval;
+
+/**
+ * A spend permission a site asks for (wallet_requestExecutionPermissions): its redeemer may take
+ * up to `grant.periodAmount` of the token every period, from `grant.start` until `grant.expiry`.
+ * Every field comes from the canonical grant the worker parsed and will sign (the token's symbol
+ * and decimals read from the chain, never the site's word); amounts are raw units, decimal.
+ */
+export interface SpendPermissionApproval {
+  kind: 'spend_permission';
+  /** The listener's address the grant takes from, checksummed. */
+  address: string;
+  chain: { id: number; name: string };
+  /** The chain's currency (the native token's symbol and decimals, and the upgrade's fee). */
+  currency: NativeCurrency;
+  grant: {
+    type: 'native-token-periodic' | 'erc20-token-periodic';
+    /** The site's session account: the only one that may take, checksummed. */
+    redeemer: string;
+    token:
+      | { kind: 'native'; symbol: string; decimals: number }
+      | { kind: 'erc20'; address: string; symbol: string | null; decimals: number };
+    periodAmount: string;
+    periodSeconds: number;
+    /** Unix seconds. */
+    start: number;
+    /** The start is now or already past: the first period is the current one. */
+    startsNow: boolean;
+    /** Unix seconds: nothing can be taken at or after it. */
+    expiry: number;
+    /** How many periods can be taken in, from now to the expiry. */
+    periods: number;
+    /** `periodAmount` × `periods`. */
+    maxTotal: string;
+    /** The site's own words about why, or null. */
+    justification: string | null;
+  };
+  /**
+   * The one-time upgrade of the listener's address to Encore's delegate (which accepts
+   * redemptions), sent from the listener's balance with the grant; null when it already runs it.
+   */
+  upgrade: {
+    delegate: string;
+    /** The delegate it runs now (an older Encore delegate, or another wallet's), or null. */
+    replaces: string | null;
+    /** The upgrade transaction, exactly as it is signed: its fee is `review.maxFeeWei`. */
+    review: TransactionReview;
+  } | null;
+  /**
+   * The daily limit as it stands for the grant: its most in total (native grants), the upgrade's
+   * fee, and any token grant (which needs the password under a limit, as a token transfer does).
+   */
+  spending: SpendingState;
+}
 
 /** Typed data to sign (eth_signTypedData_v4), in the canonical form that is signed. */
 export interface TypedDataApproval {

@@ -21,6 +21,7 @@ import { currentConnections, onPermissionsChanged } from '../permissions/index.t
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
+import { createGrantService, createGrantStore } from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
 import {
   createNonceReservations,
@@ -46,7 +47,8 @@ const BACKGROUND_DERIVE_DELAY_MS = 100;
 declare global {
   interface ImportMetaEnv {
     /**
-     * JSON `{ "<chainId>": { address, codeHash, entryPoint } }`: Encore's own EIP-7702 delegate
+     * JSON `{ "<chainId>": { address, codeHash, entryPoint, delegationManager, caveatEnforcers } }`:
+     * Encore's own EIP-7702 delegate, and the Delegation Framework it accepts redemptions through,
      * per chain (`npm run chain` prints the local one). Malformed entries are ignored.
      */
     readonly WXT_DELEGATES?: string;
@@ -107,6 +109,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
   const node = createNodeClient({ currentChain: currentKnownChain });
   const walletReads = originReads(node, WALLET_ORIGIN);
   const activityStore = createActivityStore();
+  const grants = createGrantStore();
   const activity = createActivityService({
     store: activityStore,
     // Only the current chain has a node to ask; a transaction on another waits for the popup.
@@ -149,6 +152,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
     showActivity: showActivityWindow,
     wallet,
   });
+  const spendPermissions = createGrantService({
+    table,
+    node,
+    currentChain: currentSendingChain,
+    transactions: siteTransactions,
+    wallet,
+    store: grants,
+  });
   const hub = new ProviderHub(
     guardRpcDeps(
       createRpcDeps({
@@ -159,6 +170,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
         node,
         transactions: siteTransactions,
         calls,
+        spendPermissions,
       }),
       moveGate,
     ),
@@ -220,6 +232,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       dismissed: createDismissedStore(),
       linkedProfiles: createLinkedProfiles(),
       move,
+      grants,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

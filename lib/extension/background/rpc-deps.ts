@@ -18,6 +18,7 @@ import {
   spendingLimitFor,
   updateSettings,
 } from '../settings/index.ts';
+import type { GrantService } from '../spend-permissions/index.ts';
 import type { TransactionService } from '../transactions/index.ts';
 
 export interface RpcDepsSources {
@@ -31,10 +32,21 @@ export interface RpcDepsSources {
   transactions: TransactionService;
   /** EIP-5792 batches a sponsor pays for. */
   calls: CallsService;
+  /** ERC-7715 spend permissions: the window's view, the signature, the grants kept. */
+  spendPermissions: GrantService;
 }
 
 export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
-  const { session, connections, approvals, catalogClient, node, transactions, calls } = sources;
+  const {
+    session,
+    connections,
+    approvals,
+    catalogClient,
+    node,
+    transactions,
+    calls,
+    spendPermissions,
+  } = sources;
   return {
     // The address at once; the wallet is derived on the first signature.
     getWallet: () => session.getSigner(),
@@ -79,6 +91,7 @@ export function createRpcDeps(sources: RpcDepsSources): RpcDeps {
     approvals: { request: (origin, details, signal) => approvals.request(origin, details, signal) },
     transactions,
     calls,
+    spendPermissions,
     catalog: createCatalogDeps({
       client: catalogClient,
       idTokenLifetimeSeconds: async () => (await getSettings()).idTokenLifetimeSeconds,

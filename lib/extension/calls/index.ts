@@ -22,7 +22,12 @@ export {
   UnsupportedCapabilityError,
   UnsupportedChainIdError,
 } from './errors.ts';
-export { type OwnBatch, type OwnBatchSending, sendOwnBatch } from './own-batch.ts';
+export {
+  type OwnBatch,
+  type OwnBatchSending,
+  prepareOwnBatch,
+  sendOwnBatch,
+} from './own-batch.ts';
 export { recognizeLocalService } from './recognize-local-service.ts';
 export {
   CALLS_KEY,

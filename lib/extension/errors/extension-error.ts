@@ -25,6 +25,7 @@ export type ExtensionErrorCode =
   | 'INTERNAL'
   | 'NO_RESPONSE'
   | 'MOVE_REFUSED'
+  | 'GRANT_UPGRADE_FAILED'
   | 'LOGIN_IN_PROGRESS';
 
 export class ExtensionError extends EncoreError<string> {

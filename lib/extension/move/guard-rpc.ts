@@ -23,5 +23,13 @@ export function guardRpcDeps(deps: RpcDeps, gate: MoveGate): RpcDeps {
         return deps.chain.add(chain);
       },
     },
+    // A grant lets a site take from the account later: none is signed while everything moves out.
+    spendPermissions: {
+      ...deps.spendPermissions,
+      grant: async (...args) => {
+        await still();
+        return deps.spendPermissions.grant(...args);
+      },
+    },
   };
 }

@@ -44,6 +44,19 @@ export class PermitPasswordError extends ProviderRpcError {
   }
 }
 
+/**
+ * 4100: a spend permission that needs the password (under a daily spending limit) approved
+ * without it (the approval queue never lets that through; the method checks again before signing).
+ */
+export class GrantPasswordError extends ProviderRpcError {
+  constructor() {
+    super(
+      4100,
+      'This permission lets a site take from the account later, which Encore grants over what is left of the daily spending limit (or for tokens under a limit) only with your password. Ask again and approve it with your password.',
+    );
+  }
+}
+
 /** 4200: Encore does not offer this method. */
 export class UnsupportedMethodError extends ProviderRpcError {
   constructor(method: string, why?: string) {
@@ -140,6 +153,8 @@ const PROVIDER_ANSWERS = {
   INTERNAL: INTERNAL,
   NO_RESPONSE: INTERNAL,
   MOVE_REFUSED: INTERNAL,
+  // The grant's one-time upgrade did not land: nothing was signed, and the sentence says why.
+  GRANT_UPGRADE_FAILED: (error) => internalSaying(error),
   LIBRARY_CANCELLED: INTERNAL,
   INVALID_TRANSACTION: (error) =>
     error instanceof InvalidTransactionError

@@ -60,6 +60,7 @@ const DESCRIPTIONS = {
   FORBIDDEN_SENDER: FALLBACK,
   INTERNAL: FALLBACK,
   MOVE_REFUSED: AS_SENT,
+  GRANT_UPGRADE_FAILED: AS_SENT,
 } as const satisfies Record<PageErrorCode, Describe>;
 
 function isPageErrorCode(code: unknown): code is PageErrorCode {

@@ -15,6 +15,26 @@ export interface PinnedDelegate {
   readonly codeHash: Hex;
   /** The ERC-4337 EntryPoint the delegate was deployed for (an immutable in its code). */
   readonly entryPoint: Address;
+  /**
+   * The ERC-7710 DelegationManager the delegate accepts redemptions from (an immutable in its
+   * code): the only manager a spend permission is ever built for, never one a site names.
+   */
+  readonly delegationManager: Address;
+  /**
+   * The Delegation Framework's caveat enforcers on this chain that a spend permission is made of
+   * (by the names MetaMask's Smart Accounts Kit gives them): the chain enforces a grant's cap,
+   * start and expiry only through these, so they come from the build too.
+   */
+  readonly caveatEnforcers: PinnedCaveatEnforcers;
+}
+
+/** The enforcers a periodic spend permission is made of, checksummed. */
+export interface PinnedCaveatEnforcers {
+  readonly NativeTokenPeriodTransferEnforcer: Address;
+  readonly ERC20PeriodTransferEnforcer: Address;
+  readonly ExactCalldataEnforcer: Address;
+  readonly ValueLteEnforcer: Address;
+  readonly TimestampEnforcer: Address;
 }
 
 export type DelegateTable = ReadonlyMap<number, PinnedDelegate>;
@@ -27,6 +47,14 @@ const entrySchema = z.lazy(() =>
     address: addressSchema,
     codeHash: bytes32Schema,
     entryPoint: addressSchema,
+    delegationManager: addressSchema,
+    caveatEnforcers: z.strictObject({
+      NativeTokenPeriodTransferEnforcer: addressSchema,
+      ERC20PeriodTransferEnforcer: addressSchema,
+      ExactCalldataEnforcer: addressSchema,
+      ValueLteEnforcer: addressSchema,
+      TimestampEnforcer: addressSchema,
+    }),
   }),
 );
 
@@ -37,7 +65,7 @@ const tableSchema = z.lazy(() =>
 );
 
 /**
- * The table a build's JSON names (`{"31337":{"address","codeHash","entryPoint"}}`). A malformed
+ * The table a build's JSON names (`{"31337":{"address","codeHash","entryPoint","delegationManager","caveatEnforcers"}}`). A malformed
  * value is ignored entirely, as a malformed WXT_RPC_URLS is: no entry is better than a wrong one.
  */
 export function readDelegateTable(json: string | undefined): DelegateTable {

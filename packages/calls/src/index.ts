@@ -26,6 +26,7 @@ export { deadlineOf, keyOf, nonceOf, sequenceOf } from './deadline-nonce.ts';
 export { checkDelegateCode } from './delegate-code.ts';
 export {
   type DelegateTable,
+  type PinnedCaveatEnforcers,
   type PinnedDelegate,
   pinnedDelegate,
   readDelegateTable,

@@ -6,6 +6,8 @@ const entry = {
   address: PINNED.address,
   codeHash: PINNED.codeHash,
   entryPoint: PINNED.entryPoint,
+  delegationManager: PINNED.delegationManager,
+  caveatEnforcers: PINNED.caveatEnforcers,
 };
 
 describe('the delegate table a build names (WXT_DELEGATES)', () => {
@@ -38,6 +40,28 @@ describe('the delegate table a build names (WXT_DELEGATES)', () => {
     ],
     ['a short code hash', JSON.stringify({ 1: { ...entry, codeHash: '0x1234' } })],
     ['an unknown field', JSON.stringify({ 1: { ...entry, trusted: true } })],
+    [
+      'a missing DelegationManager',
+      JSON.stringify({ 1: { ...entry, delegationManager: undefined } }),
+    ],
+    [
+      'a missing caveat enforcer',
+      JSON.stringify({
+        1: {
+          ...entry,
+          caveatEnforcers: { ...entry.caveatEnforcers, TimestampEnforcer: undefined },
+        },
+      }),
+    ],
+    [
+      'an enforcer the build names that no grant is made of',
+      JSON.stringify({
+        1: {
+          ...entry,
+          caveatEnforcers: { ...entry.caveatEnforcers, AllowedTargetsEnforcer: entry.address },
+        },
+      }),
+    ],
     [
       'a missing EntryPoint',
       JSON.stringify({ 1: { address: entry.address, codeHash: entry.codeHash } }),

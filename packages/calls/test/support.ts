@@ -14,6 +14,14 @@ export const PINNED: PinnedDelegate = {
   address: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
   codeHash: keccak256(DELEGATE_CODE) as `0x${string}`,
   entryPoint: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  delegationManager: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  caveatEnforcers: {
+    NativeTokenPeriodTransferEnforcer: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    ERC20PeriodTransferEnforcer: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+    ExactCalldataEnforcer: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+    ValueLteEnforcer: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+    TimestampEnforcer: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+  },
 };
 
 export const TABLE: DelegateTable = new Map([[CHAIN_ID, PINNED]]);

@@ -121,6 +121,8 @@ export async function startE2EServices(
           address: sponsored.delegate,
           codeHash: sponsored.delegateCodeHash,
           entryPoint: sponsored.entryPoint,
+          delegationManager: sponsored.delegationFramework.delegationManager,
+          caveatEnforcers: sponsored.delegationFramework.caveatEnforcers,
         },
       }),
     };

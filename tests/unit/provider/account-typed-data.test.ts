@@ -13,10 +13,28 @@ const SITE = 'https://music.example';
 const ENTRY_POINT = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
 const DELEGATE = '0xD1D1D1d1D1d1d1D1D1d1d1d1d1D1d1D1d1d1d1D1';
 const OTHER_CHAIN_ENTRY_POINT = '0xE0E0e0E0e0E0e0e0E0E0e0e0E0e0e0E0E0E0E0e0';
+const MANAGER = '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3';
+const ENFORCERS = {
+  NativeTokenPeriodTransferEnforcer: '0x1111111111111111111111111111111111111111',
+  ERC20PeriodTransferEnforcer: '0x3333333333333333333333333333333333333333',
+  ExactCalldataEnforcer: '0x4444444444444444444444444444444444444444',
+  ValueLteEnforcer: '0x5555555555555555555555555555555555555555',
+  TimestampEnforcer: '0x6666666666666666666666666666666666666666',
+} as const;
 const STRANGER = '0x2222222222222222222222222222222222222222';
 
 const TABLE: DelegateTable = new Map([
-  [1, { chainId: 1, address: DELEGATE, codeHash: `0x${'ab'.repeat(32)}`, entryPoint: ENTRY_POINT }],
+  [
+    1,
+    {
+      chainId: 1,
+      address: DELEGATE,
+      codeHash: `0x${'ab'.repeat(32)}`,
+      entryPoint: ENTRY_POINT,
+      delegationManager: MANAGER,
+      caveatEnforcers: ENFORCERS,
+    },
+  ],
   [
     10,
     {
@@ -24,6 +42,8 @@ const TABLE: DelegateTable = new Map([
       address: DELEGATE,
       codeHash: `0x${'ab'.repeat(32)}`,
       entryPoint: OTHER_CHAIN_ENTRY_POINT,
+      delegationManager: MANAGER,
+      caveatEnforcers: ENFORCERS,
     },
   ],
 ]);

@@ -6,6 +6,7 @@ import { type MoveMessageDeps, moveMessages } from './move.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
 import { type SiteMessageDeps, siteMessages } from './sites.ts';
+import { type SpendPermissionMessageDeps, spendPermissionMessages } from './spend-permissions.ts';
 import { type StrengthenMessageDeps, strengthenMessages } from './strengthen.ts';
 import { type ValueMessageDeps, valueMessages } from './value.ts';
 import { type WalletMessageDeps, walletMessages } from './wallet.ts';
@@ -20,7 +21,8 @@ export type MessageDeps = WalletMessageDeps &
   ActivityMessageDeps &
   ValueMessageDeps &
   MoveMessageDeps &
-  StrengthenMessageDeps;
+  StrengthenMessageDeps &
+  SpendPermissionMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -39,10 +41,12 @@ export function messageHandlers(deps: MessageDeps) {
     ...valueMessages(deps),
     ...moveMessages(deps),
     ...strengthenMessages(deps),
+    ...spendPermissionMessages(deps),
   ];
 }
 
 export type { ActivityList, Balance, ChainSummary } from './activity.ts';
+export type { GrantList } from './spend-permissions.ts';
 export type { StrengthenStatus } from './strengthen.ts';
 export type { ValueWatch } from './value.ts';
 export type { WalletState } from './wallet.ts';

@@ -15,7 +15,10 @@ import { eth_sign, eth_signTransaction } from './unsupported.ts';
 import { wallet_addEthereumChain } from './wallet_addEthereumChain.ts';
 import { wallet_getCallsStatus } from './wallet_getCallsStatus.ts';
 import { wallet_getCapabilities } from './wallet_getCapabilities.ts';
+import { wallet_getGrantedExecutionPermissions } from './wallet_getGrantedExecutionPermissions.ts';
 import { wallet_getPermissions } from './wallet_getPermissions.ts';
+import { wallet_getSupportedExecutionPermissions } from './wallet_getSupportedExecutionPermissions.ts';
+import { wallet_requestExecutionPermissions } from './wallet_requestExecutionPermissions.ts';
 import { wallet_requestPermissions } from './wallet_requestPermissions.ts';
 import { wallet_revokePermissions } from './wallet_revokePermissions.ts';
 import { wallet_sendCalls } from './wallet_sendCalls.ts';
@@ -41,6 +44,9 @@ const METHODS = [
   wallet_sendCalls,
   wallet_getCallsStatus,
   wallet_showCallsStatus,
+  wallet_requestExecutionPermissions,
+  wallet_getSupportedExecutionPermissions,
+  wallet_getGrantedExecutionPermissions,
   eth_sendTransaction,
   eth_signTransaction,
   eth_sign,

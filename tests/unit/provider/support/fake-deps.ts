@@ -188,6 +188,18 @@ export function fakeWorld(): FakeWorld {
           return `0x${'ab'.repeat(32)}`;
         },
       },
+      // Spend permissions have tests of their own (tests/unit/spend-permissions), which put the
+      // real grant service here; elsewhere, none is granted.
+      spendPermissions: {
+        supported: () => ({}),
+        prepare: async () => {
+          throw new Error('not in these tests');
+        },
+        grant: async () => {
+          throw new Error('not in these tests');
+        },
+        granted: async () => [],
+      },
       // Sponsored batches have tests of their own (tests/unit/calls-extension); here, none.
       calls: {
         capabilities: async () => ({}),
