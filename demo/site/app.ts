@@ -357,8 +357,17 @@ async function support(): Promise<void> {
   if (!track) return;
   try {
     // The permission is granted on the site's chain, switched to as dapps do.
-    await useChain(provider, await relayChain());
-    const state = await grantSupport(provider, account, track.id);
+    const chain = await relayChain();
+    await useChain(provider, chain);
+    const wallet = provider;
+    const listener = account;
+    const grant = () => grantSupport(wallet, listener, track.id);
+    // A wallet that knows the chain but cannot read it (4901) is offered the site's URL once.
+    const state = await grant().catch(async (error: unknown) => {
+      if ((error as { code?: unknown })?.code !== 4901 || !chain.rpcUrl) throw error;
+      await addChain(wallet, chain);
+      return grant();
+    });
     renderSupport(state);
     show('support-result', `Thank you: ${track.artist} gets 0.001 ETH a month from you`, true);
   } catch (error) {
