@@ -41,6 +41,10 @@ const PrivateKeyExport = lazyComponent(
   () => import('./PrivateKeyExport.tsx').then((m) => m.PrivateKeyExport),
   loadingFallback,
 );
+const PermissionsView = lazyComponent(
+  () => import('./PermissionsView.tsx').then((m) => m.PermissionsView),
+  loadingFallback,
+);
 const StrengthenView = lazyComponent(
   () => import('./StrengthenView.tsx').then((m) => m.StrengthenView),
   loadingFallback,
@@ -67,6 +71,9 @@ export function WalletView(props: WalletViewProps): JSX.Element {
     () => new URLSearchParams(location.search).get('view') === 'activity',
   );
   const [tokens, setTokens] = useState(false);
+  const [permissions, setPermissions] = useState(false);
+  // Spend permissions not revoked (from the store, no chain read): the logout says they stay.
+  const [liveGrants, setLiveGrants] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Null until the worker answers (and if it cannot): no reminder rather than a wrong one.
@@ -86,9 +93,11 @@ export function WalletView(props: WalletViewProps): JSX.Element {
             ? 'activity'
             : tokens
               ? 'tokens'
-              : changing
-                ? 'password'
-                : 'wallet';
+              : permissions
+                ? 'permissions'
+                : changing
+                  ? 'password'
+                  : 'wallet';
   useViewFocus(view, 'wallet', root, VIEW_START, true);
 
   useEffect(() => {
@@ -102,6 +111,21 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       current = false;
     };
   }, [props.address]);
+
+  useEffect(() => {
+    let current = true;
+    sendMessage('permissions.list').then(
+      ({ grants }) =>
+        current &&
+        setLiveGrants(
+          grants.filter((grant) => !grant.revoked && grant.expiry * 1000 > Date.now()).length,
+        ),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.address, permissions]);
 
   async function logout(): Promise<void> {
     setLeaving(true);
@@ -166,6 +190,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
         <AccountCard address={props.address} username={props.username} />
         <BalanceLine account={props.address} />
         <ActivityView account={props.address} onClose={() => setActivity(false)} />
+      </div>
+    );
+  }
+  if (permissions) {
+    return (
+      <div class="stack" ref={root}>
+        <AccountCard address={props.address} username={props.username} />
+        <PermissionsView account={props.address} onClose={() => setPermissions(false)} />
       </div>
     );
   }
@@ -247,6 +279,14 @@ export function WalletView(props: WalletViewProps): JSX.Element {
         <button
           type="button"
           class="btn btn-secondary"
+          data-testid="show-permissions"
+          onClick={() => setPermissions(true)}
+        >
+          Permissions
+        </button>
+        <button
+          type="button"
+          class="btn btn-secondary"
           data-testid="show-move"
           onClick={() => setMoving(true)}
         >
@@ -261,11 +301,20 @@ export function WalletView(props: WalletViewProps): JSX.Element {
           Strengthen
         </button>
       </div>
+      {liveGrants > 0 ? (
+        <p class="muted small" id="logout-keeps-grants" data-testid="logout-keeps-grants">
+          {liveGrants === 1
+            ? 'Logging out keeps your spend permission: it lives on chain, and its site can still take payments. '
+            : `Logging out keeps your ${liveGrants} spend permissions: they live on chain, and their sites can still take payments. `}
+          Revoke under Permissions to stop them.
+        </p>
+      ) : null}
       <div class="actions">
         <button
           type="button"
           class="btn btn-danger"
           data-testid="logout"
+          aria-describedby={liveGrants > 0 ? 'logout-keeps-grants' : undefined}
           disabled={leaving}
           onClick={() => void logout()}
         >

@@ -21,7 +21,11 @@ import { currentConnections, onPermissionsChanged } from '../permissions/index.t
 import { ProviderHub } from '../rpc/index.ts';
 import type { WalletSession } from '../session/index.ts';
 import { getSettings, SUPPORTED_CHAINS } from '../settings/index.ts';
-import { createGrantService, createGrantStore } from '../spend-permissions/index.ts';
+import {
+  createGrantOverview,
+  createGrantService,
+  createGrantStore,
+} from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
 import {
   createNonceReservations,
@@ -208,6 +212,14 @@ export function createBackground(options: BackgroundOptions = {}): Background {
         .find((held) => held.chain.id === chainId)
         ?.tokens.map((token) => token.address) ?? [],
   });
+  // The popup's list of grants, read from the chain, and the listener's revoke.
+  const grantOverview = createGrantOverview({
+    grants,
+    currentChain: currentSendingChain,
+    rpc: walletReads,
+    transactions,
+    signer: wallet,
+  });
   const clipboardGuard =
     options.clipboardGuard ??
     createClipboardGuard(options.clipboardClearMs ?? (async () => CLIPBOARD_CLEAR_MS));
@@ -233,6 +245,7 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       linkedProfiles: createLinkedProfiles(),
       move,
       grants,
+      grantOverview,
     }),
     onError: options.onError,
     // No handler reads storage before the session's ready(), which migrates it first.

@@ -25,6 +25,8 @@ export type ExtensionErrorCode =
   | 'INTERNAL'
   | 'NO_RESPONSE'
   | 'MOVE_REFUSED'
+  | 'GRANT_UNREADABLE'
+  | 'REVOKE_FAILED'
   | 'GRANT_UPGRADE_FAILED'
   | 'LOGIN_IN_PROGRESS';
 

@@ -153,6 +153,8 @@ const PROVIDER_ANSWERS = {
   INTERNAL: INTERNAL,
   NO_RESPONSE: INTERNAL,
   MOVE_REFUSED: INTERNAL,
+  GRANT_UNREADABLE: INTERNAL,
+  REVOKE_FAILED: INTERNAL,
   // The grant's one-time upgrade did not land: nothing was signed, and the sentence says why.
   GRANT_UPGRADE_FAILED: (error) => internalSaying(error),
   LIBRARY_CANCELLED: INTERNAL,

@@ -216,7 +216,9 @@ describe('wallet_requestExecutionPermissions', () => {
       expect(Number(period.periodDuration)).toBe(shown.grant.periodSeconds);
       expect(Number(period.startDate)).toBe(shown.grant.start);
       if ('tokenAddress' in period && shown.grant.token.kind === 'erc20') {
-        expect(String(period.tokenAddress).toLowerCase()).toBe(shown.grant.token.address.toLowerCase());
+        expect(String(period.tokenAddress).toLowerCase()).toBe(
+          shown.grant.token.address.toLowerCase(),
+        );
       }
       const expiry = decodeTimestampTerms(caveat('TimestampEnforcer')?.terms ?? '0x');
       expect(expiry).toEqual({ afterThreshold: 0, beforeThreshold: shown.grant.expiry });

@@ -2,6 +2,7 @@ import { type ActivityMessageDeps, activityMessages } from './activity.ts';
 import { type ApprovalMessageDeps, approvalMessages } from './approvals.ts';
 import { type CatalogMessageDeps, catalogMessages } from './catalog.ts';
 import { type ClipboardMessageDeps, clipboardMessages } from './clipboard.ts';
+import { type GrantOverviewMessageDeps, grantOverviewMessages } from './grant-overview.ts';
 import { type MoveMessageDeps, moveMessages } from './move.ts';
 import { type RecoveryMessageDeps, recoveryMessages } from './recovery.ts';
 import { type SettingsMessageDeps, settingsMessages } from './settings.ts';
@@ -22,7 +23,8 @@ export type MessageDeps = WalletMessageDeps &
   ValueMessageDeps &
   MoveMessageDeps &
   StrengthenMessageDeps &
-  SpendPermissionMessageDeps;
+  SpendPermissionMessageDeps &
+  GrantOverviewMessageDeps;
 
 /**
  * Every message the worker answers, for the popup, the options page and the approval window.
@@ -42,6 +44,7 @@ export function messageHandlers(deps: MessageDeps) {
     ...moveMessages(deps),
     ...strengthenMessages(deps),
     ...spendPermissionMessages(deps),
+    ...grantOverviewMessages(deps),
   ];
 }
 
