@@ -1,8 +1,9 @@
 // "Support the artist: 0.001 ETH a month" on the demo site, through the built extension: the
 // listener grants the spend permission in Encore's window, the site's server charges the month
 // with its own session account (no window), refuses a second charge in the same month, charges
-// again once the local chain's clock has moved a month (the development command's function), and
-// the page says where the permission stands, wide and narrow, light and dark. One browser.
+// again once the local chain's clock has moved a month (the development command's function); the
+// listener revokes in Encore's popup and the next month's charge fails. The page says where the
+// permission stands, wide and narrow, light and dark. One browser.
 import type { Page } from '@playwright/test';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { advanceLocalClock, jsonRpc, LOCAL_FUNDED_KEY, parseDuration } from '../../chain/index.ts';
@@ -53,7 +54,7 @@ async function expectSupportLayout(name: string): Promise<void> {
   if (size) await demo.setViewportSize(size);
 }
 
-test('granted once in the window; the server charges a month, refuses a second, charges the next month', async () => {
+test('granted once in the window; the server charges a month, refuses a second, charges the next month; revoked in the popup, the next charge fails', async () => {
   // The listener's gas money (the funding hook's under `make start`).
   const provider = new JsonRpcProvider(chainUrl(), undefined, { staticNetwork: true });
   const funder = new Wallet(LOCAL_FUNDED_KEY, provider);
@@ -126,4 +127,39 @@ test('granted once in the window; the server charges a month, refuses a second, 
   await expect(demo.getByTestId('support-charges')).toHaveText('2 charges, 0.002 ETH in all.');
   expect(await balanceOf(track.artistWallet)).toBe(before + 2n * 10n ** 15n);
   await expectSupportLayout('charged twice');
+
+  // The listener revokes in Encore's popup: on chain, from their own address.
+  const host = new URL(w.demoUrl).host;
+  await w.popup.reload();
+  await w.popup.getByTestId('show-permissions').click();
+  const item = w.popup
+    .getByTestId('grant-list')
+    .first()
+    .getByTestId('grant-item')
+    .filter({ hasText: host });
+  await expect(item.getByTestId('grant-cap')).toHaveText('0.001 ETH a month', { timeout: 30_000 });
+  await expect(item.getByTestId('grant-taken-total')).toContainText('0.002 ETH');
+  await item.getByTestId('grant-revoke').click();
+  await item.getByTestId('grant-revoke-confirm').click();
+  await expect(
+    w.popup
+      .getByTestId('grant-closed')
+      .getByTestId('grant-item')
+      .filter({ hasText: host })
+      .getByTestId('grant-state'),
+  ).toHaveText('Revoked', { timeout: 30_000 });
+
+  // A month later the site's server cannot charge, and the page says why.
+  await advanceLocalClock(chainUrl(), parseDuration('30d') ?? 0);
+  await demo.getByTestId('support-charge').click();
+  await expect(demo.getByTestId('support-result')).toHaveText(
+    'Not charged: the listener revoked this permission: nothing can be charged',
+  );
+  await expect(demo.getByTestId('support-status')).toHaveText(
+    'Revoked in your wallet: this site can take nothing more.',
+  );
+  await expect(demo.getByTestId('support-next')).toHaveText('None.');
+  await expect(demo.getByTestId('support-charge')).toBeDisabled();
+  expect(await balanceOf(track.artistWallet)).toBe(before + 2n * 10n ** 15n);
+  await expectSupportLayout('revoked');
 });
