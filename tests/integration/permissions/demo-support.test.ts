@@ -10,11 +10,13 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DelegationManager as delegationManagerAbi } from '@metamask/delegation-abis';
+import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
 import { Wallet } from 'ethers';
 import { Hono } from 'hono';
-import type { Hex } from 'viem';
+import { createWalletClient, custom, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceLocalClock, parseDuration } from '../../../chain/index.ts';
 import type { SupportConfig } from '../../../demo/server/support/config.ts';
@@ -115,6 +117,47 @@ describe('"Support the artist": the demo server charges a month at a time', () =
       delegationManager: chain.sc.contracts.delegationFramework.delegationManager,
       chainTime: await chain.now(),
     });
+  });
+
+  it("the page's request is, key for key, what the Smart Accounts Kit sends for the same permission", async () => {
+    const offer = (await call('GET', '/api/support/offer')).json as unknown as SupportOffer;
+    const listener = Wallet.createRandom().address as Hex;
+    const sent: unknown[] = [];
+    const kit = createWalletClient({
+      chain: { ...hardhat, id: offer.chainId },
+      transport: custom({
+        request: async ({ method, params }: { method: string; params?: unknown }) => {
+          sent.push({ method, params });
+          throw new Error('only the request is looked at');
+        },
+      }),
+    }).extend(erc7715ProviderActions());
+    await expect(
+      kit.requestExecutionPermissions([
+        {
+          chainId: offer.chainId,
+          from: listener,
+          to: offer.redeemer as Hex,
+          expiry: offer.chainTime + 365 * DAY,
+          permission: {
+            type: 'native-token-periodic',
+            isAdjustmentAllowed: false,
+            data: {
+              periodAmount: SUPPORT_AMOUNT_WEI,
+              periodDuration: MONTH,
+              startTime: offer.chainTime,
+              justification: 'Support the artist: 0.001 ETH a month',
+            },
+          },
+        },
+      ]),
+    ).rejects.toThrow();
+    expect(sent).toEqual([
+      {
+        method: 'wallet_requestExecutionPermissions',
+        params: [supportPermissionRequest(offer, listener)],
+      },
+    ]);
   });
 
   it('granted, charged, refused twice a month, charged again a month later, revoked, refused', async () => {
