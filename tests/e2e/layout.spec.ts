@@ -6,9 +6,9 @@ import { expectCleanAtDoubleZoom, expectCleanLayout, POPUP_SIZE } from './suppor
 
 // The layout rules (tests/e2e/support/layout.ts: no sideways scroll, no word broken inside) on
 // the views no screenshot pictures. Every pictured state (popup-screenshots, library-screenshots
-// and each approval kind in the provider, dapp, demo and sponsored-calls specs) is checked by
-// the same rules where it is shot, in light and dark mode. The views here are also checked at
-// 200% zoom.
+// and each approval kind in the provider, dapp, demo, sponsored-calls and spend-permissions specs)
+// is checked by the same rules where it is shot, in light and dark mode. The views here are also
+// checked at 200% zoom.
 
 async function check(page: Page, name: string, kind: 'popup' | 'window' = 'popup'): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
