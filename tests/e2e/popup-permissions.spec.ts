@@ -208,6 +208,20 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     );
     await shoot(popup, 'popup-permissions-revoked', (n) => test.info().outputPath(n), POPUP_SIZE);
 
+    // Activity lists each redemption, read from the chain, naming the site (and the revoke).
+    await popup.getByTestId('close-permissions').click();
+    await popup.getByTestId('show-activity').click();
+    const taken = popup
+      .getByTestId('activity-item')
+      .filter({ hasText: 'under your spend permission' });
+    await expect(taken).toHaveCount(2, { timeout: 30_000 });
+    await expect(taken.first()).toContainText(`${LONG_HOST} took 0.0003 ETH`);
+    await expect(taken.last()).toContainText(`${LONG_HOST} took 0.0004 ETH`);
+    await expect(
+      popup.getByTestId('activity-item').filter({ hasText: 'Revoke the spend permission' }),
+    ).toHaveCount(1);
+    await popup.getByTestId('close-activity').click();
+
     // The site's next redemption reverts on chain; nothing more leaves.
     await expect(
       session.sendTransaction({

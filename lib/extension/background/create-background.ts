@@ -25,6 +25,7 @@ import {
   createGrantOverview,
   createGrantService,
   createGrantStore,
+  redemptionEntries,
 } from '../spend-permissions/index.ts';
 import type { WalletSealer } from '../storage/index.ts';
 import {
@@ -236,6 +237,8 @@ export function createBackground(options: BackgroundOptions = {}): Background {
       currentChain: currentKnownChain,
       walletReads,
       readableChains,
+      redemptions: async (account) =>
+        redemptionEntries(account, await grantOverview.list(account), Date.now()),
       readsOn: (chain) => ({
         request: (method, params) => node.requestOn(WALLET_ORIGIN, chain, method, params),
       }),

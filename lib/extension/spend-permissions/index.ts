@@ -36,6 +36,7 @@ export {
   periodInWords,
 } from './grant-words.ts';
 export { periodCaveat, periodTerms } from './period-caveat.ts';
+export { redemptionEntries } from './redemption-entries.ts';
 export { disableDelegationData, readRevokeTx, sendRevoke } from './revoke-grant.ts';
 export {
   type StoredDelegation,

@@ -16,6 +16,11 @@ export interface ActivityMessageDeps {
   readableChains(): Promise<KnownChain[]>;
   /** `chain`'s node, on the wallet's own budget. */
   readsOn(chain: KnownChain): ChainRpc;
+  /**
+   * What sites took from the account under its spend permissions on the current chain, read from
+   * the chain, as Activity lines.
+   */
+  redemptions(account: string): Promise<ActivityEntry[]>;
 }
 
 /** The chain as the popup shows it. */
@@ -76,6 +81,7 @@ export function activityMessages({
   walletReads,
   readableChains,
   readsOn,
+  redemptions,
 }: ActivityMessageDeps) {
   /** The account's non-zero balances on the readable chains other than `current`. */
   const elsewhere = async (address: string, current: number): Promise<Balance['elsewhere']> => {
@@ -104,8 +110,13 @@ export function activityMessages({
       handle: async (): Promise<ActivityList> => {
         const address = await account();
         const chain = await currentChain();
-        const view = await activity.list(address, chain.id, chain.rpcUrl ? walletReads : null);
-        return { chain: summary(chain), ...view };
+        const [view, taken] = await Promise.all([
+          activity.list(address, chain.id, chain.rpcUrl ? walletReads : null),
+          // A chain that cannot be read lists no redemptions; the sent transactions still show.
+          chain.rpcUrl ? redemptions(address).catch(() => []) : [],
+        ]);
+        const entries = [...view.entries, ...taken].sort((a, b) => b.sentAt - a.sentAt);
+        return { chain: summary(chain), ...view, entries };
       },
     }),
     defineMessage({
