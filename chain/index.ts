@@ -1,3 +1,5 @@
+export type { AdvancedClock } from './advance-clock.ts';
+export { advanceLocalClock, DEFAULT_ADVANCE, parseDuration } from './advance-clock.ts';
 export type { Bundler, StartBundlerOptions } from './bundler.ts';
 export {
   bundlerArgs,
@@ -32,6 +34,7 @@ export {
   LOCAL_FUNDED_KEY,
   LOCAL_FUNDING_KEY,
   LOCAL_RELAYER_KEY,
+  LOCAL_SESSION_KEY,
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';

@@ -35,6 +35,14 @@ export const LOCAL_FUNDING_KEY =
 export const LOCAL_SPONSOR_KEY =
   '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6' as const;
 
+/**
+ * Hardhat's fifth default account (as public): the demo site's session account on the local chain
+ * under `make start`, the redeemer of the spend permissions listeners grant it ("Support the
+ * artist"), which pays the fees of its redemptions.
+ */
+export const LOCAL_SESSION_KEY =
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a' as const;
+
 export interface LocalChain {
   /** JSON-RPC URL on 127.0.0.1. */
   readonly url: string;

@@ -11,6 +11,7 @@ import {
   LOCAL_FUNDED_KEY,
   LOCAL_FUNDING_KEY,
   LOCAL_RELAYER_KEY,
+  LOCAL_SESSION_KEY,
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from './local-chain.ts';
@@ -84,10 +85,12 @@ try {
     console.log(`${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ADDRESS=${address}`);
   }
   console.log(`WXT_DELEGATES=${JSON.stringify(delegates)}`);
-  console.log('Funded development keys (Hardhat accounts 0 to 3, public: local use only):');
+  console.log('Funded development keys (Hardhat accounts 0 to 4, public: local use only):');
   console.log(`LOCAL_FUNDED_KEY=${LOCAL_FUNDED_KEY}`);
   console.log(`RELAYER_KEY=${LOCAL_RELAYER_KEY}`);
   console.log(`FUNDING_KEY=${LOCAL_FUNDING_KEY}`);
+  // Before SPONSOR_KEY: scripts/start.sh reads the values once that line is there.
+  console.log(`SUPPORT_SESSION_KEY=${LOCAL_SESSION_KEY}`);
   console.log(`SPONSOR_KEY=${LOCAL_SPONSOR_KEY}`);
   console.log('Press Ctrl-C to stop the chain.');
 } catch (error) {

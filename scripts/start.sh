@@ -229,6 +229,10 @@ start "demo site" "$LOGS/demo.log" env DEMO_PORT="$DEMO_PORT" \
   RELAYER_KEY="$(chain_value RELAYER_KEY)" FAVORITES_ADDRESS="$FAVORITES_ADDRESS" \
   SPONSOR_URL="$BACKEND_URL/sponsor" FAN_ACTIONS_ADDRESS="$FAN_ACTIONS_ADDRESS" \
   PAYMASTER_URL="$BACKEND_URL/paymaster" \
+  SUPPORT_SESSION_KEY="$(chain_value SUPPORT_SESSION_KEY)" \
+  DELEGATION_MANAGER_ADDRESS="$(chain_value DELEGATION_MANAGER_ADDRESS)" \
+  NATIVE_TOKEN_PERIOD_TRANSFER_ENFORCER_ADDRESS="$(chain_value NATIVE_TOKEN_PERIOD_TRANSFER_ENFORCER_ADDRESS)" \
+  TIMESTAMP_ENFORCER_ADDRESS="$(chain_value TIMESTAMP_ENFORCER_ADDRESS)" \
   "$TSX" demo/server/main.ts
 
 wait_for "backend" "$BACKEND_URL/health"
@@ -242,7 +246,7 @@ Encore is running:
   wallet backend   $BACKEND_URL   (SQLite: ${DATABASE_URL:-${DATA_DIR#"$PWD"/}/encore.sqlite})
   key holder       $KEY_HOLDER_URL   (RFC 9497 POPRF; the build pins key $KEY_HOLDER_KEY_ID; key file ${KEY_HOLDER_KEYS_FILE#"$PWD"/})
   dev catalog      $CATALOG_URL   (dev mode: POST ${CATALOG_URL}dev/wallets {handle, wallet})
-  demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service)
+  demo music site  $DEMO_URL   (pays for favorites and follows, through the sponsor service; charges "Support the artist" monthly)
   local chain      $CHAIN_RPC_URL   (chain id 31337; Favorites at $FAVORITES_ADDRESS)
   bundler          $(chain_value BUNDLER_URL)   (Alto, ERC-4337 v0.8 EntryPoint $(chain_value ENTRY_POINT_ADDRESS))
   sponsor service  $BACKEND_URL/sponsor   (pays for favorite/follow on FanActions at $FAN_ACTIONS_ADDRESS)
@@ -266,5 +270,6 @@ case "${ENCORE_BROWSER:-chromium}" in
     ;;
 esac
 echo
+echo "A month later on the chain's clock (\"Support the artist\" charges again): \`npm run chain:advance\`."
 echo "Logs in $LOGS_SHOWN. Press Ctrl-C to stop everything (or, from elsewhere, \`make stop\`)."
 wait

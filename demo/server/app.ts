@@ -1,5 +1,6 @@
 // The demo music site's server: static page, the checks a real music service would run on what
-// the wallet signed, and a relayer that submits signed favorites on chain, paying the fees. Every
+// the wallet signed, a relayer that submits signed favorites on chain, paying the fees, and the
+// session account that charges "Support the artist" each month through a spend permission. Every
 // route validates its input with zod and answers `{ error }` precisely.
 
 import type { CatalogClient } from '@encore-wallet/catalog';
@@ -14,6 +15,8 @@ import type { Relayer } from './relay/relayer.ts';
 import { relayRoutes } from './relay/routes.ts';
 import type { SiteAssets } from './site-assets.ts';
 import { type SiteSponsor, siteSponsorRoutes } from './sponsor/routes.ts';
+import { supportRoutes } from './support/routes.ts';
+import type { Supporters } from './support/supporters.ts';
 
 export interface DemoAppDeps {
   catalog: CatalogClient;
@@ -25,6 +28,8 @@ export interface DemoAppDeps {
   relayer?: Relayer | null;
   /** Pays for the listener's sponsored calls through the upstream sponsor; null: none. */
   sponsor?: SiteSponsor | null;
+  /** "Support the artist": the spend permissions the site's session account redeems; null: none. */
+  supporters?: Supporters | null;
   /** The request's network address (budgets); default: one shared key. */
   clientAddress?: (c: Context) => string;
   now?: () => number;
@@ -127,6 +132,8 @@ export function createDemoApp(deps: DemoAppDeps): Hono {
   });
 
   siteSponsorRoutes(app, { sponsor: deps.sponsor ?? null });
+
+  supportRoutes(app, { supporters: deps.supporters ?? null });
 
   app.post('/api/whoami', async (c) => {
     const body = await json(c.req.json(), whoamiBody);

@@ -11,6 +11,9 @@ import { createRelayer } from './relay/relayer.ts';
 import { siteAssets } from './site-assets.ts';
 import type { SiteSponsorConfig } from './sponsor/config.ts';
 import { readChainId } from './sponsor/read-chain-id.ts';
+import type { SupportConfig } from './support/config.ts';
+import { connectSupportChain } from './support/support-chain.ts';
+import { createSupporters } from './support/supporters.ts';
 
 export interface DemoOptions {
   /** 0 picks a free port. */
@@ -22,6 +25,8 @@ export interface DemoOptions {
   relay?: RelayConfig | null;
   /** The sponsor the site names in wallet_sendCalls; without it sponsored calls answer 503. */
   sponsor?: SiteSponsorConfig | null;
+  /** The session account and framework of "Support the artist"; without it its routes answer 503. */
+  support?: SupportConfig | null;
 }
 
 export interface DemoServer {
@@ -32,6 +37,8 @@ export interface DemoServer {
   port: number;
   /** The relayer's account (pays the fees), when a relayer runs. */
   relayerAddress: string | null;
+  /** The session account that redeems "Support the artist" permissions, when configured. */
+  supportRedeemer: string | null;
   close(): Promise<void>;
 }
 
@@ -49,8 +56,12 @@ export async function startDemo(options: DemoOptions): Promise<DemoServer> {
   const sponsor = options.sponsor
     ? { config: options.sponsor, chainId: await readChainId(options.sponsor.rpcUrl) }
     : null;
+  const supportChain = options.support ? await connectSupportChain(options.support) : null;
+  const supporters =
+    options.support && supportChain ? createSupporters(options.support, supportChain) : null;
   const app = createDemoApp({
     sponsor,
+    supporters,
     catalog,
     nonces: new NonceStore(),
     assets: siteAssets(),
@@ -69,9 +80,11 @@ export async function startDemo(options: DemoOptions): Promise<DemoServer> {
     localhostUrl: `http://localhost:${port}`,
     port,
     relayerAddress: chain?.relayerAddress ?? null,
+    supportRedeemer: supportChain?.redeemer ?? null,
     close: () =>
       new Promise<void>((resolve, reject) => {
         chain?.close();
+        supportChain?.close();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };

@@ -1,10 +1,12 @@
 // `npm run demo`: DEMO_PORT (default 8800), CATALOG_HOST_LIST_URL (default the local dev catalog);
 // the relayer with CHAIN_RPC_URL, RELAYER_KEY and FAVORITES_ADDRESS (see relay/config.ts); the
-// sponsor with SPONSOR_URL and FAN_ACTIONS_ADDRESS on CHAIN_RPC_URL (see sponsor/config.ts).
+// sponsor with SPONSOR_URL and FAN_ACTIONS_ADDRESS on CHAIN_RPC_URL (see sponsor/config.ts); "Support
+// the artist" with SUPPORT_SESSION_KEY and the framework's addresses (see support/config.ts).
 import { integerFromEnv } from '@encore-wallet/utils/env';
 import { startDemo } from './index.ts';
 import { relayConfigFromEnv } from './relay/config.ts';
 import { siteSponsorConfigFromEnv } from './sponsor/config.ts';
+import { supportConfigFromEnv } from './support/config.ts';
 
 const port = integerFromEnv(process.env, 'DEMO_PORT', { fallback: 8800, min: 0, max: 65535 });
 if (!port.ok) {
@@ -19,6 +21,7 @@ try {
     catalogHostListUrl,
     relay: relayConfigFromEnv(process.env),
     sponsor: siteSponsorConfigFromEnv(process.env),
+    support: supportConfigFromEnv(process.env),
   });
 } catch (error) {
   console.error(`demo site did not start: ${(error as Error).message}`);
@@ -35,6 +38,11 @@ console.log(
   process.env.SPONSOR_URL
     ? `Sponsor: calls on FanActions paid through ${process.env.SPONSOR_URL}`
     : 'Sponsor: off (set SPONSOR_URL and FAN_ACTIONS_ADDRESS)',
+);
+console.log(
+  demo.supportRedeemer
+    ? `Support the artist: monthly permissions redeemed by ${demo.supportRedeemer}`
+    : 'Support the artist: off (set SUPPORT_SESSION_KEY and the Delegation Framework addresses)',
 );
 const stop = async (): Promise<void> => {
   await demo.close();

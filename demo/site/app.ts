@@ -1,12 +1,13 @@
 // The demo music site: discover wallets, connect, show the listener's catalog profile, sign in
 // (EIP-4361), favorite a track and follow its artist (calls the site's sponsor pays for,
 // through wallet_sendCalls), tip its artist (an ordinary transaction the listener pays for),
-// favorite by an EIP-712 signature the site's relayer submits, and "who am I" through a catalog
-// ID token. Plain DOM code: the point is what a site needs, not a framework.
+// favorite by an EIP-712 signature the site's relayer submits, support the artist monthly through
+// a spend permission the site's server redeems, and "who am I" through a catalog ID token. Plain DOM code: the point is what a site needs, not a framework.
 
 import { getAddress } from 'ethers';
 import { formatSiweMessage } from '../../lib/eip/index.ts';
 import { DEMO_TRACKS } from '../shared/favorite.ts';
+import type { SupportState } from '../shared/support.ts';
 import {
   type AnnouncedWallet,
   describeProviderError,
@@ -30,6 +31,7 @@ import {
   sponsoredChain,
   waitForCalls,
 } from './sponsored-flow.ts';
+import { chargeSupport, describeSupport, grantSupport, readSupport } from './support-flow.ts';
 import { sendTip, waitForReceipt } from './tip-flow.ts';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -65,7 +67,15 @@ function renderSession(): void {
   $('session').hidden = !connected;
   $('account').textContent = account ?? '';
   $('chain').textContent = chainId ? `${Number(chainId)} (${chainId})` : '';
-  for (const id of ['siwe', 'whoami', 'favorite', 'favorite-follow', 'tip', 'favorite-signed']) {
+  for (const id of [
+    'siwe',
+    'whoami',
+    'favorite',
+    'favorite-follow',
+    'tip',
+    'favorite-signed',
+    'support',
+  ]) {
     $<HTMLButtonElement>(id).disabled = !connected;
   }
 }
@@ -102,6 +112,7 @@ function setAccounts(accounts: unknown): void {
     Array.isArray(accounts) && typeof accounts[0] === 'string' ? getAddress(accounts[0]) : null;
   renderSession();
   void loadProfile();
+  void loadSupport();
 }
 
 async function connect(wallet: AnnouncedWallet): Promise<void> {
@@ -317,6 +328,66 @@ async function tip(): Promise<void> {
   }
 }
 
+/** The permission's three lines; "Charge this month" is offered while it is alive. */
+function renderSupport(state: SupportState | null): void {
+  $<HTMLButtonElement>('support-charge').disabled = !state || state.revoked || state.expired;
+  if (!state) {
+    $('support-status').textContent = 'None yet.';
+    $('support-next').textContent = '';
+    $('support-charges').textContent = '';
+    return;
+  }
+  const artist = DEMO_TRACKS.find((t) => t.id === state.trackId)?.artist ?? 'the artist';
+  const lines = describeSupport(state, artist);
+  $('support-status').textContent = lines.status;
+  $('support-next').textContent = lines.next;
+  $('support-charges').textContent = lines.charges;
+}
+
+async function loadSupport(): Promise<void> {
+  const listener = account;
+  renderSupport(null);
+  if (!listener) return;
+  renderSupport(await readSupport(listener).catch(() => null));
+}
+
+async function support(): Promise<void> {
+  if (!provider || !account) return;
+  const track = DEMO_TRACKS.find((t) => t.id === $<HTMLSelectElement>('favorite-track').value);
+  if (!track) return;
+  try {
+    // The permission is granted on the site's chain, switched to as dapps do.
+    const chain = await relayChain();
+    await useChain(provider, chain);
+    const wallet = provider;
+    const listener = account;
+    const grant = () => grantSupport(wallet, listener, track.id);
+    // A wallet that knows the chain but cannot read it (4901) is offered the site's URL once.
+    const state = await grant().catch(async (error: unknown) => {
+      if ((error as { code?: unknown })?.code !== 4901 || !chain.rpcUrl) throw error;
+      await addChain(wallet, chain);
+      return grant();
+    });
+    renderSupport(state);
+    show('support-result', `Thank you: ${track.artist} gets 0.001 ETH a month from you`, true);
+  } catch (error) {
+    show('support-result', `No permission granted: ${describeProviderError(error)}`, false);
+  }
+}
+
+async function chargeMonth(): Promise<void> {
+  if (!account) return;
+  const listener = account;
+  try {
+    const { txHash, state } = await chargeSupport(listener);
+    renderSupport(state);
+    show('support-result', ['Charged 0.001 ETH for this period: ', hex(txHash)], true);
+  } catch (error) {
+    show('support-result', `Not charged: ${describeProviderError(error)}`, false);
+    await loadSupport();
+  }
+}
+
 async function whoAmI(): Promise<void> {
   if (!provider) return;
   try {
@@ -338,6 +409,8 @@ $('favorite').addEventListener('click', () => void favorite(false));
 $('favorite-follow').addEventListener('click', () => void favorite(true));
 $('favorite-signed').addEventListener('click', () => void favoriteSigned());
 $('tip').addEventListener('click', () => void tip());
+$('support').addEventListener('click', () => void support());
+$('support-charge').addEventListener('click', () => void chargeMonth());
 $('siwe').addEventListener('click', () => void signIn());
 $('whoami').addEventListener('click', () => void whoAmI());
 discoverWallets(addWallet);

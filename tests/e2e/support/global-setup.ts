@@ -7,6 +7,7 @@ import {
   deploySponsoredCalls,
   LOCAL_FUNDED_KEY,
   LOCAL_RELAYER_KEY,
+  LOCAL_SESSION_KEY,
   LOCAL_SPONSOR_KEY,
   startLocalChain,
 } from '../../../chain/index.ts';
@@ -92,6 +93,16 @@ export async function startE2EServices(
         rpcUrl: chain.url,
         publicRpcUrl: chain.url,
       },
+      // "Support the artist": the site's session account redeems monthly permissions, as under
+      // `make start`.
+      support: {
+        rpcUrl: chain.url,
+        sessionKey: LOCAL_SESSION_KEY,
+        delegationManager: sponsored.delegationFramework.delegationManager,
+        nativeTokenPeriodTransferEnforcer:
+          sponsored.delegationFramework.caveatEnforcers.NativeTokenPeriodTransferEnforcer,
+        timestampEnforcer: sponsored.delegationFramework.caveatEnforcers.TimestampEnforcer,
+      },
     });
     closers.push(() => demo.close());
 
@@ -143,6 +154,7 @@ export async function startE2EServices(
         fanActions: sponsored.fanActions,
         sponsor: `${backend.url}/sponsor`,
         relayer: demo.relayerAddress ?? '',
+        supportRedeemer: demo.supportRedeemer ?? '',
       },
     };
     return { env, teardown };

@@ -6,24 +6,14 @@
 // kit's `sendTransactionWithDelegation`: within the period's cap it is paid, over it the chain
 // refuses. One chain for the file.
 
+import { DelegationManager as delegationManagerAbi } from '@metamask/delegation-abis';
 import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
-import { Wallet } from 'ethers';
 import { createWalletClient, custom, encodeFunctionData, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildGrantDelegation,
-  type CanonicalGrant,
-  delegationTypedData,
-  type GrantContext,
-  parsePermissionRequest,
-  permissionContext,
-  permissionResponse,
-  randomSalt,
-  supportedPermissions,
-} from '../../../lib/permissions/index.ts';
+import type { CanonicalGrant } from '../../../lib/permissions/index.ts';
 import {
   DAY,
   ETH,
@@ -35,6 +25,7 @@ import {
   sessionClient,
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
+import { permissionsWallet } from '../../support/permissions-wallet.ts';
 
 describe('a grant built by the wallet from the kit request, redeemed by the kit', () => {
   let chain: PermissionsChain;
@@ -48,41 +39,7 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
    * its delegation built and signed by `fan`'s key. `grants` collects what the window would show.
    */
   function siteClient(fan: { key: Hex; address: Hex }, grants: CanonicalGrant[]) {
-    const wallet = new Wallet(fan.key);
-    const framework = chain.sc.contracts.delegationFramework;
-    const request = async ({ method, params }: { method: string; params?: unknown }) => {
-      if (method === 'wallet_getSupportedExecutionPermissions') {
-        return supportedPermissions([chain.sc.chain.chainId]);
-      }
-      if (method !== 'wallet_requestExecutionPermissions') throw new Error(`no ${method} here`);
-      const ctx: GrantContext = {
-        origin: 'https://music.example',
-        listener: fan.address,
-        chainId: chain.sc.chain.chainId,
-        framework,
-        nativeCurrency: { symbol: 'ETH', decimals: 18 },
-        chain: chain.sc.rpc,
-        now: await chain.now(),
-      };
-      return Promise.all(
-        (params as unknown[]).map(async (asked) => {
-          const grant = await parsePermissionRequest(asked, ctx);
-          grants.push(grant);
-          const delegation = buildGrantDelegation(grant, framework.caveatEnforcers, randomSalt());
-          const typed = delegationTypedData(delegation, grant.chainId, framework.delegationManager);
-          const signature = (await wallet.signTypedData(
-            typed.domain,
-            typed.types,
-            typed.message,
-          )) as Hex;
-          return permissionResponse(
-            asked as object,
-            permissionContext({ ...delegation, signature }),
-            framework.delegationManager,
-          );
-        }),
-      );
-    };
+    const request = permissionsWallet(chain, fan, grants);
     return createWalletClient({
       chain: { ...hardhat, id: chain.sc.chain.chainId },
       transport: custom({ request }),
@@ -241,5 +198,66 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
         redeemCalldata(decodeDelegations(granted.context), { to: site.address, value: 1n }),
       ),
     ).toBe('TimestampEnforcer:expired-delegation');
+  });
+
+  it('a month at a time: three periods redeemed, over the cap refused, revoked, a fourth refused', async () => {
+    const MONTH = 30 * DAY;
+    const { fan, site, granted } = await askGrant(365, (start) => ({
+      type: 'native-token-periodic',
+      isAdjustmentAllowed: false,
+      data: {
+        periodAmount: ETH / 1000n,
+        periodDuration: MONTH,
+        startTime: start,
+        justification: 'Support the artist: 0.001 ETH a month',
+      },
+    }));
+    const artist = privateKeyToAccount(generatePrivateKey()).address;
+    const client = sessionClient(chain.sc, site.key);
+    const reads = publicClient(chain.sc);
+    const charge = async () => {
+      const hash = await client.sendTransactionWithDelegation({
+        to: artist,
+        value: ETH / 1000n,
+        permissionContext: granted.context,
+        delegationManager: granted.delegationManager,
+        chain: client.chain,
+        account: client.account,
+      });
+      return (await reads.waitForTransactionReceipt({ hash })).status;
+    };
+    const delegations = decodeDelegations(granted.context);
+    const refusal = (value: bigint) =>
+      revertReason(
+        chain.sc,
+        site.address,
+        granted.delegationManager,
+        redeemCalldata(delegations, { to: artist, value }),
+      );
+
+    for (let period = 1; period <= 3; period++) {
+      if (period > 1) await chain.moveClock(MONTH);
+      expect(await charge()).toBe('success');
+      expect(await reads.getBalance({ address: artist })).toBe((BigInt(period) * ETH) / 1000n);
+      // The period's cap is spent: one more wei this period is refused.
+      expect(await refusal(1n)).toBe('NativeTokenPeriodTransferEnforcer:transfer-amount-exceeded');
+    }
+
+    // The listener revokes from their own address; the site cannot take the fourth month.
+    await chain.moveClock(MONTH);
+    expect(await refusal(ETH / 1000n)).toBeNull();
+    const fanClient = sessionClient(chain.sc, fan.key);
+    const revoke = await fanClient.writeContract({
+      address: granted.delegationManager,
+      abi: delegationManagerAbi,
+      functionName: 'disableDelegation',
+      args: [{ ...delegations[0], salt: BigInt(delegations[0]?.salt ?? 0) } as never],
+      chain: fanClient.chain,
+      account: fanClient.account,
+    });
+    expect((await reads.waitForTransactionReceipt({ hash: revoke })).status).toBe('success');
+    expect(await refusal(ETH / 1000n)).toBe('CannotUseADisabledDelegation');
+    await expect(charge()).rejects.toThrow(/CannotUseADisabledDelegation|reverted/);
+    expect(await reads.getBalance({ address: artist })).toBe((3n * ETH) / 1000n);
   });
 });
