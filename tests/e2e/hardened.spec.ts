@@ -184,6 +184,8 @@ test('an account made without a key holder is hardened from the value card', asy
     const card = popup.getByTestId('value-watch');
     await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(card.getByTestId('strengthen-start')).toHaveText('Harden');
+    // One name per action: the account actions say what the card says.
+    await expect(popup.getByTestId('show-strengthen')).toHaveText('Harden');
     await expect(card).toContainText('Harden it so a copied database cannot test your password');
     await expectCleanLayout(popup, 'popup with the value card, key holder set');
     await popup.screenshot({ path: testInfo.outputPath('value-card-harden.png'), fullPage: true });

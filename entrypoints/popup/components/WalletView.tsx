@@ -9,6 +9,7 @@ import { ConnectedSites } from './ConnectedSites.tsx';
 import { KeepPhraseCard } from './KeepPhraseCard.tsx';
 import { lazyComponent, loadingFallback } from './lazy-component.ts';
 import { ProfileSection } from './ProfileSection.tsx';
+import { lockAction, strongerLock } from './record-lock.ts';
 import { useViewFocus } from './use-view-focus.ts';
 import { ValueWatchCard } from './ValueWatchCard.tsx';
 
@@ -74,6 +75,10 @@ export function WalletView(props: WalletViewProps): JSX.Element {
   const [permissions, setPermissions] = useState(false);
   // Spend permissions not revoked (from the store, no chain read): the logout says they stay.
   const [liveGrants, setLiveGrants] = useState(0);
+  // The word for the record's way to a stronger lock, the value card's own ("Harden" where a key
+  // holder is set, else "Strengthen"): the button waits for the worker's answer rather than
+  // showing one word and then the other.
+  const [lockWord, setLockWord] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Null until the worker answers (and if it cannot): no reminder rather than a wrong one.
@@ -111,6 +116,20 @@ export function WalletView(props: WalletViewProps): JSX.Element {
       current = false;
     };
   }, [props.address]);
+
+  useEffect(() => {
+    let current = true;
+    sendMessage('strengthen.status').then(
+      ({ format, keyHolder }) => {
+        const found = format ?? (keyHolder ? 'hardened' : 'strong');
+        if (current) setLockWord(lockAction(strongerLock(found, keyHolder) ?? found));
+      },
+      () => current && setLockWord(lockAction('strong')),
+    );
+    return () => {
+      current = false;
+    };
+  }, [props.address, strengthen]);
 
   useEffect(() => {
     let current = true;
@@ -292,14 +311,16 @@ export function WalletView(props: WalletViewProps): JSX.Element {
         >
           Move everything
         </button>
-        <button
-          type="button"
-          class="btn btn-secondary"
-          data-testid="show-strengthen"
-          onClick={() => setStrengthen(true)}
-        >
-          Strengthen
-        </button>
+        {lockWord ? (
+          <button
+            type="button"
+            class="btn btn-secondary"
+            data-testid="show-strengthen"
+            onClick={() => setStrengthen(true)}
+          >
+            {lockWord}
+          </button>
+        ) : null}
       </div>
       {liveGrants > 0 ? (
         <p class="muted small" id="logout-keeps-grants" data-testid="logout-keeps-grants">
