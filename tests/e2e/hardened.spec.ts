@@ -241,6 +241,7 @@ test('the key holder stopped: the login says so plainly and asks the backend for
       { timeout: 30_000 },
     );
     await expect(popup.getByTestId('login-submit')).toHaveText('Try again');
+    await expect(popup.getByTestId('login-submit')).toBeEnabled();
     expect(backend.seen.filter((line) => line.includes('/authentication'))).toEqual([]);
     await expectCleanLayout(popup, 'login, key holder unreachable');
     await popup.screenshot({ path: testInfo.outputPath('login-key-holder-down.png') });
