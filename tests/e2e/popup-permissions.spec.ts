@@ -198,6 +198,11 @@ test('lists the grants with what the chain says they took, revokes one on chain,
     await expect(closed.getByTestId('grant-state')).toHaveText('Ended');
 
     await expectCleanLayoutInBothSchemes(popup, 'permissions: three grants, long host');
+    // Pictured from the top, as a person opening the view sees it (opening the closed section
+    // scrolled the list).
+    await popup.evaluate(() => {
+      for (const element of document.querySelectorAll('*')) element.scrollTop = 0;
+    });
     await shoot(popup, 'popup-permissions', (n) => test.info().outputPath(n), POPUP_SIZE);
 
     // Keeping it: nothing is sent, and the focus is back on its Revoke button.
