@@ -1,10 +1,10 @@
-import { NotLoggedInError } from '@encore-wallet/core';
 import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
 import type { ActivityEntry, ActivityService } from '../../activity/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import type { KnownChain } from '../../settings/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema } from '../schemas.ts';
+import { loggedInAddress } from './logged-in-address.ts';
 
 export interface ActivityMessageDeps {
   session: WalletSession;
@@ -96,12 +96,7 @@ export function activityMessages({
     );
     return read.flat();
   };
-  const account = async (): Promise<string> => {
-    await session.ready();
-    const address = session.getAddress();
-    if (!address) throw new NotLoggedInError();
-    return address;
-  };
+  const account = (): Promise<string> => loggedInAddress(session);
   return [
     defineMessage({
       type: 'activity.list',

@@ -1,5 +1,4 @@
 import type { CatalogClient } from '@encore-wallet/catalog';
-import { NotLoggedInError } from '@encore-wallet/core';
 import {
   findWalletProfile,
   type LinkedProfiles,
@@ -10,6 +9,7 @@ import {
 import type { WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema, linkProfileSchema, searchSchema } from '../schemas.ts';
+import { loggedInAddress } from './logged-in-address.ts';
 
 const SEARCH_LIMIT = 5;
 
@@ -27,12 +27,7 @@ export interface CatalogMessageDeps {
  * catalog itself lists the wallet as someone's or the person unlinks it.
  */
 export function catalogMessages({ session, catalogClient, linkedProfiles }: CatalogMessageDeps) {
-  const account = async (): Promise<string> => {
-    await session.ready();
-    const address = session.getAddress();
-    if (!address) throw new NotLoggedInError();
-    return address;
-  };
+  const account = (): Promise<string> => loggedInAddress(session);
   /** The profile as the popup shows it now, kept for the next popup (not awaited). */
   const shown = (address: string, profile: WalletCatalogProfile | null) => {
     // The write waits its turn behind the session's other operations (a derivation, a login).

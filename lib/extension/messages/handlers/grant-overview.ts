@@ -1,9 +1,9 @@
-import { NotLoggedInError } from '@encore-wallet/core';
 import { z } from 'zod';
 import type { WalletSession } from '../../session/index.ts';
 import type { GrantOverview, ListedGrant } from '../../spend-permissions/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema } from '../schemas.ts';
+import { loggedInAddress } from './logged-in-address.ts';
 
 export interface GrantOverviewMessageDeps {
   session: WalletSession;
@@ -26,12 +26,7 @@ const revokeSchema = z.lazy(() =>
  * limit's password is not asked; it pays the gas.
  */
 export function grantOverviewMessages({ session, grantOverview }: GrantOverviewMessageDeps) {
-  const account = async (): Promise<string> => {
-    await session.ready();
-    const address = session.getAddress();
-    if (!address) throw new NotLoggedInError();
-    return address;
-  };
+  const account = (): Promise<string> => loggedInAddress(session);
   return [
     defineMessage({
       type: 'permissions.overview',

@@ -3,6 +3,7 @@ import { isPhraseKept, markPhraseKept } from '../../recovery/index.ts';
 import type { WalletSession } from '../../session/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema, phraseKeptSchema } from '../schemas.ts';
+import { loggedInAddress } from './logged-in-address.ts';
 
 export interface RecoveryMessageDeps {
   session: WalletSession;
@@ -13,12 +14,7 @@ export interface RecoveryMessageDeps {
  * they have seen it and said they wrote it down.
  */
 export function recoveryMessages({ session }: RecoveryMessageDeps) {
-  const currentAddress = async (): Promise<string> => {
-    await session.ready();
-    const address = session.getAddress();
-    if (!address) throw new NotLoggedInError();
-    return address;
-  };
+  const currentAddress = (): Promise<string> => loggedInAddress(session);
   return [
     defineMessage({
       type: 'recoveryPhrase.status',

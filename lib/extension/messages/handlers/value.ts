@@ -1,4 +1,3 @@
-import { NotLoggedInError } from '@encore-wallet/core';
 import { getAddress } from 'ethers';
 import { z } from 'zod';
 import { InvalidInputError } from '../../errors/index.ts';
@@ -20,6 +19,7 @@ import {
 } from '../../value/index.ts';
 import { defineMessage } from '../define.ts';
 import { emptySchema } from '../schemas.ts';
+import { loggedInAddress } from './logged-in-address.ts';
 
 export interface ValueMessageDeps {
   session: WalletSession;
@@ -105,12 +105,7 @@ export function valueMessages({
   dismissed,
   grantExposure,
 }: ValueMessageDeps) {
-  const account = async (): Promise<string> => {
-    await session.ready();
-    const address = session.getAddress();
-    if (!address) throw new NotLoggedInError();
-    return address;
-  };
+  const account = (): Promise<string> => loggedInAddress(session);
 
   async function watch(address: string): Promise<ValueWatch> {
     const [held, settings, levels, exposure] = await Promise.all([
