@@ -5,17 +5,16 @@ import type { CallsStatus, DelegateTable } from '@encore-wallet/calls';
 import type { IdTokenSubject } from '@encore-wallet/catalog';
 import type { TransactionLike } from 'ethers';
 import type { z } from 'zod';
-import type { PermissionResponse } from '../../permissions/index.ts';
 import type { SpendingLimit, TransactionRequest } from '../../transactions/index.ts';
 import type {
   ApprovalDecision,
   ApprovalDetails,
   CallsApproval,
   PermitTokenInfo,
-  SpendPermissionApproval,
   TransactionApproval,
 } from '../approvals/index.ts';
 import type { AddedChain, KnownChain } from '../settings/index.ts';
+import type { GrantService } from '../spend-permissions/index.ts';
 
 /** The part of an ethers wallet the methods use. */
 export interface RpcSigner {
@@ -133,22 +132,8 @@ export interface RpcDeps {
     /** The delegates (and their EntryPoints) the build pins: what no site may have signed for. */
     pinnedDelegates(): DelegateTable;
   };
-  /** ERC-7715 spend permissions (lib/extension/spend-permissions). */
-  spendPermissions: {
-    /** Per permission type, the chains (hex) and rule types Encore grants. */
-    supported(): Record<string, { chainIds: string[]; ruleTypes: string[] }>;
-    /** The window's view of one request, read against the connected account and chain. */
-    prepare(origin: string, request: unknown, account: string): Promise<SpendPermissionApproval>;
-    /** Upgrades the account if shown, signs and keeps exactly the approved grant; the answer. */
-    grant(
-      origin: string,
-      approval: SpendPermissionApproval,
-      account: string,
-      passwordConfirmed: boolean,
-    ): Promise<PermissionAnswer>;
-    /** `origin`'s grants from `account` on the current chain, not revoked. */
-    granted(origin: string, account: string): Promise<PermissionAnswer[]>;
-  };
+  /** ERC-7715 spend permissions: the worker's grant service (lib/extension/spend-permissions). */
+  spendPermissions: GrantService;
   catalog: {
     /** The catalog user whose wallet this is, or null: one lookup, everything a token says. */
     findUser(address: string): Promise<IdTokenSubject | null>;
@@ -162,9 +147,6 @@ export interface RpcDeps {
     idTokenLifetimeSeconds(): Promise<number>;
   };
 }
-
-/** One granted permission as wallet_requestExecutionPermissions answers it. */
-export type PermissionAnswer = Readonly<Record<string, unknown>> & PermissionResponse;
 
 /** wallet_sendCalls' parameter as read by its schema (lib/extension/calls `sendCallsSchema`). */
 export interface SendCallsRequest {
