@@ -89,7 +89,7 @@ export function ActivityView(props: { account: string; onClose(): void }): JSX.E
               here with what it did and what it cost.
             </p>
           ) : (
-            <ol class="activity-list" data-testid="activity-list">
+            <ol class="entry-list" data-testid="activity-list">
               {list.value.entries.map((entry) => (
                 <ActivityItem key={entry.hash} entry={entry} chain={list.value.chain} />
               ))}
@@ -112,7 +112,7 @@ export function ActivityItem(props: { entry: ActivityEntry; chain: ChainSummary 
   const linkable = !entry.batch || entry.batch.transactionHash !== null;
   const short = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
   return (
-    <li class="activity-item" data-testid="activity-item" data-status={entry.status}>
+    <li class="entry" data-testid="activity-item" data-status={entry.status}>
       <div class="activity-line">
         <span class="activity-summary">
           <ShortForms text={entry.summary} />

@@ -118,7 +118,7 @@ export function PermissionsView(props: { account: string; onClose(): void }): JS
             chain.
           </p>
           {current.length > 0 ? (
-            <ul class="grant-list" data-testid="grant-list">
+            <ul class="entry-list" data-testid="grant-list">
               {current.map((grant) => (
                 <GrantItem key={grant.id} grant={grant} onChanged={reload} />
               ))}
@@ -129,7 +129,7 @@ export function PermissionsView(props: { account: string; onClose(): void }): JS
           {closed.length > 0 ? (
             <details class="grant-closed" data-testid="grant-closed">
               <summary>Revoked and ended ({closed.length})</summary>
-              <ul class="grant-list">
+              <ul class="entry-list">
                 {closed.map((grant) => (
                   <GrantItem key={grant.id} grant={grant} onChanged={reload} />
                 ))}
@@ -179,7 +179,7 @@ function GrantItem(props: { grant: ListedGrant; onChanged(): void }): JSX.Elemen
   const { usage } = grant;
   return (
     <li
-      class="grant-item"
+      class="entry"
       data-testid="grant-item"
       data-state={grant.state}
       aria-labelledby={titleId}

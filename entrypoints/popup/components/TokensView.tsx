@@ -76,10 +76,10 @@ function TokenList(props: { holdings: Holdings; onChanged(): void }): JSX.Elemen
   }
 
   return (
-    <ul class="tokens-list">
+    <ul class="entry-list">
       {chains.flatMap(({ chain, tokens }) =>
         tokens.map((token) => (
-          <li key={`${chain.id}:${token.address}`} class="tokens-item" data-testid="token-row">
+          <li key={`${chain.id}:${token.address}`} class="entry" data-testid="token-row">
             <div class="tokens-line">
               <strong data-testid="token-amount">
                 {token.balance === null
