@@ -49,6 +49,7 @@ export {
   MAX_DATA_BYTES,
   type TransactionRequest,
   transactionRequestSchema,
+  walletCall,
 } from './request.ts';
 export type { RevertReason } from './revert.ts';
 export {

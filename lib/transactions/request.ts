@@ -27,6 +27,34 @@ export interface TransactionRequest {
   readonly accessList: readonly AccessListEntry[] | undefined;
 }
 
+/**
+ * A transaction the wallet makes itself (a batch to its own address, a revoke): a call with no
+ * value, every field the review fills from the chain (gas, fees, nonce) left unset.
+ */
+export function walletCall(fields: {
+  from: string;
+  to: string;
+  data: string;
+  chainId: number;
+  /** 2 where the transaction must carry EIP-1559 fees; unset: chosen from the chain. */
+  type?: 2;
+}): TransactionRequest {
+  return {
+    from: fields.from,
+    to: fields.to,
+    value: undefined,
+    data: fields.data,
+    gas: undefined,
+    gasPrice: undefined,
+    maxFeePerGas: undefined,
+    maxPriorityFeePerGas: undefined,
+    nonce: undefined,
+    chainId: fields.chainId,
+    type: fields.type,
+    accessList: undefined,
+  };
+}
+
 /** What Encore forwards a node in one request: data beyond this cannot be sent anyway. */
 export const MAX_DATA_BYTES = 120 * 1024;
 const MAX_UINT256 = (1n << 256n) - 1n;

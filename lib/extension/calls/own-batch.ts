@@ -22,7 +22,7 @@ import {
   type Upgrade,
 } from '@encore-wallet/calls';
 import type { ChainRpc } from '@encore-wallet/utils/chain-rpc';
-import { costOfCalls, reviewTransaction } from '../../transactions/index.ts';
+import { costOfCalls, reviewTransaction, walletCall } from '../../transactions/index.ts';
 import type { OwnCallsApproval } from '../approvals/index.ts';
 import type { TransactionService } from '../transactions/index.ts';
 import type { CallsChain } from './calls-chain.ts';
@@ -58,21 +58,14 @@ export async function prepareOwnBatch(options: {
   const reads = upgrade ? delegatedReads(options.rpc, account, pinned.address) : options.rpc;
   const [review, described] = await Promise.all([
     reviewTransaction(
-      {
+      walletCall({
         from: account,
         to: account,
-        value: undefined,
         data: wrapper.data,
-        gas: undefined,
-        gasPrice: undefined,
-        maxFeePerGas: undefined,
-        maxPriorityFeePerGas: undefined,
-        nonce: undefined,
         chainId: chain.id,
         // An upgrade travels in an EIP-1559-style transaction (type 4): never legacy fees.
-        type: upgrade ? 2 : undefined,
-        accessList: undefined,
-      },
+        ...(upgrade ? { type: 2 as const } : {}),
+      }),
       { chainId: chain.id, from: account, chain: reads, currency: chain.currency },
     ),
     describeCalls(calls, {

@@ -6,7 +6,7 @@
 import { type ChainRpc, readAnswer } from '@encore-wallet/utils/chain-rpc';
 import { getAddress, Interface } from 'ethers';
 import { z } from 'zod';
-import { reviewTransaction } from '../../transactions/index.ts';
+import { reviewTransaction, walletCall } from '../../transactions/index.ts';
 import type { CurrentChain, TransactionService, TransactionSigner } from '../transactions/index.ts';
 import { WALLET_ORIGIN } from '../transactions/index.ts';
 import type { DelegationOnChain, GrantOnChain, Hex } from './grant-on-chain.ts';
@@ -51,20 +51,12 @@ export async function sendRevoke(grant: GrantOnChain, sending: RevokeSending): P
     throw new RevokeFailedError('This permission was granted by another account.');
   }
   const review = await reviewTransaction(
-    {
+    walletCall({
       from: signer.address,
       to: grant.delegationManager,
-      value: undefined,
       data: disableDelegationData(grant.delegation),
-      gas: undefined,
-      gasPrice: undefined,
-      maxFeePerGas: undefined,
-      maxPriorityFeePerGas: undefined,
-      nonce: undefined,
       chainId: chain.id,
-      type: undefined,
-      accessList: undefined,
-    },
+    }),
     { chainId: chain.id, from: signer.address, chain: sending.rpc, currency: chain.currency },
   );
   if (review.simulation.outcome === 'revert') {
