@@ -178,12 +178,7 @@ function GrantItem(props: { grant: ListedGrant; onChanged(): void }): JSX.Elemen
 
   const { usage } = grant;
   return (
-    <li
-      class="entry"
-      data-testid="grant-item"
-      data-state={grant.state}
-      aria-labelledby={titleId}
-    >
+    <li class="entry" data-testid="grant-item" data-state={grant.state} aria-labelledby={titleId}>
       <div class="activity-line">
         <h3 id={titleId} class="grant-site url" title={grant.origin}>
           {site}
