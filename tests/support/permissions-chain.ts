@@ -8,6 +8,7 @@ import type { SmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
 import { createExecution, type Delegation, ExecutionMode } from '@metamask/smart-accounts-kit';
 import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
 import {
+  decodeDelegations,
   encodeDelegations,
   encodeExecutionCalldatas,
   overrideDeployedEnvironment,
@@ -224,4 +225,51 @@ export async function revertReason(
   } catch {
     return `${answer.error.message} (${raw})`;
   }
+}
+
+/** What `redeemTokensThenOneMore` saw: the payee's balance after the redemption, and the revert. */
+export interface TokenRedemption {
+  readonly payeeBalance: bigint;
+  /** How redeeming one token more would revert on the latest block (null: it would not). */
+  readonly oneMore: string | null;
+}
+
+/**
+ * The site's session account `site` redeems a transfer of `amount` of the chain's token to a new
+ * payee through the granted `context` (the kit's `sendTransactionWithDelegation`), then asks how a
+ * transfer of one token unit more would revert: the two checks of an ERC-20 grant's cap.
+ */
+export async function redeemTokensThenOneMore(
+  chain: PermissionsChain,
+  site: KeyedAccount,
+  granted: { context: Hex; delegationManager: Hex },
+  amount: bigint,
+): Promise<TokenRedemption> {
+  const payee = privateKeyToAccount(generatePrivateKey()).address;
+  const transfer = (value: bigint) =>
+    encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [payee, value] });
+  const client = sessionClient(chain.sc, site.key);
+  const hash = await client.sendTransactionWithDelegation({
+    to: chain.token,
+    data: transfer(amount),
+    permissionContext: granted.context,
+    delegationManager: granted.delegationManager,
+    chain: client.chain,
+    account: client.account,
+  });
+  const reader = publicClient(chain.sc);
+  await reader.waitForTransactionReceipt({ hash });
+  const payeeBalance = await reader.readContract({
+    address: chain.token,
+    abi: erc20,
+    functionName: 'balanceOf',
+    args: [payee],
+  });
+  const oneMore = await revertReason(
+    chain.sc,
+    site.address,
+    granted.delegationManager,
+    redeemCalldata(decodeDelegations(granted.context), { to: chain.token, data: transfer(1n) }),
+  );
+  return { payeeBalance, oneMore };
 }

@@ -9,7 +9,7 @@
 import { DelegationManager as delegationManagerAbi } from '@metamask/delegation-abis';
 import { erc7715ProviderActions } from '@metamask/smart-accounts-kit/actions';
 import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
-import { createWalletClient, custom, encodeFunctionData, type Hex } from 'viem';
+import { createWalletClient, custom, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import {
   type PermissionsChain,
   publicClient,
   redeemCalldata,
+  redeemTokensThenOneMore,
   revertReason,
   sessionClient,
   startPermissionsChain,
@@ -152,35 +153,14 @@ describe('a grant built by the wallet from the kit request, redeemed by the kit'
     expect(grants[0]?.token).toEqual({ kind: 'erc20', address: chain.token, symbol, decimals: 18 });
     expect(grants[0]?.maxTotal).toBe(35n * ETH);
 
-    const payee = privateKeyToAccount(generatePrivateKey()).address;
-    const transfer = (value: bigint) =>
-      encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [payee, value] });
-    const client = sessionClient(chain.sc, site.key);
-    const hash = await client.sendTransactionWithDelegation({
-      to: chain.token,
-      data: transfer(5n * ETH),
-      permissionContext: granted.context,
-      delegationManager: granted.delegationManager,
-      chain: client.chain,
-      account: client.account,
-    });
-    await publicClient(chain.sc).waitForTransactionReceipt({ hash });
-    expect(
-      await publicClient(chain.sc).readContract({
-        address: chain.token,
-        abi: erc20,
-        functionName: 'balanceOf',
-        args: [payee],
-      }),
-    ).toBe(5n * ETH);
-    expect(
-      await revertReason(
-        chain.sc,
-        site.address,
-        granted.delegationManager,
-        redeemCalldata(decodeDelegations(granted.context), { to: chain.token, data: transfer(1n) }),
-      ),
-    ).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
+    const redeemed = await redeemTokensThenOneMore(
+      chain,
+      site,
+      { context: granted.context as Hex, delegationManager: granted.delegationManager },
+      5n * ETH,
+    );
+    expect(redeemed.payeeBalance).toBe(5n * ETH);
+    expect(redeemed.oneMore).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
   });
 
   it('after the expiry the chain refuses the grant the wallet built', async () => {

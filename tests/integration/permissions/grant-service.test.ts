@@ -6,10 +6,8 @@
 // context with the kit within the cap, and is refused over it. Without the move the redemption
 // reverts: the earlier delegate has no `executeFromExecutor`.
 
-import { decodeDelegations } from '@metamask/smart-accounts-kit/utils';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { encodeFunctionData, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonRpc, LOCAL_FUNDED_KEY, sendLocalEther } from '../../../chain/index.ts';
 import { createNodeClient } from '../../../lib/extension/node/index.ts';
@@ -29,9 +27,7 @@ import {
   erc20,
   type PermissionsChain,
   publicClient,
-  redeemCalldata,
-  revertReason,
-  sessionClient,
+  redeemTokensThenOneMore,
   startPermissionsChain,
 } from '../../support/permissions-chain.ts';
 import { delegateTo, deployPreviousDelegate } from '../../support/previous-delegate.ts';
@@ -161,34 +157,13 @@ describe('a grant that moves a listener of an earlier build to the pinned delega
     expect(answer.delegationManager).toBe(chain.sc.contracts.delegationFramework.delegationManager);
     expect(grants.kept).toHaveLength(1);
 
-    const payee = privateKeyToAccount(generatePrivateKey()).address;
-    const transfer = (value: bigint) =>
-      encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [payee, value] });
-    const client = sessionClient(chain.sc, site.key);
-    const hash = await client.sendTransactionWithDelegation({
-      to: chain.token,
-      data: transfer(5n * ETH),
-      permissionContext: answer.context,
-      delegationManager: answer.delegationManager as Hex,
-      chain: client.chain,
-      account: client.account,
-    });
-    await publicClient(chain.sc).waitForTransactionReceipt({ hash });
-    expect(
-      await publicClient(chain.sc).readContract({
-        address: chain.token,
-        abi: erc20,
-        functionName: 'balanceOf',
-        args: [payee],
-      }),
-    ).toBe(5n * ETH);
-    expect(
-      await revertReason(
-        chain.sc,
-        site.address,
-        answer.delegationManager as Hex,
-        redeemCalldata(decodeDelegations(answer.context), { to: chain.token, data: transfer(1n) }),
-      ),
-    ).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
+    const redeemed = await redeemTokensThenOneMore(
+      chain,
+      site,
+      { context: answer.context as Hex, delegationManager: answer.delegationManager as Hex },
+      5n * ETH,
+    );
+    expect(redeemed.payeeBalance).toBe(5n * ETH);
+    expect(redeemed.oneMore).toBe('ERC20PeriodTransferEnforcer:transfer-amount-exceeded');
   });
 });
